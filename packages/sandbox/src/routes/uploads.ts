@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ErrorCode, invalid, notFound, refused } from '../errors';
+import { query, requiredQuery } from '../http';
+import { ByteMeter, TooLargeError } from '../mediaFiles';
+import type { SandboxState } from '../sandbox';
+import { queryInteger } from '../validate';
+
+/** Sample types the upload accepts (spec 4.5 names these). */
+export const SAMPLE_FILE_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'video/3gpp', 'application/pdf'] as const;
+
+/** Step 1 (4.5): POST /app/uploads?file_length&file_type answers `upload:<id>?sig=<sig>`. */
+export function registerUploadRoutes(app: FastifyInstance, sandbox: SandboxState): void {
+  app.post('/app/uploads', async (request) => {
+    const fileLength = queryInteger(requiredQuery(request, 'file_length'), 'file_length', 1, 0);
+    if (fileLength > sandbox.config.maxSampleBytes) throw invalid('file_length', `must be at most ${sandbox.config.maxSampleBytes} bytes`);
+    const fileType = requiredQuery(request, 'file_type');
+    if (!(SAMPLE_FILE_TYPES as readonly string[]).includes(fileType)) throw invalid('file_type', `must be one of ${SAMPLE_FILE_TYPES.join(', ')}`);
+    const sessionId = randomBytes(18).toString('base64url');
+    const sig = randomBytes(24).toString('base64url');
+    sandbox.store.uploadSessions.set(sessionId, { sessionId, sig, apiKey: request.apiKey, fileLength, fileType });
+    return { id: `upload:${sessionId}?sig=${sig}` };
+  });
+}
+
+/** Step 2 (4.5): POST /upload:<id>?sig=<sig> with the raw bytes; answers the handle `h`. */
+export async function uploadSample(sandbox: SandboxState, request: FastifyRequest, sessionId: string): Promise<{ h: string }> {
+  const body = request.body;
+  const drain = () => body instanceof Readable && body.resume();
+  const session = sandbox.store.uploadSessions.get(sessionId);
+  if (!session || session.apiKey !== request.apiKey) {
+    drain();
+    throw notFound('Upload session', sessionId);
+  }
+  const sig = query(request, 'sig') ?? '';
+  if (!sameSecret(sig, session.sig)) {
+    drain();
+    throw invalid('sig', 'does not match the upload session; use the session id exactly as returned');
+  }
+  const contentType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (contentType !== 'application/octet-stream' || !(body instanceof Readable)) {
+    drain();
+    throw invalid('Content-Type', `the file must be sent as raw bytes with Content-Type: application/octet-stream, not ${contentType || 'nothing'} (form data is refused)`);
+  }
+  if (session.handle) {
+    drain();
+    throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
+  }
+  const meter = new ByteMeter(session.fileLength);
+  try {
+    await pipeline(body, meter, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  } catch (error) {
+    if (error instanceof TooLargeError) {
+      body.resume();
+      throw invalid('body', `is longer than the file_length of ${session.fileLength} bytes given in step 1`);
+    }
+    throw error;
+  }
+  if (meter.size !== session.fileLength) {
+    throw invalid('body', `has ${meter.size} bytes but file_length in step 1 was ${session.fileLength}`);
+  }
+  const h = `4::${Buffer.from(session.fileType).toString('base64')}:${randomBytes(24).toString('base64url')}`;
+  session.handle = h;
+  sandbox.store.uploadHandles.set(h, { h, apiKey: session.apiKey, fileType: session.fileType, size: meter.size });
+  return { h };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
