@@ -9,7 +9,7 @@ import { demoSeed, loadSeed, type Seed } from './seed';
 import { Store } from './store';
 import { WebhookDispatcher } from './webhooks';
 
-const MARKETING_WORDS = /\b(sale|discount|offer|promo|promotion|coupon)\b|%\s*off\b/i;
+const MARKETING_WORDS = /\b(sales?|discounts?|offers?|promos?|promotions?|coupons?)\b|%\s*off\b/i;
 
 /**
  * Everything one running sandbox holds: the data (replaced on reset), its clock and background
@@ -26,6 +26,8 @@ export class SandboxState {
   readonly webhooks: WebhookDispatcher;
   config: SandboxConfig;
   private seed: Seed;
+  /** The most recently scheduled review of each template; only that one may decide it. */
+  private readonly latestReview = new WeakMap<Template, object>();
 
   constructor(options: { seed?: Seed; config?: Partial<SandboxConfig> } = {}) {
     this.config = { ...defaultConfig(), ...options.config };
@@ -59,9 +61,13 @@ export class SandboxState {
 
   scheduleReview(template: Template): void {
     const store = this.store;
+    const review = {};
+    this.latestReview.set(template, review);
     this.scheduler.schedule(this.config.reviewDelayMs, () => {
-      // A reset, delete or edit since then makes this decision moot.
+      // A reset, delete or edit since then makes this decision moot (an edit schedules its own
+      // review, so an older one still waiting must not decide the edited template early).
       if (this.store !== store || store.templates.get(template.id) !== template || template.status !== 'PENDING') return;
+      if (this.latestReview.get(template) !== review) return;
       this.decideReview(template);
     });
   }
