@@ -111,8 +111,12 @@ function applyBatch(sandbox: SandboxState, catalog: Catalog, batch: CatalogBatch
   entries.forEach((entry, line) => {
     const existing = catalog.byRetailerId.get(entry.retailer_id);
     if (entry.method === 'CREATE') {
-      if (existing) Object.assign(existing, entry.data);
-      else store.addProduct(catalog, { availability: 'in stock', ...(entry.data as Required<Pick<ProductData, 'name' | 'price' | 'currency'>>), retailer_id: entry.retailer_id, id: store.newId(), seq: store.nextSeq() });
+      if (existing) {
+        // replace, not merge: fields the new data leaves out are gone, as on a fresh CREATE
+        const { id, seq, retailer_id } = existing;
+        for (const key of Object.keys(existing)) delete (existing as unknown as Record<string, unknown>)[key];
+        Object.assign(existing, { id, seq, retailer_id, availability: 'in stock', ...entry.data });
+      } else store.addProduct(catalog, { availability: 'in stock', ...(entry.data as Required<Pick<ProductData, 'name' | 'price' | 'currency'>>), retailer_id: entry.retailer_id, id: store.newId(), seq: store.nextSeq() });
       return;
     }
     if (!existing) {

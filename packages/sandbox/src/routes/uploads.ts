@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
 import { query, requiredQuery } from '../http';
-import { ByteMeter, TooLargeError } from '../mediaFiles';
 import type { SandboxState } from '../sandbox';
 import { queryInteger } from '../validate';
 
@@ -48,22 +46,21 @@ export async function uploadSample(sandbox: SandboxState, request: FastifyReques
     drain();
     throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
   }
-  const meter = new ByteMeter(session.fileLength);
-  try {
-    await pipeline(body, meter, new Writable({ write: (_chunk, _encoding, done) => done() }));
-  } catch (error) {
-    if (error instanceof TooLargeError) {
-      body.resume();
-      throw invalid('body', `is longer than the file_length of ${session.fileLength} bytes given in step 1`);
-    }
-    throw error;
+  // Count the whole body rather than stop at file_length: destroying the request half-read
+  // (as a pipeline does on error) leaves the rest of the body unread and the kept-alive
+  // connection stuck, so the client's next request on it would never be answered.
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) size += chunk.length;
+  if (size > session.fileLength) {
+    throw invalid('body', `is longer than the file_length of ${session.fileLength} bytes given in step 1`);
   }
-  if (meter.size !== session.fileLength) {
-    throw invalid('body', `has ${meter.size} bytes but file_length in step 1 was ${session.fileLength}`);
+  if (size !== session.fileLength) {
+    throw invalid('body', `has ${size} bytes but file_length in step 1 was ${session.fileLength}`);
   }
+  if (session.handle) throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
   const h = `4::${Buffer.from(session.fileType).toString('base64')}:${randomBytes(24).toString('base64url')}`;
   session.handle = h;
-  sandbox.store.uploadHandles.set(h, { h, apiKey: session.apiKey, fileType: session.fileType, size: meter.size });
+  sandbox.store.uploadHandles.set(h, { h, apiKey: session.apiKey, fileType: session.fileType, size });
   return { h };
 }
 
