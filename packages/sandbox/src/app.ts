@@ -57,9 +57,10 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
         request.logEntry.fault = fault.kind;
         if (fault.kind === 'latency') return void (await sleep(fault.latencyMs ?? 0));
         if (actsAfterProcessing(fault)) return;
-        if (fault.kind === 'reset') return void request.raw.socket.destroy();
-        if (fault.kind === 'timeout') {
-          await sleep(fault.latencyMs ?? 30_000);
+        if (fault.kind === 'reset' || fault.kind === 'timeout') {
+          // Before processing: take the reply over so that the handler never runs.
+          reply.hijack();
+          if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
           return void request.raw.socket.destroy();
         }
         if (fault.kind === 'error_in_200') {

@@ -57,14 +57,26 @@ export function registerControlRoutes(app: FastifyInstance, sandbox: SandboxStat
   app.get('/config', async () => sandbox.config);
   app.post('/config', async (request) => {
     const body = jsonBody(request);
+    const isDelay = (v: unknown) => typeof v === 'number' && v >= 0;
+    // Everything is checked before anything changes: a refused request changes no setting.
+    const updates: [string, unknown][] = [];
     for (const [key, value] of Object.entries(body)) {
-      if (!(key in sandbox.config)) throw invalid(key, `is not a setting (settings: ${Object.keys(sandbox.config).join(', ')})`);
+      if (!Object.hasOwn(sandbox.config, key)) throw invalid(key, `is not a setting (settings: ${Object.keys(sandbox.config).join(', ')})`);
       const current = (sandbox.config as unknown as Json)[key];
       if (key === 'reviewOutcome') oneOf(value, ['auto', 'APPROVED', 'REJECTED'], key);
-      else if (typeof current === 'number' && (typeof value !== 'number' || value < 0)) throw invalid(key, 'must be a non-negative number');
-      else if (isObject(current) && !isObject(value)) throw invalid(key, 'must be an object');
-      (sandbox.config as unknown as Json)[key] = isObject(current) ? { ...current, ...(value as Json) } : value;
+      else if (typeof current === 'number' && !isDelay(value)) throw invalid(key, 'must be a non-negative number');
+      else if (typeof current === 'string' && typeof value !== 'string') throw invalid(key, 'must be a string');
+      else if (Array.isArray(current) && (!Array.isArray(value) || !value.every(isDelay))) throw invalid(key, 'must be an array of non-negative numbers');
+      else if (isObject(current)) {
+        if (!isObject(value)) throw invalid(key, 'must be an object');
+        for (const [name, inner] of Object.entries(value)) {
+          if (!Object.hasOwn(current, name)) throw invalid(`${key}.${name}`, `is not a setting (settings: ${Object.keys(current).join(', ')})`);
+          if (!isDelay(inner)) throw invalid(`${key}.${name}`, 'must be a non-negative number');
+        }
+      }
+      updates.push([key, isObject(current) ? { ...current, ...(value as Json) } : value]);
     }
+    for (const [key, value] of updates) (sandbox.config as unknown as Json)[key] = value;
     return sandbox.config;
   });
 

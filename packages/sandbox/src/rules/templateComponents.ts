@@ -276,9 +276,13 @@ export function validateSendParameters(raw: unknown, shape: TemplateShape, conte
     const path = `template.components[${i}]`;
     if (!isObject(item)) throw mismatch(path, 'must be an object');
     const type = item.type;
-    if (type === 'header') header = item;
-    else if (type === 'body') body = item;
-    else if (type === 'limited_time_offer') {
+    if (type === 'header') {
+      if (header) throw mismatch(`${path}.type`, 'the header component is given twice');
+      header = item;
+    } else if (type === 'body') {
+      if (body) throw mismatch(`${path}.type`, 'the body component is given twice');
+      body = item;
+    } else if (type === 'limited_time_offer') {
       if (!shape.hasOffer) throw mismatch(path, 'the template has no limited-time offer');
     } else if (type === 'button') {
       const index = Number(item.index);
@@ -286,6 +290,7 @@ export function validateSendParameters(raw: unknown, shape: TemplateShape, conte
       const expected = shape.buttons.find((b) => b.index === index);
       if (!expected) throw mismatch(`${path}.index`, `button ${index} of the template takes no parameter`);
       if (item.sub_type !== expected.subType) throw mismatch(`${path}.sub_type`, `must be ${expected.subType} for button ${index}`);
+      if (buttons.has(index)) throw mismatch(`${path}.index`, `button ${index} is given twice`);
       buttons.set(index, item);
     } else throw mismatch(`${path}.type`, 'must be header, body, button or limited_time_offer');
   });
