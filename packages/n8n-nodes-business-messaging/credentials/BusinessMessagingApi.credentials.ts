@@ -1,0 +1,78 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class BusinessMessagingApi implements ICredentialType {
+	name = 'businessMessagingApi';
+
+	displayName = 'Business Messaging API';
+
+	icon: Icon = {
+		light: 'file:../icons/business-messaging.svg',
+		dark: 'file:../icons/business-messaging.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example.com/v3',
+			description: 'The address of the API including its version, so it ends in /v3',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'Created in the provider dashboard under Messaging › API keys. The number must already be connected there.',
+		},
+	];
+
+	// The key travels in the apikey header only, never in a query string or body (spec 5).
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				apikey: '={{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/getuserdetails',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key was refused. Copy it again from the dashboard (Messaging › API keys) and check that its number is connected.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'Nothing answers at this Base URL. It must be the API address ending in /v3, e.g. https://api.example.com/v3.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,59 @@
+import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import * as account from './account/Account.resource';
+import * as payment from './payment/Payment.resource';
+import type { Operation } from './types';
+
+const resources: Record<string, Record<string, Operation>> = {
+	account: account.operations,
+	payment: payment.operations,
+};
+
+/**
+ * Runs the chosen operation once per input item. Every output item is paired with its input
+ * item; with "Continue On Fail" a failing item becomes an error item and the others go on.
+ */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources[resource]?.[operationName];
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+	}
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			const results = await operation.execute.call(this, itemIndex);
+			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
+		} catch (error) {
+			if (this.continueOnFail()) {
+				output.push({
+					json: { error: (error as Error).message, ...errorDetails(error) },
+					pairedItem: { item: itemIndex },
+				});
+				continue;
+			}
+			const failure = asNodeError(this, error, itemIndex);
+			throw failure;
+		}
+	}
+	return [output];
+}
+
+/** n8n's own errors keep their details (and learn the item); anything else is wrapped. */
+function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		error.context.itemIndex ??= itemIndex;
+		return error;
+	}
+	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
+}
+
+function errorDetails(error: unknown): Record<string, string> {
+	const details: Record<string, string> = {};
+	const description = (error as { description?: unknown }).description;
+	if (typeof description === 'string' && description) details.description = description;
+	const httpCode = (error as { httpCode?: unknown }).httpCode;
+	if (typeof httpCode === 'string' && httpCode) details.httpCode = httpCode;
+	return details;
+}

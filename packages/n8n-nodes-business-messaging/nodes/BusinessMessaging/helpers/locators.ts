@@ -1,0 +1,76 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
+
+const DIGITS = '^\\s*\\d+\\s*$';
+
+export function phoneNumberLocator(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+	return {
+		displayName: 'Phone Number',
+		name: 'phoneNumberId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The business number to act for',
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a phone number...',
+				typeOptions: { searchListMethod: 'searchPhoneNumbers', searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 106540352242922',
+				hint: 'The phone number ID, not the phone number itself',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: DIGITS, errorMessage: 'A phone number ID has digits only' },
+					},
+				],
+			},
+		],
+	};
+}
+
+export function businessAccountLocator(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+	return {
+		displayName: 'Business Account',
+		name: 'businessAccountId',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a business account...',
+				typeOptions: { searchListMethod: 'searchBusinessAccounts', searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 102290129340398',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: DIGITS, errorMessage: 'A business account ID has digits only' },
+					},
+				],
+			},
+		],
+	};
+}
+
+/** The chosen ID of a resource locator, trimmed. */
+export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
+	return String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
+}

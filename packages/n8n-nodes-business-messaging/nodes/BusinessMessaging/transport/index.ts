@@ -1,0 +1,206 @@
+import {
+	NodeApiError,
+	NodeOperationError,
+	sleep,
+	type IDataObject,
+	type IExecuteFunctions,
+	type IHttpRequestMethods,
+	type ILoadOptionsFunctions,
+	type INode,
+	type JsonObject,
+} from 'n8n-workflow';
+import { classifyResponse, classifyThrown, type ApiErrorDetails, type Outcome } from './outcome';
+
+/**
+ * The only place that does HTTP. Every request goes through n8n's
+ * httpRequestWithAuthentication (which adds the apikey header), to the credential's base URL.
+ */
+
+export const CREDENTIAL_TYPE = 'businessMessagingApi';
+
+type Context = IExecuteFunctions | ILoadOptionsFunctions;
+
+export interface RetrySettings {
+	/** Further attempts after the first. */
+	maxRetries: number;
+	/** First backoff wait; doubled at each attempt. */
+	baseDelayMs: number;
+	/** A Retry-After longer than this fails at once instead of waiting. */
+	maxWaitMs: number;
+	/** Time allowed for one attempt. */
+	timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = {
+	maxRetries: 3,
+	baseDelayMs: 1000,
+	maxWaitMs: 60_000,
+	timeoutMs: 60_000,
+};
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Built with apiPath(), so no ID can reach another endpoint. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Safe to repeat after an unclear failure (reads and deletes are; sends and refunds are not). */
+	idempotent?: boolean;
+}
+
+export interface RequestContext {
+	itemIndex?: number;
+	retry?: RetrySettings;
+}
+
+/**
+ * Joins path segments, each percent-encoded: an ID holding "/", "?" or "#" stays one segment,
+ * and "." or ".." (which URL normalisation would resolve) are refused.
+ */
+export function apiPath(node: INode, ...segments: string[]): string {
+	return segments
+		.map((segment) => {
+			const text = String(segment ?? '').trim();
+			if (text === '' || text === '.' || text === '..') {
+				throw new NodeOperationError(node, `"${text}" is not a valid ID: an ID cannot be empty, "." or ".."`);
+			}
+			return '/' + encodeURIComponent(text);
+		})
+		.join('');
+}
+
+/** The credential's base URL without a trailing slash; it must end in /v3. */
+export async function baseUrl(this: Context): Promise<string> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?\/v3$/.test(url)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The credential's Base URL must be the API address ending in /v3, e.g. https://api.example.com/v3 (it is "${url}")`,
+		);
+	}
+	return url;
+}
+
+export async function apiRequest(
+	this: Context,
+	request: ApiRequest,
+	context: RequestContext = {},
+): Promise<IDataObject> {
+	const retry = context.retry ?? DEFAULT_RETRY;
+	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
+	const url = (await baseUrl.call(this)) + request.path;
+	for (let attempt = 0; ; attempt++) {
+		let outcome: Outcome;
+		try {
+			const response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+				method: request.method,
+				url,
+				qs: request.qs,
+				body: request.body,
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: retry.timeoutMs,
+			});
+			outcome = classifyResponse(response as { statusCode: number; headers?: IDataObject; body: unknown }, Date.now());
+		} catch (error) {
+			outcome = classifyThrown(error);
+		}
+		if (outcome.kind === 'ok') return outcome.body as IDataObject;
+		const wait = retryWait(outcome, idempotent, attempt, retry);
+		if (wait === undefined) throw toNodeError(this.getNode(), outcome, { idempotent, attempts: attempt + 1, itemIndex: context.itemIndex });
+		await sleep(wait);
+	}
+}
+
+/**
+ * Follows `paging.cursors.after` until the end, or until `limit` items (never more: the last
+ * page asks only for what is still missing).
+ */
+export async function apiRequestAllItems(
+	this: Context,
+	request: ApiRequest,
+	options: RequestContext & { limit?: number; pageSize: number },
+): Promise<IDataObject[]> {
+	const items: IDataObject[] = [];
+	let after: string | undefined;
+	do {
+		const want = options.limit === undefined ? options.pageSize : Math.min(options.pageSize, options.limit - items.length);
+		const page = await apiRequest.call(
+			this,
+			{ ...request, qs: { ...request.qs, limit: want, ...(after ? { after } : {}) } },
+			options,
+		);
+		items.push(...((page.data as IDataObject[] | undefined) ?? []));
+		const paging = page.paging as { cursors?: { after?: string } } | undefined;
+		after = paging?.cursors?.after;
+	} while (after && (options.limit === undefined || items.length < options.limit));
+	return options.limit === undefined ? items : items.slice(0, options.limit);
+}
+
+/** How long to wait before the next attempt, or undefined when it must not be repeated. */
+function retryWait(outcome: Exclude<Outcome, { kind: 'ok' }>, idempotent: boolean, attempt: number, retry: RetrySettings): number | undefined {
+	if (attempt >= retry.maxRetries) return undefined;
+	const backoff = retry.baseDelayMs * 2 ** attempt;
+	switch (outcome.kind) {
+		case 'rateLimited': {
+			const wait = outcome.retryAfterMs ?? backoff;
+			return wait > retry.maxWaitMs ? undefined : wait;
+		}
+		case 'notSent':
+			return backoff;
+		case 'serverError':
+		case 'lost':
+			return idempotent ? backoff : undefined;
+		default:
+			return undefined;
+	}
+}
+
+function toNodeError(
+	node: INode,
+	outcome: Exclude<Outcome, { kind: 'ok' }>,
+	{ idempotent, attempts, itemIndex }: { idempotent: boolean; attempts: number; itemIndex?: number },
+): NodeApiError {
+	const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+	if (outcome.kind === 'notSent' || outcome.kind === 'lost') {
+		const unknown = outcome.kind === 'lost' && !idempotent;
+		return new NodeApiError(node, { message: outcome.message } as JsonObject, {
+			message: unknown
+				? `The connection failed after the request was sent: it may have gone through${tries}`
+				: `Could not reach the API: ${outcome.message}${tries}`,
+			description: unknown
+				? `${outcome.message}. It was not repeated, so that nothing happens twice: check whether it took effect before running it again.`
+				: 'Check the Base URL of the credential and that the API is reachable from n8n.',
+			itemIndex,
+		});
+	}
+	const { error, status } = outcome;
+	const maybeDone = outcome.kind === 'serverError' && !idempotent;
+	return new NodeApiError(node, apiErrorJson(error), {
+		message: `${error.message}${tries}`,
+		description: describe(error, maybeDone, outcome.kind === 'rateLimited'),
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+function apiErrorJson(error: ApiErrorDetails): JsonObject {
+	return {
+		message: error.message,
+		...(error.code !== undefined ? { code: error.code } : {}),
+		...(error.subcode !== undefined ? { error_subcode: error.subcode } : {}),
+		...(error.traceId !== undefined ? { fbtrace_id: error.traceId } : {}),
+		...(error.field !== undefined ? { field: error.field } : {}),
+	};
+}
+
+function describe(error: ApiErrorDetails, maybeDone: boolean, rateLimited: boolean): string {
+	const parts: string[] = [];
+	if (error.code !== undefined) parts.push(`Error code ${error.code}${error.subcode !== undefined ? ` (subcode ${error.subcode})` : ''}.`);
+	if (error.traceId) parts.push(`Trace ID ${error.traceId} (give it to the provider's support).`);
+	if (rateLimited) parts.push('The API is rate limiting requests: wait, or lower how often the workflow runs.');
+	if (maybeDone) parts.push('The request was not repeated, since it may have taken effect: check before running it again.');
+	return parts.join(' ');
+}
