@@ -165,14 +165,20 @@ function toNodeError(
 ): NodeApiError {
 	const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	if (outcome.kind === 'notSent' || outcome.kind === 'lost') {
+		// n8n replaces a message naming a network error code with its own generic text, so the
+		// code and the client's words go in the description.
 		const unknown = outcome.kind === 'lost' && !idempotent;
-		return new NodeApiError(node, { message: outcome.message } as JsonObject, {
-			message: unknown
-				? `The connection failed after the request was sent: it may have gone through${tries}`
-				: `Could not reach the API: ${outcome.message}${tries}`,
-			description: unknown
-				? `${outcome.message}. It was not repeated, so that nothing happens twice: check whether it took effect before running it again.`
-				: 'Check the Base URL of the credential and that the API is reachable from n8n.',
+		const message = unknown
+			? 'The connection failed after the request was sent: it may have gone through'
+			: outcome.kind === 'lost'
+				? 'The API did not answer in time, or the connection broke'
+				: 'Could not reach the API';
+		const advice = unknown
+			? 'It was not repeated, so that nothing happens twice: check whether it took effect before running it again.'
+			: 'Check the Base URL of the credential and that the API is reachable from n8n.';
+		return new NodeApiError(node, { message } as JsonObject, {
+			message: `${message}${tries}`,
+			description: `${outcome.message}. ${advice}`,
 			itemIndex,
 		});
 	}
