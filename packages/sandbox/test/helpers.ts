@@ -87,7 +87,7 @@ export class TestSandbox {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    return parse<T>(await fetch(url, { method, headers, body }));
+    return parseResponse<T>(await fetch(url, { method, headers, body }));
   }
 
   /** A request to the control API (`path` after /_sandbox). */
@@ -97,7 +97,7 @@ export class TestSandbox {
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    const parsed = await parse<T>(response);
+    const parsed = await parseResponse<T>(response);
     assert.ok(parsed.status < 400, `control ${method} ${path} answered ${parsed.status}: ${parsed.text}`);
     return parsed;
   }
@@ -112,7 +112,8 @@ export class TestSandbox {
   }
 }
 
-async function parse<T>(response: Response): Promise<ApiResponse<T>> {
+/** Reads a fetch response: the JSON body when it is JSON, else the text. */
+export async function parseResponse<T = any>(response: Response): Promise<ApiResponse<T>> {
   const text = await response.text();
   let body: any = text;
   if ((response.headers.get('content-type') ?? '').includes('json')) {

@@ -1,30 +1,17 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { WebhookReceiver, type ApiResponse, type TestSandbox } from './helpers';
+import { parseResponse, WebhookReceiver, type ApiResponse, type TestSandbox } from './helpers';
+
+export { parseResponse };
 
 /**
- * Extra helpers for messages-payments.test.ts and webhooks-faults-control.test.ts (helpers.ts
- * stays untouched).
+ * Helpers shared by messages-payments.test.ts and webhooks-faults-control.test.ts.
  */
 
 export const DEMO_NUMBER = '106540352242922';
 export const SECOND_NUMBER = '106540352242923';
 export const OTHER_NUMBER = '106540352249999';
 export const CUSTOMER = '14155550100';
-
-/** Parses a fetch response the way helpers.ts does. */
-export async function parseResponse<T = any>(response: Response): Promise<ApiResponse<T>> {
-  const text = await response.text();
-  let body: any = text;
-  if ((response.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  return { status: response.status, headers: response.headers, body, text };
-}
 
 /** A control request that may fail (TestSandbox.control asserts success). */
 export async function controlRaw<T = any>(s: TestSandbox, method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
