@@ -14,6 +14,7 @@ import {
   type INodeType,
   type INodeTypes,
   type IWorkflowExecuteAdditionalData,
+  type ResourceMapperFields,
 } from 'n8n-workflow';
 import { resolve, TestCredentialsHelper } from './credentials';
 
@@ -74,10 +75,20 @@ export class NodeHarness {
   /** Calls a `listSearch` method as the editor does for a resource locator's list. */
   async listSearch(method: string, parameters: INodeParameters = {}, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
     const { workflow, node } = this.workflowWith(parameters);
-    const context = new LoadOptionsContext(workflow, node, this.additionalData(), '');
+    // The editor sends the form's current values along: methods read them with getCurrentNodeParameter.
+    const context = new LoadOptionsContext(workflow, node, { ...this.additionalData(), currentNodeParameters: node.parameters }, '');
     const search = this.options.nodeType.methods?.listSearch?.[method];
     if (!search) throw new Error(`test: no listSearch method ${method}`);
     return search.call(context, filter, paginationToken);
+  }
+
+  /** Calls a `resourceMapping` method as the editor does to build a resource mapper's form. */
+  async resourceMapping(method: string, parameters: INodeParameters): Promise<ResourceMapperFields> {
+    const { workflow, node } = this.workflowWith(parameters);
+    const context = new LoadOptionsContext(workflow, node, { ...this.additionalData(), currentNodeParameters: node.parameters }, '');
+    const mapping = this.options.nodeType.methods?.resourceMapping?.[method];
+    if (!mapping) throw new Error(`test: no resourceMapping method ${method}`);
+    return mapping.call(context);
   }
 
   /**

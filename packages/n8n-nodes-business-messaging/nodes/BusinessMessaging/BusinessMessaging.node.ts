@@ -1,9 +1,11 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
 import * as payment from './actions/payment/Payment.resource';
+import * as template from './actions/template/Template.resource';
+import * as templateSample from './actions/templateSample/TemplateSample.resource';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/requestOptions';
-import { searchBusinessAccounts, searchPhoneNumbers } from './methods/listSearch';
+import { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates } from './methods/listSearch';
 
 export class BusinessMessaging implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,17 +30,21 @@ export class BusinessMessaging implements INodeType {
 				options: [
 					{ name: 'Account', value: 'account' },
 					{ name: 'Payment', value: 'payment' },
+					{ name: 'Template', value: 'template' },
+					{ name: 'Template Sample', value: 'templateSample' },
 				],
 				default: 'account',
 			},
 			...account.description,
 			...payment.description,
+			...template.description,
+			...templateSample.description,
 			requestOptionsProperty,
 		],
 	};
 
 	methods = {
-		listSearch: { searchBusinessAccounts, searchPhoneNumbers },
+		listSearch: { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -1,11 +1,15 @@
 import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import * as account from './account/Account.resource';
 import * as payment from './payment/Payment.resource';
+import * as template from './template/Template.resource';
+import * as templateSample from './templateSample/TemplateSample.resource';
 import type { Operation } from './types';
 
 const resources: Record<string, Record<string, Operation>> = {
 	account: account.operations,
 	payment: payment.operations,
+	template: template.operations,
+	templateSample: templateSample.operations,
 };
 
 /**

@@ -74,3 +74,39 @@ export function businessAccountLocator(show: NonNullable<INodeProperties['displa
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
 	return String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
 }
+
+export function templateLocator(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+	options: { approvedOnly?: boolean; description?: string } = {},
+): INodeProperties {
+	return {
+		displayName: 'Template',
+		name: 'template',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: options.description,
+		displayOptions: { show },
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: options.approvedOnly ? 'Select an approved template...' : 'Select a template...',
+				typeOptions: {
+					searchListMethod: options.approvedOnly ? 'searchApprovedTemplates' : 'searchTemplates',
+					searchable: true,
+				},
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 1234567890123456',
+				validation: [
+					{ type: 'regex', properties: { regex: DIGITS, errorMessage: 'A template ID has digits only' } },
+				],
+			},
+		],
+	};
+}

@@ -1,4 +1,4 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
 import { apiPath, apiRequest } from '../transport';
 
 interface NumberEntry {
@@ -41,4 +41,46 @@ export async function searchBusinessAccounts(this: ILoadOptionsFunctions, filter
 		if (matches(filter, name, id)) results.push({ name, value: id });
 	}
 	return { results };
+}
+
+/** The business account the template list is for: the chosen account, or the sender's. */
+async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string> {
+	const chosen = this.getCurrentNodeParameter('businessAccountId', { extractValue: true });
+	if (typeof chosen === 'string' && chosen.trim()) return chosen.trim();
+	const phoneNumberId = this.getCurrentNodeParameter('phoneNumberId', { extractValue: true });
+	const numbers = await numbersOfKey.call(this);
+	const number = numbers.find((n) => n.phone_number_id === String(phoneNumberId ?? '').trim()) ?? numbers[0];
+	if (!number) throw new NodeOperationError(this.getNode(), 'This API key has no phone number, so it has no templates');
+	return number.chat_business_account_id;
+}
+
+/** One page of templates; the editor asks for the next with the cursor. */
+async function templatePage(this: ILoadOptionsFunctions, filter: string | undefined, after: string | undefined, status?: string): Promise<INodeListSearchResult> {
+	const accountId = await accountForTemplates.call(this);
+	const page = await apiRequest.call(this, {
+		method: 'GET',
+		path: apiPath(this.getNode(), accountId, 'message_templates'),
+		qs: {
+			fields: 'name,language,status',
+			limit: 100,
+			...(filter ? { name: filter.trim().toLowerCase() } : {}),
+			...(status ? { status } : {}),
+			...(after ? { after } : {}),
+		},
+	});
+	const results = ((page.data as IDataObject[] | undefined) ?? []).map((t) => ({
+		name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}`,
+		value: String(t.id),
+	}));
+	const cursors = (page.paging as { cursors?: { after?: string } } | undefined)?.cursors;
+	return { results, paginationToken: cursors?.after };
+}
+
+export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return templatePage.call(this, filter, paginationToken);
+}
+
+/** Only APPROVED templates: the only ones that can be sent. */
+export async function searchApprovedTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	return templatePage.call(this, filter, paginationToken, 'APPROVED');
 }

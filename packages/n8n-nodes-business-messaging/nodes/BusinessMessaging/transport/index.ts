@@ -44,6 +44,8 @@ export interface ApiRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject;
+	/** Raw bytes instead of JSON (the sample upload), sent as application/octet-stream. */
+	binary?: Buffer;
 	/** Safe to repeat after an unclear failure (reads and deletes are; sends and refunds are not). */
 	idempotent?: boolean;
 }
@@ -97,13 +99,14 @@ export async function apiRequest(
 				method: request.method,
 				url,
 				qs: request.qs,
-				body: request.body,
-				json: true,
+				...(request.binary
+					? { body: request.binary, headers: { 'content-type': 'application/octet-stream' }, json: false }
+					: { body: request.body, json: true }),
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: retry.timeoutMs,
 			});
-			outcome = classifyResponse(response as { statusCode: number; headers?: IDataObject; body: unknown }, Date.now());
+			outcome = classifyResponse(parsedBody(response as { statusCode: number; headers?: IDataObject; body: unknown }), Date.now());
 		} catch (error) {
 			outcome = classifyThrown(error);
 		}
@@ -137,6 +140,18 @@ export async function apiRequestAllItems(
 		after = paging?.cursors?.after;
 	} while (after && (options.limit === undefined || items.length < options.limit));
 	return options.limit === undefined ? items : items.slice(0, options.limit);
+}
+
+/** Without json: true the client leaves JSON as text (or a Buffer): parse it when it is JSON. */
+function parsedBody<T extends { headers?: IDataObject; body: unknown }>(response: T): T {
+	const { body } = response;
+	if (typeof body !== 'string' && !(body instanceof Buffer)) return response;
+	if (!String(response.headers?.['content-type'] ?? '').includes('json')) return response;
+	try {
+		return { ...response, body: JSON.parse(body.toString()) };
+	} catch {
+		return { ...response, body: body.toString() };
+	}
 }
 
 /** How long to wait before the next attempt, or undefined when it must not be repeated. */

@@ -1,0 +1,235 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/**
+ * The template builder: header, body, footer, buttons and limited-time offer as form fields
+ * (Create, and Update when its components are rebuilt), or a components array as JSON.
+ */
+export function componentFields(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties[] {
+	const builder = { ...show, componentsMode: ['builder'] };
+	const textHeader = { ...builder, headerType: ['text'] };
+	const mediaHeader = { ...builder, headerType: ['image', 'video', 'document'] };
+	return [
+		{
+			displayName: 'Header',
+			name: 'headerType',
+			type: 'options',
+			default: 'none',
+			displayOptions: { show: builder },
+			options: [
+				{ name: 'Document', value: 'document', description: 'A PDF above the text' },
+				{ name: 'Image', value: 'image', description: 'A JPEG or PNG image above the text' },
+				{ name: 'None', value: 'none' },
+				{ name: 'Text', value: 'text', description: 'A short bold line, which may hold one variable' },
+				{ name: 'Video', value: 'video', description: 'An MP4 video above the text' },
+			],
+		},
+		{
+			displayName: 'Header Text',
+			name: 'headerText',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Order {{1}} confirmed',
+			description: 'Up to 60 characters. May hold one variable, written {{1}}.',
+			displayOptions: { show: textHeader },
+		},
+		{
+			displayName: 'Header Variable Example',
+			name: 'headerExample',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. #1001',
+			description: 'An example value for {{1}} in the header, shown to the reviewers. Needed when the header holds {{1}}.',
+			displayOptions: { show: textHeader },
+		},
+		{
+			displayName: 'Header Sample From',
+			name: 'headerSampleSource',
+			type: 'options',
+			default: 'binary',
+			description: 'Media headers need a sample file for the review',
+			displayOptions: { show: mediaHeader },
+			options: [
+				{ name: 'Input Binary File', value: 'binary', description: 'Upload the file of the input item (both upload steps are done for you)' },
+				{ name: 'Upload Handle', value: 'handle', description: 'A handle from Template Sample › Upload' },
+			],
+		},
+		{
+			displayName: 'Input Binary Field',
+			name: 'headerSampleBinaryProperty',
+			type: 'string',
+			default: 'data',
+			required: true,
+			hint: 'The name of the input item’s binary field holding the sample file',
+			displayOptions: { show: { ...mediaHeader, headerSampleSource: ['binary'] } },
+		},
+		{
+			displayName: 'Upload Handle',
+			name: 'headerSampleHandle',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. 4::aW1hZ2UvcG5n:ARZ...',
+			description: 'The handle "h" returned by Template Sample › Upload',
+			displayOptions: { show: { ...mediaHeader, headerSampleSource: ['handle'] } },
+		},
+		{
+			displayName: 'Body',
+			name: 'body',
+			type: 'string',
+			default: '',
+			required: true,
+			typeOptions: { rows: 4 },
+			placeholder: 'e.g. Hi {{1}}, your order {{2}} ships on {{3}}.',
+			description: 'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order.',
+			displayOptions: { show: builder },
+		},
+		{
+			displayName: 'Body Variable Examples',
+			name: 'bodyExamples',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			default: {},
+			placeholder: 'Add example',
+			description: 'One example value per body variable, in order: the first for {{1}}, the second for {{2}}, and so on',
+			displayOptions: { show: builder },
+			options: [
+				{
+					displayName: 'Example',
+					name: 'example',
+					values: [
+						{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. Maria' },
+					],
+				},
+			],
+		},
+		{
+			displayName: 'Footer',
+			name: 'footer',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Reply STOP to opt out',
+			description: 'Optional small text under the body, up to 60 characters, without variables',
+			displayOptions: { show: builder },
+		},
+		{
+			displayName: 'Buttons',
+			name: 'buttons',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			default: {},
+			placeholder: 'Add button',
+			description: 'Up to 10 buttons: at most 2 URL buttons and 1 copy-code button',
+			displayOptions: { show: builder },
+			options: [
+				{
+					displayName: 'Button',
+					name: 'button',
+					values: [
+						{
+							displayName: 'Example Code',
+							name: 'code',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. WELCOME15',
+							description: 'An example of the code, up to 15 characters;	the real code is given when sending',
+						},
+						{
+							displayName: 'Phone Number',
+							name: 'phoneNumber',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g.	+14155550100',
+						},
+						{
+							displayName: 'Text',
+							name: 'text',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. Track order',
+							description: 'The button label, up to 25 characters',
+						},
+						{
+							displayName: 'Type',
+							name: 'type',
+							type: 'options',
+							default: 'QUICK_REPLY',
+							options: [
+								{
+									name: 'Copy Code',
+									value: 'COPY_CODE',
+									description: 'Copies a code, e.g. a coupon',
+								},
+								{
+									name: 'Phone Number',
+									value: 'PHONE_NUMBER',
+									description: 'Calls a number',
+								},
+								{
+									name: 'Quick Reply',
+									value: 'QUICK_REPLY',
+									description: 'Sends the button text back',
+								},
+								{
+									name: 'URL',
+									value: 'URL',
+									description: 'Opens a web page',
+								},
+					]
+						},
+						{
+							displayName: 'URL',
+							name: 'url',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. https://shop.example.com/orders/{{1}}',
+							description: 'May end in one variable, {{1}}, filled when sending',
+						},
+						{
+							displayName: 'URL Variable Example',
+							name: 'urlExample',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 1001',
+							description: 'An example for the {{1}} at the end of the URL (the full sample URL is built from it)',
+						},
+				],
+				},
+			],
+		},
+		{
+			displayName: 'Limited-Time Offer',
+			name: 'limitedTimeOffer',
+			type: 'collection',
+			placeholder: 'Add offer',
+			default: {},
+			description: 'A highlighted offer line (Marketing templates only)',
+			displayOptions: { show: builder },
+			options: [
+				{
+					displayName: 'Offer Text',
+					name: 'text',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. Expiring offer!',
+					description: 'Up to 16 characters',
+				},
+				{
+					displayName: 'Has Expiration',
+					name: 'hasExpiration',
+					type: 'boolean',
+					default: false,
+					description: 'Whether the offer shows a countdown to its expiry',
+				},
+			],
+		},
+		{
+			displayName: 'Components (JSON)',
+			name: 'componentsJson',
+			type: 'json',
+			default: '[\n  {\n    "type": "BODY",\n    "text": "Hi {{1}}!",\n    "example": { "body_text": [["Maria"]] }\n  }\n]',
+			required: true,
+			description: 'The components array as the API takes it (HEADER, BODY, FOOTER, BUTTONS, LIMITED_TIME_OFFER)',
+			displayOptions: { show: { ...show, componentsMode: ['json'] } },
+		},
+	];
+}

@@ -1,0 +1,77 @@
+import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
+import { countPlaceholders, TemplateRuleError } from './templateRules';
+
+/**
+ * Turns the builder form into the API's components array. Examples the API wants are derived
+ * from what the user typed: the sample URL from the URL and its suffix example, the copy code
+ * example from the code.
+ */
+export async function componentsFromForm(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	uploadHeaderSample: (binaryProperty: string) => Promise<string>,
+): Promise<IDataObject[]> {
+	const param = (name: string, fallback = ''): string => String(this.getNodeParameter(name, itemIndex, fallback) ?? '');
+	const collection = (name: string) => this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+	if (param('componentsMode', 'builder') === 'json') {
+		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]') as unknown;
+		const components = typeof raw === 'string' ? jsonParse<unknown>(raw, { errorMessage: 'Components (JSON) is not valid JSON' }) : raw;
+		if (!Array.isArray(components)) throw new TemplateRuleError('Components (JSON)', 'must be an array of components');
+		return components as IDataObject[];
+	}
+	const components: IDataObject[] = [];
+
+	const headerType = param('headerType', 'none');
+	if (headerType === 'text') {
+		const text = param('headerText', '').trim();
+		const header: IDataObject = { type: 'HEADER', format: 'TEXT', text };
+		if (countPlaceholders(text, 'Header Text') > 0) header.example = { header_text: [param('headerExample', '').trim()] };
+		components.push(header);
+	} else if (headerType !== 'none') {
+		const handle =
+			param('headerSampleSource', 'binary') === 'handle'
+				? param('headerSampleHandle', '').trim()
+				: await uploadHeaderSample(param('headerSampleBinaryProperty', 'data').trim());
+		components.push({ type: 'HEADER', format: headerType.toUpperCase(), example: { header_handle: [handle] } });
+	}
+
+	const body = param('body', '');
+	const bodyComponent: IDataObject = { type: 'BODY', text: body };
+	const examples = (collection('bodyExamples').example as IDataObject[] | undefined) ?? [];
+	if (countPlaceholders(body, 'Body') > 0) bodyComponent.example = { body_text: [examples.map((e) => String(e.value ?? ''))] };
+	components.push(bodyComponent);
+
+	const footer = param('footer', '').trim();
+	if (footer) components.push({ type: 'FOOTER', text: footer });
+
+	const buttons = ((collection('buttons').button as IDataObject[] | undefined) ?? []).map(buttonFromForm);
+	if (buttons.length) components.push({ type: 'BUTTONS', buttons });
+
+	const offer = collection('limitedTimeOffer');
+	if (typeof offer.text === 'string' && offer.text.trim()) {
+		components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: offer.text.trim(), has_expiration: offer.hasExpiration === true } });
+	}
+	return components;
+}
+
+function buttonFromForm(form: IDataObject): IDataObject {
+	const type = String(form.type ?? 'QUICK_REPLY');
+	const text = String(form.text ?? '').trim();
+	switch (type) {
+		case 'COPY_CODE':
+			return { type, example: [String(form.code ?? '').trim()] };
+		case 'PHONE_NUMBER':
+			return { type, text, phone_number: String(form.phoneNumber ?? '').trim() };
+		case 'URL': {
+			const url = String(form.url ?? '').trim();
+			const button: IDataObject = { type, text, url };
+			if (url.endsWith('{{1}}')) {
+				const suffix = String(form.urlExample ?? '').trim();
+				button.example = suffix ? [url.slice(0, -'{{1}}'.length) + suffix] : [];
+			}
+			return button;
+		}
+		default:
+			return { type, text };
+	}
+}
