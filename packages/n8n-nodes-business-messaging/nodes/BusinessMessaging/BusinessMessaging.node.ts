@@ -1,10 +1,12 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
+import * as message from './actions/message/Message.resource';
 import * as payment from './actions/payment/Payment.resource';
 import * as template from './actions/template/Template.resource';
 import * as templateSample from './actions/templateSample/TemplateSample.resource';
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/requestOptions';
+import { getTemplateVariables } from './methods/resourceMapping';
 import { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates } from './methods/listSearch';
 
 export class BusinessMessaging implements INodeType {
@@ -29,6 +31,7 @@ export class BusinessMessaging implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Message', value: 'message' },
 					{ name: 'Payment', value: 'payment' },
 					{ name: 'Template', value: 'template' },
 					{ name: 'Template Sample', value: 'templateSample' },
@@ -36,6 +39,7 @@ export class BusinessMessaging implements INodeType {
 				default: 'account',
 			},
 			...account.description,
+			...message.description,
 			...payment.description,
 			...template.description,
 			...templateSample.description,
@@ -45,6 +49,7 @@ export class BusinessMessaging implements INodeType {
 
 	methods = {
 		listSearch: { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates },
+		resourceMapping: { getTemplateVariables },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

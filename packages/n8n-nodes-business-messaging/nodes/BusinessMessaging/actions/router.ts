@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import * as account from './account/Account.resource';
+import * as message from './message/Message.resource';
 import * as payment from './payment/Payment.resource';
 import * as template from './template/Template.resource';
 import * as templateSample from './templateSample/TemplateSample.resource';
@@ -7,6 +8,7 @@ import type { Operation } from './types';
 
 const resources: Record<string, Record<string, Operation>> = {
 	account: account.operations,
+	message: message.operations,
 	payment: payment.operations,
 	template: template.operations,
 	templateSample: templateSample.operations,

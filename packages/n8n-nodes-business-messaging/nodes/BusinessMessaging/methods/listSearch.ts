@@ -43,13 +43,20 @@ export async function searchBusinessAccounts(this: ILoadOptionsFunctions, filter
 	return { results };
 }
 
+/** The value of a resource locator on the form, or '' when the operation has no such field. */
+function currentLocatorValue(this: ILoadOptionsFunctions, name: string): string {
+	const raw = this.getCurrentNodeParameter(name) as { value?: unknown } | string | undefined;
+	const value = typeof raw === 'object' && raw !== null ? raw.value : raw;
+	return typeof value === 'string' ? value.trim() : '';
+}
+
 /** The business account the template list is for: the chosen account, or the sender's. */
 async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string> {
-	const chosen = this.getCurrentNodeParameter('businessAccountId', { extractValue: true });
-	if (typeof chosen === 'string' && chosen.trim()) return chosen.trim();
-	const phoneNumberId = this.getCurrentNodeParameter('phoneNumberId', { extractValue: true });
+	const chosen = currentLocatorValue.call(this, 'businessAccountId');
+	if (chosen) return chosen;
+	const phoneNumberId = currentLocatorValue.call(this, 'phoneNumberId');
 	const numbers = await numbersOfKey.call(this);
-	const number = numbers.find((n) => n.phone_number_id === String(phoneNumberId ?? '').trim()) ?? numbers[0];
+	const number = numbers.find((n) => n.phone_number_id === phoneNumberId) ?? numbers[0];
 	if (!number) throw new NodeOperationError(this.getNode(), 'This API key has no phone number, so it has no templates');
 	return number.chat_business_account_id;
 }

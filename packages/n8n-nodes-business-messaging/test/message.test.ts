@@ -1,0 +1,192 @@
+import { NodeOperationError } from 'n8n-workflow';
+import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
+
+const bed = useTestBed();
+
+const templateId = (name: string, language = 'en_US') => {
+	for (const t of bed.sandbox.state.store.templates.values()) if (t.name === name && t.language === language) return t.id;
+	throw new Error(`no seeded template ${name}`);
+};
+const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+function send(template: string, values: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+	return {
+		resource: 'message',
+		operation: 'sendTemplate',
+		phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		recipient: '+1 (415) 555-0100',
+		template: rl(templateId(template)),
+		variables: { mappingMode: 'defineBelow', value: values },
+		requestOptions: FAST_RETRIES,
+		...extra,
+	};
+}
+
+const posts = () => bed.requests().filter((r) => r.method === 'POST');
+
+describe('Message › Send Template: the variables form', () => {
+	it('builds one field per variable, labelled with the template example', async () => {
+		const { fields } = await bed.harness().resourceMapping('getTemplateVariables', send('order_confirmation'));
+		expect(fields.map((f) => [f.id, f.displayName, f.required, f.type])).toEqual([
+			['header_1', 'Header {{1}} (e.g. #1001)', true, 'string'],
+			['body_1', 'Body {{1}} (e.g. Maria)', true, 'string'],
+			['body_2', 'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)', true, 'string'],
+			['body_3', 'Body {{3}} (e.g. Monday)', true, 'string'],
+			['button_0_url', 'Button "Track order" URL suffix (e.g. 1001)', true, 'string'],
+		]);
+	});
+
+	it('offers a copy-code field for a copy-code button, and nothing for a template without variables', async () => {
+		const offer = await bed.harness().resourceMapping('getTemplateVariables', send('welcome_offer'));
+		expect(offer.fields.map((f) => f.displayName)).toEqual(['Body {{1}} (e.g. Maria)', 'Copy-code button code (e.g. WELCOME15)']);
+		const hello = await bed.harness().resourceMapping('getTemplateVariables', send('hello_world'));
+		expect(hello.fields).toEqual([]);
+	});
+
+	it('lists only approved templates for sending, found through the sender number', async () => {
+		const { results } = await bed.harness().listSearch('searchApprovedTemplates', { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) });
+		expect(results.map((r) => r.name).sort()).toEqual(['hello_world (en_US)', 'order_confirmation (en_US)', 'order_confirmation (es_ES)', 'welcome_offer (en_US)']);
+	});
+});
+
+describe('Message › Send Template', () => {
+	const orderValues = { header_1: '#2002', body_1: 'Ana', body_2: 'a bag of Kenya Nyeri', body_3: 'Friday', button_0_url: '2002' };
+
+	it('sends the variables as Cloud API component parameters and outputs the message ID', async () => {
+		const [output] = await bed.harness().execute({ parameters: send('order_confirmation', orderValues) });
+		expect(output[0].json).toEqual({
+			messageId: expect.stringMatching(/^wamid\./),
+			recipient: '14155550100',
+			waId: '14155550100',
+			messageStatus: 'accepted',
+			template: 'order_confirmation',
+			language: 'en_US',
+			phoneNumberId: bed.sandbox.phoneNumberIds[0],
+		});
+		const [post] = posts();
+		expect(post.url).toBe(`/v3/${bed.sandbox.phoneNumberIds[0]}/messages`);
+		expect(JSON.parse(post.body!)).toEqual({
+			messaging_product: 'whatsapp',
+			recipient_type: 'individual',
+			to: '14155550100',
+			type: 'template',
+			template: {
+				name: 'order_confirmation',
+				language: { code: 'en_US' },
+				components: [
+					{ type: 'header', parameters: [{ type: 'text', text: '#2002' }] },
+					{
+						type: 'body',
+						parameters: [
+							{ type: 'text', text: 'Ana' },
+							{ type: 'text', text: 'a bag of Kenya Nyeri' },
+							{ type: 'text', text: 'Friday' },
+						],
+					},
+					{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '2002' }] },
+				],
+			},
+		});
+		expect([...bed.sandbox.state.store.messages.values()]).toHaveLength(1);
+	});
+
+	it('sends a copy code as a coupon_code parameter, and a template without variables without components', async () => {
+		await bed.harness().execute({ parameters: send('welcome_offer', { body_1: 'Ana', button_0_code: 'ANA15' }) });
+		await bed.harness().execute({ parameters: send('hello_world') });
+		const [offer, hello] = posts().map((p) => JSON.parse(p.body!).template);
+		expect(offer.components).toEqual([
+			{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
+			{ type: 'button', sub_type: 'copy_code', index: '0', parameters: [{ type: 'coupon_code', coupon_code: 'ANA15' }] },
+		]);
+		expect(hello).toEqual({ name: 'hello_world', language: { code: 'en_US' } });
+	});
+
+	it('reads the template once per run, sending one message per item', async () => {
+		const [output] = await bed.harness().execute({
+			items: [{ json: { phone: '+44 20 7946 0958', name: 'Ann' } }, { json: { phone: '0033 1 23 45 67 89', name: 'Bo' } }, { json: { phone: '14155550101', name: 'Cy' } }],
+			parameters: send('welcome_offer', { body_1: '={{ $json.name }}', button_0_code: 'HELLO' }, { recipient: '={{ $json.phone }}' }),
+		});
+		expect(output.map((o) => o.json.recipient)).toEqual(['442079460958', '33123456789', '14155550101']);
+		expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(bed.requests().map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'POST']);
+		expect(posts().map((p) => JSON.parse(p.body!).template.components[0].parameters[0].text)).toEqual(['Ann', 'Bo', 'Cy']);
+	});
+
+	it.each([
+		['', 'is empty'],
+		['call me', 'is not a phone number'],
+		['0415 555 0100', 'has no country code'],
+		['+1 415', 'has 4 digits'],
+		['+1 415 555 0100 1234 5678', 'has 19 digits'],
+		['1+4155550100', 'has a + that is not at the start'],
+	])('refuses the recipient %p before sending (%s)', async (recipient, message) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: send('hello_world', {}, { recipient }) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(message);
+		expect(error.message).toContain('Recipient');
+		expect(posts()).toHaveLength(0);
+	});
+
+	it.each(['spring_sale', 'payment_reminder', 'loyalty_update'])('refuses the non-approved template %s before sending', async (name) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: send(name, { body_1: 'x' }) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toMatch(new RegExp(`^Template ${name} \\(en_US\\) is (PENDING|REJECTED|PAUSED): only APPROVED templates can be sent$`));
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('names an empty variable, with its example, and sends nothing', async () => {
+		const error = await expectFailure(bed.harness().execute({ parameters: send('order_confirmation', { ...orderValues, body_2: '  ' }) }));
+		expect(error.message).toBe('Template Variables › Body {{2}} is empty');
+		expect(error.description).toBe('For example: 2 bags of Ethiopia Yirgacheffe');
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('refuses a variable with a new line, as the platform would', async () => {
+		const error = await expectFailure(bed.harness().execute({ parameters: send('order_confirmation', { ...orderValues, body_1: 'Ana\nMaria' }) }));
+		expect(error.message).toContain('cannot hold new lines');
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('retries a rate-limited send, and never repeats one that failed with a 500', async () => {
+		bed.sandbox.state.faults.add({ kind: 'status', status: 429, retryAfter: 0, count: 1, method: 'POST' });
+		await bed.harness().execute({ parameters: send('hello_world') });
+		expect(posts().map((p) => p.status)).toEqual([429, 200]);
+		bed.sandbox.state.log.clear();
+		bed.sandbox.state.faults.clear();
+		bed.sandbox.state.faults.add({ kind: 'status', status: 500, method: 'POST' });
+		const error = await expectFailure(bed.harness().execute({ parameters: send('hello_world') }));
+		expect(error.description).toContain('may have taken effect');
+		expect(posts()).toHaveLength(1);
+		expect(bed.sandbox.state.store.messages.size).toBe(1);
+	});
+
+	it('the whole story: create with the form, review, send, receipts recorded', async () => {
+		const account = rl(bed.sandbox.businessAccountId);
+		const [created] = await bed.harness().execute({
+			parameters: {
+				resource: 'template',
+				operation: 'create',
+				businessAccountId: account,
+				name: 'deal_closed',
+				language: 'en_US',
+				category: 'UTILITY',
+				componentsMode: 'builder',
+				body: 'Hi {{1}}, your order {{2}} is confirmed.',
+				bodyExamples: { example: [{ value: 'Maria' }, { value: '#1001' }] },
+			},
+		});
+		expect(created[0].json.status).toBe('PENDING');
+		const id = String(created[0].json.id);
+		// Not sendable while pending
+		const pending = await expectFailure(bed.harness().execute({ parameters: { ...send('hello_world'), template: rl(id, 'id') } }));
+		expect(pending.message).toContain('is PENDING');
+		bed.sandbox.state.advanceClock(bed.sandbox.state.config.reviewDelayMs);
+		const [sent] = await bed.harness().execute({
+			parameters: { ...send('hello_world'), template: rl(id, 'id'), variables: { mappingMode: 'defineBelow', value: { body_1: 'Ana', body_2: '#77' } } },
+		});
+		const messageId = String(sent[0].json.messageId);
+		const { receiptDelaysMs } = bed.sandbox.state.config;
+		bed.sandbox.state.advanceClock(receiptDelaysMs.read);
+		expect(bed.sandbox.state.store.messages.get(messageId)?.status).toBe('read');
+	});
+});
