@@ -4,6 +4,7 @@ import * as message from './message/Message.resource';
 import * as payment from './payment/Payment.resource';
 import * as template from './template/Template.resource';
 import * as templateSample from './templateSample/TemplateSample.resource';
+import { concurrency } from '../helpers/requestOptions';
 import type { Operation } from './types';
 
 const resources: Record<string, Record<string, Operation>> = {
@@ -15,8 +16,10 @@ const resources: Record<string, Record<string, Operation>> = {
 };
 
 /**
- * Runs the chosen operation once per input item. Every output item is paired with its input
- * item; with "Continue On Fail" a failing item becomes an error item and the others go on.
+ * Runs the chosen operation once per input item, up to "Concurrency" items at a time. Outputs
+ * keep the order of the input, and every output item is paired with its input item. With
+ * "Continue On Fail" a failing item becomes an error item and the others go on; without it no
+ * new item starts after a failure, the ones under way finish, and the failure is reported.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -26,24 +29,27 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 	}
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const results = await operation.execute.call(this, itemIndex);
-			for (const result of results) output.push({ ...result, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (this.continueOnFail()) {
-				output.push({
-					json: { error: (error as Error).message, ...errorDetails(error) },
-					pairedItem: { item: itemIndex },
-				});
-				continue;
+	const results: INodeExecutionData[][] = new Array(items.length);
+	let next = 0;
+	let failure: NodeApiError | NodeOperationError | undefined;
+	const worker = async () => {
+		while (failure === undefined && next < items.length) {
+			const itemIndex = next++;
+			try {
+				const outputs = await operation.execute.call(this, itemIndex);
+				results[itemIndex] = outputs.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+			} catch (error) {
+				if (this.continueOnFail()) {
+					results[itemIndex] = [{ json: { error: (error as Error).message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
+				} else {
+					failure ??= asNodeError(this, error, itemIndex);
+				}
 			}
-			const failure = asNodeError(this, error, itemIndex);
-			throw failure;
 		}
-	}
-	return [output];
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency.call(this), items.length) }, worker));
+	if (failure) throw failure;
+	return [results.flat()];
 }
 
 /** n8n's own errors keep their details (and learn the item); anything else is wrapped. */

@@ -12,6 +12,14 @@ export const requestOptionsProperty: INodeProperties = {
 		'How failed requests are retried. Rate-limited requests are always retried after the wait the API asks for; sends and refunds are never repeated when they may have gone through.',
 	options: [
 		{
+			displayName: 'Concurrency',
+			name: 'concurrency',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 20 },
+			default: 1,
+			description: 'How many input items are processed at the same time (1 to 20). Output order stays the input order.',
+		},
+		{
 			displayName: 'First Retry Delay (Ms)',
 			name: 'baseDelayMs',
 			type: 'number',
@@ -58,4 +66,11 @@ export function retrySettings(this: IExecuteFunctions, itemIndex: number): Retry
 		maxWaitMs: pick('maxWaitMs', 0, 3_600_000),
 		timeoutMs: pick('timeoutMs', 1000, 3_600_000),
 	};
+}
+
+/** Items processed at the same time (the first item's setting applies to the run). */
+export function concurrency(this: IExecuteFunctions): number {
+	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
+	const value = Math.round(Number(options.concurrency ?? 1));
+	return Number.isFinite(value) ? Math.min(Math.max(value, 1), 20) : 1;
 }
