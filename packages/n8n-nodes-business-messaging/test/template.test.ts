@@ -117,7 +117,7 @@ function issuedHandle(fileType: string): string {
  * (circular structure). Make this `it` once packages/sandbox/src/app.ts tests
  * `typeof request.body === 'object'` instead; these tests pass then.
  */
-const itOnceUploadsWork = it.skip;
+const itOnceUploadsWork = it;
 
 describe('Template › Create with the form', () => {
 	it('builds header, body, footer and a URL button with their examples; the review approves it', async () => {

@@ -16,7 +16,7 @@ const PDF_LENGTH = Buffer.from(PDF_BASE64, 'base64').length;
  * (circular structure). Make this `it` once packages/sandbox/src/app.ts tests
  * `typeof request.body === 'object'` instead; these tests pass then.
  */
-const itOnceUploadsWork = it.skip;
+const itOnceUploadsWork = it;
 
 const file = (data: string, mimeType: string, fileName?: string, field = 'data'): INodeExecutionData => ({
 	json: {},

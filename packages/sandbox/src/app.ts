@@ -75,7 +75,7 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
 
       api.addHook('preHandler', async (request) => {
         if (request.logEntry && request.body !== undefined) {
-          if (request.body instanceof Object && typeof (request.body as { pipe?: unknown }).pipe === 'function') request.logEntry.bodyBytes = Number(request.headers['content-length'] ?? 0);
+          if (typeof request.body === 'object' && request.body !== null && typeof (request.body as { pipe?: unknown }).pipe === 'function') request.logEntry.bodyBytes = Number(request.headers['content-length'] ?? 0);
           else request.logEntry.body = RequestLog.bodyText(request.body);
         }
         const key = request.headers.apikey;

@@ -1,7 +1,9 @@
 import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
+import * as media from './actions/media/Media.resource';
 import * as message from './actions/message/Message.resource';
 import * as payment from './actions/payment/Payment.resource';
+import * as product from './actions/product/Product.resource';
 import * as template from './actions/template/Template.resource';
 import * as templateSample from './actions/templateSample/TemplateSample.resource';
 import { router } from './actions/router';
@@ -31,16 +33,20 @@ export class BusinessMessaging implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Account', value: 'account' },
+					{ name: 'Media', value: 'media' },
 					{ name: 'Message', value: 'message' },
 					{ name: 'Payment', value: 'payment' },
+					{ name: 'Product', value: 'product' },
 					{ name: 'Template', value: 'template' },
 					{ name: 'Template Sample', value: 'templateSample' },
 				],
 				default: 'account',
 			},
 			...account.description,
+			...media.description,
 			...message.description,
 			...payment.description,
+			...product.description,
 			...template.description,
 			...templateSample.description,
 			requestOptionsProperty,

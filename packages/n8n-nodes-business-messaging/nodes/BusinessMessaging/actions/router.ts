@@ -1,7 +1,9 @@
 import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import * as account from './account/Account.resource';
+import * as media from './media/Media.resource';
 import * as message from './message/Message.resource';
 import * as payment from './payment/Payment.resource';
+import * as product from './product/Product.resource';
 import * as template from './template/Template.resource';
 import * as templateSample from './templateSample/TemplateSample.resource';
 import { concurrency } from '../helpers/requestOptions';
@@ -9,8 +11,10 @@ import type { Operation } from './types';
 
 const resources: Record<string, Record<string, Operation>> = {
 	account: account.operations,
+	media: media.operations,
 	message: message.operations,
 	payment: payment.operations,
+	product: product.operations,
 	template: template.operations,
 	templateSample: templateSample.operations,
 };
@@ -29,6 +33,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
 	}
+	if ('executeAll' in operation) return [await operation.executeAll.call(this)];
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let next = 0;
 	let failure: NodeApiError | NodeOperationError | undefined;

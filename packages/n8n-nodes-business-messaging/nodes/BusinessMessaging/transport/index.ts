@@ -42,6 +42,8 @@ export interface ApiRequest {
 	method: IHttpRequestMethods;
 	/** Built with apiPath(), so no ID can reach another endpoint. */
 	path: string;
+	/** A full URL the API handed out (a media URL): called as is, but only under the base URL. */
+	url?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
 	/** Raw bytes instead of JSON (the sample upload), sent as application/octet-stream. */
@@ -89,32 +91,90 @@ export async function apiRequest(
 	request: ApiRequest,
 	context: RequestContext = {},
 ): Promise<IDataObject> {
+	return (await send.call(this, request, context, false)).body as IDataObject;
+}
+
+/** A response body as a stream (never held whole in memory), with the response headers. */
+export interface Download {
+	body: AsyncIterable<Buffer> & { pipe: unknown };
+	headers: IDataObject;
+}
+
+/** Like apiRequest, for file downloads: the body stays a stream. */
+export async function apiDownload(this: IExecuteFunctions, request: ApiRequest, context: RequestContext = {}): Promise<Download> {
+	const { body, headers } = await send.call(this, request, context, true);
+	return { body: body as Download['body'], headers };
+}
+
+async function send(
+	this: Context,
+	request: ApiRequest,
+	context: RequestContext,
+	stream: boolean,
+): Promise<{ body: unknown; headers: IDataObject }> {
 	const retry = context.retry ?? DEFAULT_RETRY;
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
-	const url = (await baseUrl.call(this)) + request.path;
+	const base = await baseUrl.call(this);
+	const url = request.url === undefined ? base + request.path : underBaseUrl(this.getNode(), request.url, base);
 	for (let attempt = 0; ; attempt++) {
 		let outcome: Outcome;
+		let headers: IDataObject = {};
 		try {
-			const response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
 				method: request.method,
 				url,
 				qs: request.qs,
 				...(request.binary
 					? { body: request.binary, headers: { 'content-type': 'application/octet-stream' }, json: false }
-					: { body: request.body, json: true }),
+					: { body: request.body, json: !stream }),
+				...(stream ? { encoding: 'stream' as const } : {}),
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				timeout: retry.timeoutMs,
-			});
-			outcome = classifyResponse(parsedBody(response as { statusCode: number; headers?: IDataObject; body: unknown }), Date.now());
+			})) as { statusCode: number; headers?: IDataObject; body: unknown };
+			headers = response.headers ?? {};
+			if (stream && response.statusCode >= 200 && response.statusCode < 300) return { body: response.body, headers };
+			const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
+			outcome = classifyResponse(parsedBody(readable), Date.now());
 		} catch (error) {
 			outcome = classifyThrown(error);
 		}
-		if (outcome.kind === 'ok') return outcome.body as IDataObject;
+		if (outcome.kind === 'ok') return { body: outcome.body, headers };
 		const wait = retryWait(outcome, idempotent, attempt, retry);
 		if (wait === undefined) throw toNodeError(this.getNode(), outcome, { idempotent, attempts: attempt + 1, itemIndex: context.itemIndex });
 		await sleep(wait);
 	}
+}
+
+/**
+ * The API key may only travel to the credential's base URL: a URL elsewhere is refused before
+ * any request is made.
+ */
+function underBaseUrl(node: INode, raw: string, base: string): string {
+	let url: URL;
+	try {
+		url = new URL(raw.trim());
+	} catch {
+		throw new NodeOperationError(node, `"${raw}" is not a URL`);
+	}
+	if (!(url.href + '/').startsWith(base + '/') || url.origin !== new URL(base).origin) {
+		throw new NodeOperationError(node, `The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`, {
+			description: `URL: ${url.origin}${url.pathname}`,
+		});
+	}
+	return url.href;
+}
+
+/** An error body that came as a stream (a failed download): read it, at most 64 KiB. */
+async function bodyText(body: unknown): Promise<string> {
+	if (typeof body === 'string' || body === undefined || body === null) return String(body ?? '');
+	if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return JSON.stringify(body);
+	let text = '';
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		text += chunk.toString();
+		if (text.length > 65536) break;
+	}
+	return text;
 }
 
 /**
@@ -124,7 +184,7 @@ export async function apiRequest(
 export async function apiRequestAllItems(
 	this: Context,
 	request: ApiRequest,
-	options: RequestContext & { limit?: number; pageSize: number },
+	options: RequestContext & { limit?: number; pageSize: number; onPage?: (page: IDataObject) => void },
 ): Promise<IDataObject[]> {
 	const items: IDataObject[] = [];
 	let after: string | undefined;
@@ -135,7 +195,8 @@ export async function apiRequestAllItems(
 			{ ...request, qs: { ...request.qs, limit: want, ...(after ? { after } : {}) } },
 			options,
 		);
-		items.push(...((page.data as IDataObject[] | undefined) ?? []));
+		options.onPage?.(page);
+		for (const item of (page.data as IDataObject[] | undefined) ?? []) items.push(item);
 		const paging = page.paging as { cursors?: { after?: string } } | undefined;
 		after = paging?.cursors?.after;
 	} while (after && (options.limit === undefined || items.length < options.limit));

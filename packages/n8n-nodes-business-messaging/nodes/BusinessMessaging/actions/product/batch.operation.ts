@@ -1,0 +1,185 @@
+import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import { toMinorUnits } from '../../helpers/money';
+import { AVAILABILITY, CONDITION } from '../../helpers/productFields';
+import { retrySettings } from '../../helpers/requestOptions';
+import { apiPath, apiRequest } from '../../transport';
+import { showFor } from '../types';
+import { catalogField } from './catalogField';
+
+const show = showFor('product', 'batch');
+/** Entries per batch request: default, and the API's maximum (the platform's batch limit). */
+export const DEFAULT_BATCH_SIZE = 1000;
+export const MAX_BATCH_SIZE = 5000;
+const withData = { ...show, method: ['CREATE', 'UPDATE'] };
+
+export const description: INodeProperties[] = [
+	catalogField(show),
+	{
+		displayName: 'Changes are applied in the background, usually within a few minutes: until then Product › Get Many may still show the old catalog.',
+		name: 'batchNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		default: 'CREATE',
+		description: 'What to do with each input item’s product. Use an expression to choose per item.',
+		displayOptions: { show },
+		options: [
+			{ name: 'Create or Replace', value: 'CREATE', description: 'Add the product, or replace the one with this retailer ID' },
+			{ name: 'Delete', value: 'DELETE', description: 'Remove the product with this retailer ID' },
+			{ name: 'Update', value: 'UPDATE', description: 'Change the given fields of an existing product' },
+		],
+	},
+	{
+		displayName: 'Retailer ID',
+		name: 'retailerId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. {{ $json.sku }}',
+		description: 'Your own ID of the product (SKU)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Product',
+		name: 'product',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		description: 'Create needs at least name, price and currency',
+		displayOptions: { show: withData },
+		options: [
+			{ displayName: 'Availability', name: 'availability', type: 'options', default: 'in stock', options: AVAILABILITY },
+			{ displayName: 'Brand', name: 'brand', type: 'string', default: '' },
+			{ displayName: 'Category', name: 'category', type: 'string', default: '' },
+			{ displayName: 'Condition', name: 'condition', type: 'options', default: 'new', options: CONDITION },
+			{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', placeholder: 'e.g. USD', description: 'Three-letter ISO 4217 code' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 } },
+			{ displayName: 'Image URL', name: 'image_url', type: 'string', default: '', placeholder: 'e.g. https://shop.example.com/img/sku-1.jpg' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+			{
+				displayName: 'Price',
+				name: 'price',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description: 'In the currency’s units, e.g. 19.99 (sent as 1999 minor units)',
+			},
+			{ displayName: 'Product Group ID', name: 'retailer_product_group_id', type: 'string', default: '', description: 'Groups variants of one product' },
+			{ displayName: 'Product Page URL', name: 'url', type: 'string', default: '', placeholder: 'e.g. https://shop.example.com/p/sku-1' },
+		],
+	},
+	{
+		displayName: 'Batch Size',
+		name: 'batchSize',
+		type: 'number',
+		default: DEFAULT_BATCH_SIZE,
+		typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+		description: 'Input items per request (at most 5000). 2,500 items with 1000 make 3 requests.',
+		displayOptions: { show },
+	},
+];
+
+interface Entry {
+	itemIndex: number;
+	catalogId: string;
+	request: IDataObject;
+}
+
+/**
+ * POST /{catalog_id}/batch (4.4): one entry per input item, many entries per request. Outputs
+ * one item per request with its handles and the retailer IDs it carried.
+ */
+export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const output: INodeExecutionData[] = [];
+	const entries: Entry[] = [];
+	// Every item is checked before anything is sent.
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			entries.push(entryOf(this, itemIndex));
+		} catch (error) {
+			if (!this.continueOnFail()) {
+				const failure = error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				throw failure;
+			}
+			output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+		}
+	}
+	const batchSize = Math.min(Math.max(Math.round(Number(this.getNodeParameter('batchSize', 0, DEFAULT_BATCH_SIZE))), 1), MAX_BATCH_SIZE);
+	const byCatalog = new Map<string, Entry[]>();
+	for (const entry of entries) byCatalog.set(entry.catalogId, [...(byCatalog.get(entry.catalogId) ?? []), entry]);
+	for (const [catalogId, catalogEntries] of byCatalog) {
+		for (let start = 0; start < catalogEntries.length; start += batchSize) {
+			const chunk = catalogEntries.slice(start, start + batchSize);
+			const pairedItem = chunk.map((e) => ({ item: e.itemIndex }));
+			const retailerIds = chunk.map((e) => String(e.request.retailer_id));
+			try {
+				const response = await apiRequest.call(
+					this,
+					{ method: 'POST', path: apiPath(this.getNode(), catalogId, 'batch'), body: { requests: chunk.map((e) => e.request) }, idempotent: false },
+					{ itemIndex: chunk[0].itemIndex, retry: retrySettings.call(this, chunk[0].itemIndex) },
+				);
+				output.push({
+					json: {
+						catalogId,
+						handles: (response.handles as string[] | undefined) ?? [],
+						requests: chunk.length,
+						retailer_ids: retailerIds,
+						status: 'submitted',
+						note: 'Applied in the background, usually within minutes',
+					},
+					pairedItem,
+				});
+			} catch (error) {
+				if (!this.continueOnFail()) {
+					// apiRequest only throws n8n's own errors
+					const failure = error as NodeOperationError;
+					throw failure;
+				}
+				output.push({ json: { error: (error as Error).message, catalogId, retailer_ids: retailerIds }, pairedItem });
+			}
+		}
+	}
+	return output;
+}
+
+function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
+	const node = context.getNode();
+	const catalogId = String(context.getNodeParameter('catalogId', itemIndex, '', { extractValue: true })).trim();
+	if (!/^\d+$/.test(catalogId)) throw new NodeOperationError(node, 'Catalog must be a catalog ID (digits only)', { itemIndex });
+	const method = String(context.getNodeParameter('method', itemIndex, 'CREATE')).toUpperCase();
+	if (!['CREATE', 'UPDATE', 'DELETE'].includes(method)) {
+		throw new NodeOperationError(node, `Method must be CREATE, UPDATE or DELETE (got "${method}")`, { itemIndex });
+	}
+	const retailerId = String(context.getNodeParameter('retailerId', itemIndex, '')).trim();
+	if (!retailerId) throw new NodeOperationError(node, 'Retailer ID is required for every item', { itemIndex });
+	if (method === 'DELETE') return { itemIndex, catalogId, request: { method, retailer_id: retailerId } };
+	const form = context.getNodeParameter('product', itemIndex, {}) as IDataObject;
+	const data: IDataObject = {};
+	for (const [key, value] of Object.entries(form)) {
+		if (value === '' || value === undefined || value === null || key === 'price') continue;
+		data[key] = typeof value === 'string' ? value.trim() : value;
+	}
+	if (form.price !== undefined && form.price !== '') {
+		if (!data.currency) throw new NodeOperationError(node, 'Product › Currency is required with a price', { itemIndex });
+		data.price = toMinorUnits(node, form.price, String(data.currency), 'Product › Price', itemIndex);
+	}
+	if (method === 'CREATE') {
+		for (const [key, label] of [['name', 'Name'], ['price', 'Price'], ['currency', 'Currency']]) {
+			if (data[key] === undefined) throw new NodeOperationError(node, `Product › ${label} is required to create a product`, { itemIndex });
+		}
+	} else if (Object.keys(data).length === 0) {
+		throw new NodeOperationError(node, 'Product: give at least one field to update', { itemIndex });
+	}
+	for (const key of ['image_url', 'url']) {
+		if (data[key] !== undefined && !/^https?:\/\/\S+$/.test(String(data[key]))) {
+			throw new NodeOperationError(node, `Product › ${key === 'url' ? 'Product Page URL' : 'Image URL'} must be an http(s) URL`, { itemIndex });
+		}
+	}
+	return { itemIndex, catalogId, request: { method, retailer_id: retailerId, data } };
+}

@@ -1,0 +1,53 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { Download } from '../transport';
+
+const EXTENSIONS: Record<string, string> = {
+	'application/pdf': 'pdf',
+	'audio/aac': 'aac',
+	'audio/mpeg': 'mp3',
+	'audio/ogg': 'ogg',
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/webp': 'webp',
+	'text/plain': 'txt',
+	'video/3gpp': '3gp',
+	'video/mp4': 'mp4',
+};
+
+/** The file name from Content-Disposition, else `<id>.<extension of the type>`. */
+export function fileNameOf(headers: IDataObject, fallbackBase: string, mimeType: string): string {
+	const disposition = String(headers['content-disposition'] ?? '');
+	const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+	if (star) {
+		try {
+			return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+		} catch {
+			// fall through to the plain form
+		}
+	}
+	const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+	if (plain) return plain[1].trim();
+	return `${fallbackBase}.${EXTENSIONS[mimeType] ?? 'bin'}`;
+}
+
+/**
+ * Streams a download into n8n's binary store (prepareBinaryData takes the stream as it comes,
+ * so a 1 GiB file is never held whole) and returns the output item.
+ */
+export async function binaryItem(
+	this: IExecuteFunctions,
+	download: Download,
+	options: { binaryProperty: string; fileBase: string; mimeType?: string; json: IDataObject },
+): Promise<INodeExecutionData> {
+	const mimeType = options.mimeType ?? String(download.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim();
+	const fileName = fileNameOf(download.headers, options.fileBase, mimeType);
+	const binary = await this.helpers.prepareBinaryData(
+		download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
+		fileName,
+		mimeType,
+	);
+	return {
+		json: { ...options.json, fileName, mimeType, ...(download.headers['content-length'] ? { fileSize: Number(download.headers['content-length']) } : {}) },
+		binary: { [options.binaryProperty]: binary },
+	};
+}

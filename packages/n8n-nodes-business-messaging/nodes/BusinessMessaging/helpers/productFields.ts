@@ -1,0 +1,32 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
+
+/** Product fields the listing can return and filter on (spec 2.3 and 2.4). */
+export const PRODUCT_FIELDS: INodePropertyOptions[] = [
+	{ name: 'Availability', value: 'availability' },
+	{ name: 'Brand', value: 'brand' },
+	{ name: 'Category', value: 'category' },
+	{ name: 'Condition', value: 'condition' },
+	{ name: 'Currency', value: 'currency' },
+	{ name: 'Description', value: 'description' },
+	{ name: 'ID', value: 'id' },
+	{ name: 'Image URL', value: 'image_url' },
+	{ name: 'Name', value: 'name' },
+	{ name: 'Price', value: 'price' },
+	{ name: 'Product Group ID', value: 'retailer_product_group_id' },
+	{ name: 'Product Page URL', value: 'url' },
+	{ name: 'Retailer ID', value: 'retailer_id' },
+];
+
+export const AVAILABILITY: INodePropertyOptions[] = [
+	{ name: 'Available for Order', value: 'available for order' },
+	{ name: 'Discontinued', value: 'discontinued' },
+	{ name: 'In Stock', value: 'in stock' },
+	{ name: 'Out of Stock', value: 'out of stock' },
+	{ name: 'Preorder', value: 'preorder' },
+];
+
+export const CONDITION: INodePropertyOptions[] = [
+	{ name: 'New', value: 'new' },
+	{ name: 'Refurbished', value: 'refurbished' },
+	{ name: 'Used', value: 'used' },
+];
