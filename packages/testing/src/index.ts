@@ -178,6 +178,7 @@ export class NodeHarness {
       currentNodeParameters: undefined,
       executionTimeoutTimestamp: undefined,
       userId: 'test-user',
+      executionId: 'test-execution',
     } as unknown as IWorkflowExecuteAdditionalData;
   }
 }
