@@ -4,15 +4,8 @@
 //   sandbox with the same page size; memory growth of the node's process.
 // - Product › Batch of 10,000 items: requests made, and time vs one request per item (bare fetch).
 //   node bench/catalog.mjs [--products 100000] [--batch 10000]
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-
-const require = createRequire(import.meta.url);
-const root = new URL('..', import.meta.url).pathname;
-const { NodeHarness } = require(`${root}packages/testing/dist/index.js`);
-const { BusinessMessaging } = require(`${root}packages/n8n-nodes-business-messaging/dist/nodes/BusinessMessaging/BusinessMessaging.node.js`);
-const { BusinessMessagingApi } = require(`${root}packages/n8n-nodes-business-messaging/dist/credentials/BusinessMessagingApi.credentials.js`);
+import { nodeHarness, startSandboxProcess } from './lib.mjs';
 
 const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' }, batch: { type: 'string', default: '10000' } } });
 const PRODUCTS = Number(values.products);
@@ -20,20 +13,9 @@ const BATCH = Number(values.batch);
 const PAGE = 1000;
 const mib = (bytes) => (bytes / 1048576).toFixed(0);
 
-const child = spawn(process.execPath, [`${root}packages/sandbox/dist/src/cli.js`, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const sandbox = await new Promise((resolve) => child.stdout.once('data', (line) => resolve(JSON.parse(String(line)))));
-const controlUrl = sandbox.baseUrl.replace(/\/v3$/, '/_sandbox');
-const control = async (method, path, body) => {
-  const response = await fetch(controlUrl + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return response.json();
-};
-const harness = new NodeHarness({
-  nodeType: new BusinessMessaging(),
-  typeName: 'n8n-nodes-business-messaging.businessMessaging',
-  credentialType: new BusinessMessagingApi(),
-  credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-});
+const sandbox = await startSandboxProcess();
+const { control } = sandbox;
+const harness = nodeHarness(sandbox);
 const headers = { apikey: sandbox.apiKey };
 const catalog = { __rl: true, mode: 'id', value: sandbox.catalogId };
 
@@ -110,5 +92,5 @@ try {
   const singleMs = performance.now() - startedSingle;
   console.log(`| Batch, ${BATCH} items | one request per item (bare fetch): ${BATCH} requests, ${singleMs.toFixed(0)} ms | ${batchRequests} requests (${batchOutput.length} output items), ${batchMs.toFixed(0)} ms | ${(batchMs / singleMs).toFixed(2)} |`);
 } finally {
-  child.kill('SIGTERM');
+  sandbox.stop();
 }

@@ -2,7 +2,8 @@
 // context, binary data in n8n's filesystem mode, as n8n runs by default) against curl fetching
 // the same file from the same sandbox into a file on the same disk, in the same run. Peak RSS growth of the node's process is
 // sampled every 20 ms.   node bench/download.mjs [--size-mib 1024]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
+import { nodeHarness, startSandboxProcess } from './lib.mjs';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,22 +11,17 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
-const root = new URL('..', import.meta.url).pathname;
-const { NodeHarness } = require(`${root}packages/testing/dist/index.js`);
 // n8n-core's own copy of the DI container (it may differ from a hoisted one)
 const { Container } = createRequire(require.resolve('n8n-core'))('@n8n/di');
 const { BinaryDataService } = require('n8n-core');
-const { BusinessMessaging } = require(`${root}packages/n8n-nodes-business-messaging/dist/nodes/BusinessMessaging/BusinessMessaging.node.js`);
-const { BusinessMessagingApi } = require(`${root}packages/n8n-nodes-business-messaging/dist/credentials/BusinessMessagingApi.credentials.js`);
 
 const { values } = parseArgs({ options: { 'size-mib': { type: 'string', default: '1024' } } });
 const SIZE = Number(values['size-mib']) * 1048576;
 const mib = (bytes) => (bytes / 1048576).toFixed(0);
 
-const child = spawn(process.execPath, [`${root}packages/sandbox/dist/src/cli.js`, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const sandbox = await new Promise((resolve) => child.stdout.once('data', (line) => resolve(JSON.parse(String(line)))));
+const sandbox = await startSandboxProcess();
 try {
-  const controlUrl = sandbox.baseUrl.replace(/\/v3$/, '/_sandbox');
+  const { controlUrl } = sandbox;
   const media = await (
     await fetch(`${controlUrl}/media/synthetic`, {
       method: 'POST',
@@ -42,12 +38,7 @@ try {
   rmSync(curlDir, { recursive: true, force: true });
 
   await Container.get(BinaryDataService).init();
-  const harness = new NodeHarness({
-    nodeType: new BusinessMessaging(),
-    typeName: 'n8n-nodes-business-messaging.businessMessaging',
-    credentialType: new BusinessMessagingApi(),
-    credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-  });
+  const harness = nodeHarness(sandbox);
   global.gc?.();
   const rest = process.memoryUsage().rss;
   let peak = rest;
@@ -67,5 +58,5 @@ try {
   );
   console.log(`\nbinary: mode ${binary.id ? binary.id.split(':')[0] : 'memory'}, fileSize ${binary.fileSize ?? binary.bytes ?? '?'}, stored bytes ${stored ?? '?'}`);
 } finally {
-  child.kill('SIGTERM');
+  sandbox.stop();
 }

@@ -4,34 +4,16 @@
 // sandbox; duplicated = items the sandbox received more than once (each item has its own
 // recipient). The sandbox runs in its own process, as a real API would, so that the figures
 // are the node's.   node bench/send.mjs [--sends 1000] [--latency 20]
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-
-const require = createRequire(import.meta.url);
-const root = new URL('..', import.meta.url).pathname;
-const { NodeHarness } = require(`${root}packages/testing/dist/index.js`);
-const { BusinessMessaging } = require(`${root}packages/n8n-nodes-business-messaging/dist/nodes/BusinessMessaging/BusinessMessaging.node.js`);
-const { BusinessMessagingApi } = require(`${root}packages/n8n-nodes-business-messaging/dist/credentials/BusinessMessagingApi.credentials.js`);
+import { nodeHarness, startSandboxProcess } from './lib.mjs';
 
 const { values } = parseArgs({ options: { sends: { type: 'string', default: '1000' }, latency: { type: 'string', default: '20' } } });
 const SENDS = Number(values.sends);
 const LATENCY = Number(values.latency);
 
-const child = spawn(process.execPath, [`${root}packages/sandbox/dist/src/cli.js`, '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const sandbox = await new Promise((resolve) => child.stdout.once('data', (line) => resolve(JSON.parse(String(line)))));
-const controlUrl = sandbox.baseUrl.replace(/\/v3$/, '/_sandbox');
-async function control(method, path, body) {
-  const response = await fetch(controlUrl + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  if (!response.ok) throw new Error(`control ${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-const harness = new NodeHarness({
-  nodeType: new BusinessMessaging(),
-  typeName: 'n8n-nodes-business-messaging.businessMessaging',
-  credentialType: new BusinessMessagingApi(),
-  credentials: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-});
+const sandbox = await startSandboxProcess();
+const { control } = sandbox;
+const harness = nodeHarness(sandbox);
 const templateId = (await control('GET', '/templates')).data.find((t) => t.name === 'welcome_offer').id;
 const items = Array.from({ length: SENDS }, (_, i) => ({ json: { phone: `1415${String(5_000_000 + i)}`, name: `Customer ${i}` } }));
 
@@ -107,4 +89,4 @@ for (const concurrency of [1, 5, 10]) {
     console.log(`| ${r.concurrency} | ${r.rateLimited ? 'yes' : 'no'} | ${r.outputs} | ${r.throttled} | ${r.ms.toFixed(0)} | ${bare.toFixed(0)} | ${r.ideal.toFixed(0)} | ${r.ratio.toFixed(2)} | ${(r.ms / bare).toFixed(2)} | ${r.lost} | ${r.duplicated} |`);
   }
 }
-child.kill('SIGTERM');
+sandbox.stop();

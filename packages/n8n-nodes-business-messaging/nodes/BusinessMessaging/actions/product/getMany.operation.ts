@@ -1,5 +1,6 @@
 import { jsonParse, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 import { PRODUCT_FIELDS } from '../../helpers/productFields';
+import { returnAllFields } from '../../helpers/returnAll';
 import { retrySettings } from '../../helpers/requestOptions';
 import { apiPath, apiRequestAllItems } from '../../transport';
 import { showFor } from '../types';
@@ -11,23 +12,7 @@ const DEFAULT_PAGE_SIZE = 1000;
 
 export const description: INodeProperties[] = [
 	catalogField(show),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show, returnAll: [false] } },
-	},
+	...returnAllFields(show),
 	{
 		displayName: 'Conditions',
 		name: 'conditions',

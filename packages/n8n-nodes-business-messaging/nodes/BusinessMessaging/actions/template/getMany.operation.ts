@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { businessAccountLocator, locatorValue } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
+import { returnAllFields } from '../../helpers/returnAll';
 import { apiPath, apiRequest, apiRequestAllItems } from '../../transport';
 import { showFor } from '../types';
 import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from './templateFields';
@@ -11,23 +12,7 @@ const PAGE_SIZE = 100;
 
 export const description: INodeProperties[] = [
 	businessAccountLocator(show),
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-		displayOptions: { show },
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		default: 50,
-		typeOptions: { minValue: 1 },
-		description: 'Max number of results to return',
-		displayOptions: { show: { ...show, returnAll: [false] } },
-	},
+	...returnAllFields(show),
 	{
 		displayName: 'Filters',
 		name: 'filters',
