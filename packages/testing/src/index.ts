@@ -1,5 +1,5 @@
 import './env';
-import { ExecuteContext, LoadOptionsContext } from 'n8n-core';
+import { ExecuteContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
 import {
   createRunExecutionData,
   Workflow,
@@ -14,6 +14,8 @@ import {
   type INodeType,
   type INodeTypes,
   type IWorkflowExecuteAdditionalData,
+  type IWebhookData,
+  type IWebhookResponseData,
   type ResourceMapperFields,
 } from 'n8n-workflow';
 import { resolve, TestCredentialsHelper } from './credentials';
@@ -89,6 +91,37 @@ export class NodeHarness {
     const mapping = this.options.nodeType.methods?.resourceMapping?.[method];
     if (!mapping) throw new Error(`test: no resourceMapping method ${method}`);
     return mapping.call(context);
+  }
+
+  /**
+   * Delivers one HTTP request to a trigger's `webhook` method on n8n-core's real WebhookContext,
+   * with the request (and its raw body, as n8n keeps it) and a response object that records what
+   * the node answered itself. n8n answers for it when it returns workflowData.
+   */
+  async webhook(request: WebhookRequest): Promise<WebhookResult> {
+    const { workflow, node } = this.workflowWith(request.parameters);
+    const rawBody = request.rawBody ?? (request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)));
+    const headers = Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const httpRequest = { method: request.method ?? 'POST', headers, body: request.body ?? {}, rawBody, query: request.query ?? {}, params: {} };
+    const response = new RecordingResponse();
+    const webhookData = {
+      httpMethod: httpRequest.method,
+      node: node.name,
+      path: 'webhook',
+      webhookDescription: { name: request.webhookName ?? 'default', httpMethod: httpRequest.method, path: 'webhook' },
+      workflowId: workflow.id,
+    } as unknown as IWebhookData;
+    const context = new WebhookContext(
+      workflow,
+      node,
+      { ...this.additionalData(), httpRequest, httpResponse: response } as unknown as IWorkflowExecuteAdditionalData,
+      'trigger',
+      webhookData,
+      [],
+      null,
+    );
+    const result = await this.options.nodeType.webhook!.call(context);
+    return { result, response };
   }
 
   /**
@@ -180,5 +213,59 @@ export class NodeHarness {
       userId: 'test-user',
       executionId: 'test-execution',
     } as unknown as IWorkflowExecuteAdditionalData;
+  }
+}
+
+export interface WebhookRequest {
+  parameters: INodeParameters;
+  method?: string;
+  headers?: Record<string, string>;
+  /** The parsed JSON body, as n8n hands it to the node. */
+  body?: unknown;
+  /** The bytes as received; defaults to the JSON of `body`. */
+  rawBody?: Buffer;
+  query?: Record<string, string>;
+  webhookName?: string;
+}
+
+export interface WebhookResult {
+  result: IWebhookResponseData;
+  response: RecordingResponse;
+}
+
+/** The express response n8n passes to a webhook, recording what the node sent itself. */
+export class RecordingResponse {
+  statusCode?: number;
+  body?: unknown;
+  headers: Record<string, string> = {};
+  headersSent = false;
+
+  status(code: number): this {
+    this.statusCode = code;
+    return this;
+  }
+
+  setHeader(name: string, value: string): this {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+
+  header(name: string, value: string): this {
+    return this.setHeader(name, value);
+  }
+
+  send(body?: unknown): this {
+    this.body = body;
+    this.statusCode ??= 200;
+    this.headersSent = true;
+    return this;
+  }
+
+  json(body: unknown): this {
+    return this.send(body);
+  }
+
+  end(body?: unknown): this {
+    return this.send(body);
   }
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import type { Download } from '../transport';
 
 const EXTENSIONS: Record<string, string> = {
@@ -35,7 +35,7 @@ export function fileNameOf(headers: IDataObject, fallbackBase: string, mimeType:
  * so a 1 GiB file is never held whole) and returns the output item.
  */
 export async function binaryItem(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | IWebhookFunctions,
 	download: Download,
 	options: { binaryProperty: string; fileBase: string; mimeType?: string; json: IDataObject },
 ): Promise<INodeExecutionData> {

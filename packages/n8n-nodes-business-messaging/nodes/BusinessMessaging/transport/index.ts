@@ -7,6 +7,7 @@ import {
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
 	type INode,
+	type IWebhookFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
 import { classifyResponse, classifyThrown, type ApiErrorDetails, type Outcome } from './outcome';
@@ -18,7 +19,7 @@ import { classifyResponse, classifyThrown, type ApiErrorDetails, type Outcome } 
 
 export const CREDENTIAL_TYPE = 'businessMessagingApi';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions;
+type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface RetrySettings {
 	/** Further attempts after the first. */
@@ -101,7 +102,7 @@ export interface Download {
 }
 
 /** Like apiRequest, for file downloads: the body stays a stream. */
-export async function apiDownload(this: IExecuteFunctions, request: ApiRequest, context: RequestContext = {}): Promise<Download> {
+export async function apiDownload(this: IExecuteFunctions | IWebhookFunctions, request: ApiRequest, context: RequestContext = {}): Promise<Download> {
 	const { body, headers } = await send.call(this, request, context, true);
 	return { body: body as Download['body'], headers };
 }

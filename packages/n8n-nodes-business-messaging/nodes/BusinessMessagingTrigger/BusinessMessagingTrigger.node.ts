@@ -1,0 +1,241 @@
+import {
+	NodeConnectionTypes,
+	type IDataObject,
+	type IHookFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
+} from 'n8n-workflow';
+import { binaryItem } from '../BusinessMessaging/helpers/binaryDownload';
+import { apiDownload, apiPath } from '../BusinessMessaging/transport';
+import { eventsOf, type TriggerEvent } from './events';
+import { isAuthentic, isVerification, type DeliveryAuth } from './verify';
+
+export class BusinessMessagingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Business Messaging Trigger',
+		name: 'businessMessagingTrigger',
+		icon: { light: 'file:../../icons/business-messaging.svg', dark: 'file:../../icons/business-messaging.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["events"].join(", ") }}',
+		description: 'Starts a workflow on template status updates, delivery and read receipts, and incoming messages',
+		defaults: { name: 'Business Messaging Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'businessMessagingApi', required: true, displayOptions: { show: { '/options.downloadMedia': [true] } } },
+		],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
+		],
+		properties: [
+			{
+				displayName:
+					'Copy the Production URL above into the provider dashboard, where the messaging webhook is configured (the API has no call to register it). Use the Test URL there while you build the workflow.',
+				name: 'registerNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				default: ['incomingMessage', 'messageStatus', 'templateStatus'],
+				description: 'Which events start the workflow',
+				options: [
+					{ name: 'Incoming Message', value: 'incomingMessage', description: 'A customer wrote (text, media, location, a button reply, ...)' },
+					{ name: 'Message Status', value: 'messageStatus', description: 'A sent message was sent, delivered, read, or failed' },
+					{ name: 'Template Status', value: 'templateStatus', description: 'A template review decided, or a template changed status' },
+				],
+			},
+			{
+				displayName: 'Message Statuses',
+				name: 'statuses',
+				type: 'multiOptions',
+				default: ['delivered', 'failed', 'read', 'sent'],
+				description: 'Which message statuses start the workflow',
+				displayOptions: { show: { events: ['messageStatus'] } },
+				options: [
+					{ name: 'Delivered', value: 'delivered' },
+					{ name: 'Failed', value: 'failed' },
+					{ name: 'Read', value: 'read' },
+					{ name: 'Sent', value: 'sent' },
+				],
+			},
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				default: 'none',
+				description: 'How to check that a delivery comes from the provider',
+				options: [
+					{ name: 'Header Token', value: 'headerToken', description: 'A secret value in a header of each delivery' },
+					{ name: 'None', value: 'none' },
+					{ name: 'Signature (HMAC-SHA256)', value: 'signature', description: 'A signature of the body made with a shared secret' },
+				],
+			},
+			{
+				displayName: 'Anyone who knows the URL can start this workflow. Choose a signature or a header token if the provider offers one.',
+				name: 'noAuthNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['none'] } },
+			},
+			{
+				displayName: 'Header Name',
+				name: 'authHeaderName',
+				type: 'string',
+				default: 'X-Webhook-Token',
+				required: true,
+				displayOptions: { show: { authentication: ['headerToken'] } },
+			},
+			{
+				displayName: 'Header Value',
+				name: 'token',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				required: true,
+				displayOptions: { show: { authentication: ['headerToken'] } },
+			},
+			{
+				displayName: 'Signature Header',
+				name: 'signatureHeader',
+				type: 'string',
+				default: 'X-Hub-Signature-256',
+				required: true,
+				description: 'The header carrying "sha256=" and the hex HMAC-SHA256 of the raw body',
+				displayOptions: { show: { authentication: ['signature'] } },
+			},
+			{
+				displayName: 'Secret',
+				name: 'signatureSecret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				required: true,
+				description: 'The secret the provider signs deliveries with (the app secret)',
+				displayOptions: { show: { authentication: ['signature'] } },
+			},
+			{
+				displayName: 'Verify Token',
+				name: 'verifyToken',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description: 'If the provider verifies the URL (a GET with hub.mode=subscribe and hub.challenge), the token you entered there; the trigger then answers the challenge',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Download Incoming Media',
+						name: 'downloadMedia',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to download the file of each incoming media message into the item (needs the credential)',
+					},
+					{
+						displayName: 'Put Media in Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						description: 'The binary field for a downloaded file',
+					},
+				],
+			},
+		],
+	};
+
+	// The API has no call to register a webhook (spec 6): the user registers the URL in the
+	// provider dashboard. So there is nothing to check, create or delete here.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return false;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const response = this.getResponseObject();
+		const request = this.getRequestObject();
+		if (this.getWebhookName() === 'setup') {
+			const verdict = isVerification(this.getQueryData() as IDataObject, String(this.getNodeParameter('verifyToken', '')));
+			if (verdict === 'ok') response.status(200).send(String((this.getQueryData() as IDataObject)['hub.challenge']));
+			else if (verdict === 'wrongToken') response.status(403).send('The verify token does not match');
+			else response.status(200).send('This is a Business Messaging Trigger webhook: it takes POST deliveries');
+			return { noWebhookResponse: true };
+		}
+
+		if (!isAuthentic(deliveryAuth(this), this.getHeaderData() as IDataObject, (request as { rawBody?: Buffer }).rawBody)) {
+			response.status(401).send('The delivery could not be authenticated');
+			return { noWebhookResponse: true };
+		}
+		const events = eventsOf(this.getBodyData());
+		if (!events) {
+			response.status(400).send('Expected the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}');
+			return { noWebhookResponse: true };
+		}
+		const wanted = new Set(this.getNodeParameter('events', []) as string[]);
+		const statuses = new Set(this.getNodeParameter('statuses', []) as string[]);
+		const chosen = events.filter((e) => wanted.has(e.eventType) && (e.eventType !== 'messageStatus' || statuses.has(String(e.status))));
+		if (chosen.length === 0) {
+			// Received, but nothing the workflow wants: no execution.
+			response.status(200).send('OK');
+			return { noWebhookResponse: true };
+		}
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		const items: INodeExecutionData[] = [];
+		for (const event of chosen) {
+			items.push(options.downloadMedia && event.mediaId ? await withMedia.call(this, event, String(options.binaryPropertyName || 'data')) : { json: event as IDataObject });
+		}
+		return { workflowData: [items] };
+	}
+}
+
+function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
+	const mode = context.getNodeParameter('authentication', 'none') as string;
+	if (mode === 'headerToken') {
+		return { mode, header: String(context.getNodeParameter('authHeaderName', '')), token: String(context.getNodeParameter('token', '')) };
+	}
+	if (mode === 'signature') {
+		return { mode, header: String(context.getNodeParameter('signatureHeader', '')), secret: String(context.getNodeParameter('signatureSecret', '')) };
+	}
+	return { mode: 'none' };
+}
+
+/** The event with its file; a failed download keeps the event and says why. */
+async function withMedia(this: IWebhookFunctions, event: TriggerEvent, binaryProperty: string): Promise<INodeExecutionData> {
+	try {
+		const download = await apiDownload.call(this, {
+			method: 'POST',
+			path: apiPath(this.getNode(), 'downloadMedia', String(event.mediaId)),
+			qs: { phone_number_id: String(event.phoneNumberId ?? '') },
+			idempotent: true,
+		});
+		return await binaryItem.call(this, download, {
+			binaryProperty,
+			fileBase: String(event.mediaId),
+			mimeType: typeof event.mimeType === 'string' ? event.mimeType : undefined,
+			json: event as IDataObject,
+		});
+	} catch (error) {
+		return { json: { ...(event as IDataObject), mediaError: (error as Error).message } };
+	}
+}
