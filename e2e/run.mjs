@@ -115,9 +115,101 @@ try {
     const [item] = execute(flows.download);
     assert(item?.mimeType === 'image/png' && item.fileName === 'latte-art.png', `got ${JSON.stringify(item)}`);
   });
+  await triggerChecks(n8n, control);
 } finally {
   sandbox.child.kill('SIGTERM');
   n8n.remove();
+}
+
+/**
+ * The trigger in a served n8n: activate a trigger workflow, point the sandbox's webhook at it,
+ * have the sandbox deliver real events, and count the executions n8n recorded.
+ */
+async function triggerChecks(n8n, control) {
+  const secret = 'e2e-signing-secret';
+  const webhookId = 'bm-e2e-trigger';
+  const flow = {
+    id: 'bmE2eTriggerFlow',
+    name: 'e2e: trigger',
+    active: false,
+    settings: { executionOrder: 'v1' },
+    connections: {},
+    nodes: [
+      {
+        id: 'bmE2eTrigger',
+        name: 'Business Messaging Trigger',
+        type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+        typeVersion: 1,
+        position: [0, 0],
+        webhookId,
+        parameters: { events: ['incomingMessage', 'messageStatus', 'templateStatus'], authentication: 'signature', signatureSecret: secret },
+      },
+    ],
+  };
+  const file = join(n8n.userFolder, 'trigger.json');
+  writeFileSync(file, JSON.stringify(flow));
+  n8n.cli(['import:workflow', `--input=${file}`]);
+  n8n.cli(['publish:workflow', `--id=${flow.id}`]);
+  const server = n8n.start();
+  const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
+  try {
+    await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 60_000, 'n8n to be ready');
+    const hook = `${base}/webhook/${webhookId}/webhook`;
+    // Activation follows readiness: the URL answers 404 until the workflow is registered.
+    await waitFor(async () => (await fetch(hook, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status !== 404, 60_000, 'the webhook to be registered');
+    const owner = { email: 'e2e@example.com', firstName: 'E2e', lastName: 'Runner', password: 'E2e-password-1' };
+    const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
+    const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+    const executions = async () => {
+      const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: flow.id }))}`, { headers: { cookie } });
+      const body = await response.json();
+      return body.data?.results ?? body.data ?? [];
+    };
+    const post = (path, body) =>
+      fetch(`${sandbox.controlUrl}${path}`, { method: path === '/webhook' ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await post('/webhook', { url: hook, secret });
+    await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+
+    await check('the trigger in n8n: a forged delivery is refused (401) and starts nothing', async () => {
+      const response = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=' + '0'.repeat(64) }, body: JSON.stringify({ object: 'x', entry: [] }) });
+      assert(response.status === 401, `answered ${response.status}`);
+      assert((await executions()).length === 0, 'an execution was started');
+    });
+    await check('the trigger in n8n: an incoming message, a template approval and three receipts start 5 executions', async () => {
+      await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: '14155550100', type: 'image' });
+      const pending = (await control('/templates')).data.find((t) => t.status === 'PENDING');
+      await post(`/templates/${pending.id}/review`, { outcome: 'APPROVED' });
+      const hello = (await control('/templates')).data.find((t) => t.name === 'hello_world');
+      const sent = await fetch(`${sandbox.baseUrl}/${sandbox.phoneNumberIds[0]}/messages`, {
+        method: 'POST',
+        headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to: '14155550100', type: 'template', template: { name: hello.name, language: { code: 'en_US' } } }),
+      });
+      assert(sent.ok, `send answered ${sent.status}`);
+      await waitFor(async () => (await executions()).length >= 5, 30_000, '5 executions');
+      const list = await executions();
+      assert(list.length === 5, `${list.length} executions`);
+      assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
+      const deliveries = (await control('/webhook/deliveries')).data;
+      assert(deliveries.length === 5 && deliveries.every((d) => d.status === 'delivered' && d.attempts === 1), `deliveries ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`);
+    });
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+}
+
+async function waitFor(test, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await test()) return;
+    } catch {
+      // not there yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
 const passed = results.filter(Boolean).length;
 console.log(`${passed} passed, ${results.length - passed} failed`);
