@@ -29,7 +29,9 @@ export class BusinessMessagingTrigger implements INodeType {
 			{ name: 'businessMessagingApi', required: true, displayOptions: { show: { '/options.downloadMedia': [true] } } },
 		],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			// 200 with no body as soon as the delivery is taken (without responseData n8n answers the
+			// literal text "firstEntryJson").
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: [
