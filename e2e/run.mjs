@@ -186,7 +186,11 @@ async function triggerChecks(n8n, control) {
         body: JSON.stringify({ messaging_product: 'whatsapp', to: '14155550100', type: 'template', template: { name: hello.name, language: { code: 'en_US' } } }),
       });
       assert(sent.ok, `send answered ${sent.status}`);
-      await waitFor(async () => (await executions()).length >= 5, 30_000, '5 executions');
+      // n8n answers on receipt: wait until the executions have finished, not just started.
+      await waitFor(async () => {
+        const list = await executions();
+        return list.length >= 5 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
+      }, 30_000, '5 finished executions');
       const list = await executions();
       assert(list.length === 5, `${list.length} executions`);
       assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
