@@ -170,6 +170,20 @@ async function triggerChecks(n8n, control) {
     await post('/webhook', { url: hook, secret });
     await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
 
+    await check("the credential's test button: OK for the demo key, a clear failure for a wrong one", async () => {
+      const test = async (apiKey) => {
+        const response = await fetch(`${base}/rest/credentials/test`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ credentials: { id: CREDENTIAL_ID, name: 'test', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey } } }),
+        });
+        return (await response.json()).data;
+      };
+      const good = await test(sandbox.apiKey);
+      const bad = await test('wrong-key');
+      assert(good?.status === 'OK', `demo key: ${JSON.stringify(good)}`);
+      assert(bad?.status === 'Error' && /API key was refused/.test(bad.message), `wrong key: ${JSON.stringify(bad)}`);
+    });
     await check('the trigger in n8n: a forged delivery is refused (401) and starts nothing', async () => {
       const response = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=' + '0'.repeat(64) }, body: JSON.stringify({ object: 'x', entry: [] }) });
       assert(response.status === 401, `answered ${response.status}`);
