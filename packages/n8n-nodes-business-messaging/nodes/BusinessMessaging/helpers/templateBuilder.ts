@@ -1,5 +1,26 @@
 import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import { countPlaceholders, TemplateRuleError } from './templateRules';
+import type { RequestContext } from '../transport';
+import { uploadSample } from './sampleUpload';
+import { checkComponents, countPlaceholders, TemplateRuleError, withRules } from './templateRules';
+
+/**
+ * The components of the form (or JSON), checked against the rules before a media header's
+ * sample is uploaded, so that an invalid form uploads nothing; then built with the upload.
+ */
+export async function checkedComponents(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	category: string,
+	context: RequestContext,
+): Promise<IDataObject[]> {
+	const node = this.getNode();
+	await withRules(node, itemIndex, async () =>
+		checkComponents(await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'), category),
+	);
+	return await withRules(node, itemIndex, async () =>
+		componentsFromForm.call(this, itemIndex, async (binaryProperty) => (await uploadSample.call(this, itemIndex, binaryProperty, context)).h),
+	);
+}
 
 /**
  * Turns the builder form into the API's components array. Examples the API wants are derived

@@ -1,4 +1,4 @@
-import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 
 /**
  * The template rules of the API (spec 2.2, 4.3), checked before anything is sent so that the
@@ -163,11 +163,18 @@ function checkButtons(raw: unknown): void {
 	if (codes > 1) throw new TemplateRuleError('Buttons', 'at most one copy-code button');
 }
 
-/** Runs a rule check and reports a broken rule as the node's error for this item. */
+/**
+ * Runs a rule check and reports a broken rule as the node's error for this item. n8n's own
+ * errors (an API error of a sample upload, say) pass through with their details.
+ */
 export async function withRules<T>(node: INode, itemIndex: number, check: () => T | Promise<T>): Promise<T> {
 	try {
 		return await check();
 	} catch (error) {
+		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+			const nodeError: NodeApiError | NodeOperationError = error;
+			throw nodeError;
+		}
 		if (error instanceof TemplateRuleError) throw new NodeOperationError(node, error.message, { itemIndex });
 		throw new NodeOperationError(node, error as Error, { itemIndex });
 	}

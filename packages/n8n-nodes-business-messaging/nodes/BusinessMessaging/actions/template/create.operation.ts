@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { businessAccountLocator, locatorValue } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
-import { uploadSample } from '../../helpers/sampleUpload';
-import { componentsFromForm } from '../../helpers/templateBuilder';
-import { checkComponents, checkTemplateName, withRules } from '../../helpers/templateRules';
+import { checkedComponents } from '../../helpers/templateBuilder';
+import { checkTemplateName, withRules } from '../../helpers/templateRules';
 import { apiPath, apiRequest } from '../../transport';
 import { showFor } from '../types';
 import { componentFields } from './componentFields';
@@ -63,14 +62,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	const language = this.getNodeParameter('language', itemIndex) as string;
 	const category = this.getNodeParameter('category', itemIndex) as string;
-	await withRules(node, itemIndex, async () => {
-		checkTemplateName(name);
-		// Checked before a sample is uploaded, so an invalid form uploads nothing.
-		checkComponents(await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'), category);
-	});
-	const components = await withRules(node, itemIndex, async () =>
-		componentsFromForm.call(this, itemIndex, async (binaryProperty) => (await uploadSample.call(this, itemIndex, binaryProperty, context)).h),
-	);
+	await withRules(node, itemIndex, () => checkTemplateName(name));
+	const components = await checkedComponents.call(this, itemIndex, category, context);
 	const created = await apiRequest.call(
 		this,
 		{ method: 'POST', path: apiPath(node, accountId, 'message_templates'), body: { name, language, category, components }, idempotent: false },

@@ -1,9 +1,7 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
 import { businessAccountLocator, locatorValue, templateLocator } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
-import { uploadSample } from '../../helpers/sampleUpload';
-import { componentsFromForm } from '../../helpers/templateBuilder';
-import { checkComponents, withRules } from '../../helpers/templateRules';
+import { checkedComponents } from '../../helpers/templateBuilder';
 import { apiPath, apiRequest } from '../../transport';
 import { showFor } from '../types';
 import { componentFields } from './componentFields';
@@ -68,14 +66,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const category = changeCategory ? (this.getNodeParameter('category', itemIndex) as string) : String(current.category);
 	const body: IDataObject = changeCategory ? { category } : {};
-	if (mode !== 'keep') {
-		await withRules(node, itemIndex, async () =>
-			checkComponents(await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'), category),
-		);
-		body.components = await withRules(node, itemIndex, async () =>
-			componentsFromForm.call(this, itemIndex, async (binaryProperty) => (await uploadSample.call(this, itemIndex, binaryProperty, context)).h),
-		);
-	}
+	if (mode !== 'keep') body.components = await checkedComponents.call(this, itemIndex, category, context);
 	const result = await apiRequest.call(this, { method: 'POST', path, body, idempotent: false }, context);
 	return [{ json: { ...(result as IDataObject), id: templateId, name: current.name, language: current.language, status: 'PENDING' } }];
 }
