@@ -190,3 +190,74 @@ describe('Message › Send Template', () => {
 		expect(bed.sandbox.state.store.messages.get(messageId)?.status).toBe('read');
 	});
 });
+
+describe('Message › Send Text', () => {
+	const customer = '14155550100';
+	const sendText = (extra: Record<string, unknown> = {}) => ({
+		resource: 'message',
+		operation: 'sendText',
+		phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		recipient: '+1 (415) 555-0100',
+		text: 'Thanks, we got your photo.',
+		requestOptions: FAST_RETRIES,
+		...extra,
+	});
+	const customerWrites = async () => {
+		const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: customer, text: 'Here is the photo' }),
+		});
+		expect(response.ok).toBe(true);
+	};
+
+	it('answers a customer inside the 24-hour window, as a reply to their message', async () => {
+		await customerWrites();
+		const [output] = await bed.harness().execute({ parameters: sendText({ textOptions: { replyTo: 'wamid.customer1', previewUrl: true } }) });
+		expect(output[0].json).toEqual({
+			messageId: expect.stringMatching(/^wamid\./),
+			recipient: customer,
+			waId: customer,
+			messageStatus: 'accepted',
+			replyTo: 'wamid.customer1',
+			phoneNumberId: bed.sandbox.phoneNumberIds[0],
+		});
+		const [post] = posts();
+		expect(JSON.parse(post.body!)).toEqual({
+			messaging_product: 'whatsapp',
+			recipient_type: 'individual',
+			to: customer,
+			type: 'text',
+			text: { body: 'Thanks, we got your photo.', preview_url: true },
+			context: { message_id: 'wamid.customer1' },
+		});
+		expect(bed.sandbox.state.store.messages.get(String(output[0].json.messageId))?.replyTo).toBe('wamid.customer1');
+	});
+
+	it('passes on the refusal outside the window, with the advice to send a template, and does not repeat it', async () => {
+		const error = await expectFailure(bed.harness().execute({ parameters: sendText() }));
+		expect(error.message).toMatch(/must start with an approved template/);
+		expect(String(error.description)).toMatch(/131047[\s\S]*Send Template/);
+		expect(posts()).toHaveLength(1);
+		expect(bed.sandbox.state.store.messages.size).toBe(0);
+	});
+
+	it.each([
+		['blank text', { text: '   ' }, 'Text is empty'],
+		['4097 characters', { text: 'x'.repeat(4097) }, 'Text has 4097 characters; a text message holds at most 4096'],
+		['a reply-to that is no message ID', { textOptions: { replyTo: 'customer1' } }, 'Options › Reply To Message ID "customer1" is not a message ID'],
+		['a recipient that is no number', { recipient: 'call me' }, 'Recipient "call me" is not a phone number'],
+	])('refuses %s before sending', async (_label, extra, message) => {
+		await customerWrites();
+		const error = await expectFailure(bed.harness().execute({ parameters: sendText(extra) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(message);
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('sends exactly 4096 characters', async () => {
+		await customerWrites();
+		await bed.harness().execute({ parameters: sendText({ text: 'x'.repeat(4096) }) });
+		expect(JSON.parse(posts()[0].body!).text.body).toHaveLength(4096);
+	});
+});

@@ -107,7 +107,7 @@ describe('errors from the API', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Invalid API key: check the key in the dashboard under API keys');
 		expect(error.httpCode).toBe('401');
-		expect(error.description).toMatch(/^Error code 190 \(subcode 2\)\. Trace ID [\w-]+/);
+		expect(error.description).toMatch(/^Error code 190 \(subcode 2\)\. Check the API Key of the credential [^.]+\. Trace ID [\w-]+/);
 		expect(JSON.stringify(error)).not.toContain('not-a-key');
 		expect(bed.requests()).toHaveLength(1);
 	});

@@ -135,6 +135,8 @@ export interface Message {
   to: string;
   type: string;
   template?: { name: string; language: string; id: string };
+  /** The message this one answers (`context.message_id`). */
+  replyTo?: string;
   status: MessageStatus;
   createdAt: number;
 }

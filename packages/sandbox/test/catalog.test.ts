@@ -526,3 +526,20 @@ describe('catalog batch (4.4, 3.3)', () => {
     assert.equal(other.body.data.length, 3);
   });
 });
+
+describe('the demo product sheet (control API, for the catalog-sync example)', () => {
+  it('exports the seeded products as CSV with decimal prices and quoted cells', async () => {
+    const s = sandbox.current;
+    const sheet = await s.control('GET', '/demo/products.csv?rows=3');
+    assert.match(sheet.headers.get('content-type') ?? '', /^text\/csv/);
+    const lines = sheet.text.trimEnd().split('\r\n');
+    assert.equal(lines.length, 4);
+    assert.equal(lines[0], 'sku,name,description,price,currency,availability,brand,category,image_url,url');
+    // the description holds a comma, so it is quoted; the price is the seeded minor units / 100
+    const [first] = generatedProducts(1);
+    assert.equal(lines[1], `SKU-00001,${first.name},"${first.description}",${(first.price / 100).toFixed(2)},USD,in stock,Acme Coffee Roasters,Coffee,${first.image_url},${first.url}`);
+    assert.match(first.description ?? '', /,/);
+    const big = await fetch(`${s.running.controlUrl}/demo/products.csv?rows=100001`);
+    assert.equal(big.status, 400);
+  });
+});

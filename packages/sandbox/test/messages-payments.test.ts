@@ -522,6 +522,17 @@ describe('free-form text and the 24-hour customer window', () => {
     await expectRefusedSend(s, { ...text(), text: undefined }, 400, 100, 'text');
   });
 
+  it('takes a reply context naming a message ID, and refuses another shape', async () => {
+    const s = sandbox.current;
+    await s.control('POST', '/incoming', { phone_number_id: DEMO_NUMBER, from: CUSTOMER, text: 'Hi' });
+    const id = expectSent(await send(s, { ...text(), text: { body: 'Hello', preview_url: true }, context: { message_id: 'wamid.customer1' } }));
+    assert.equal((await recordedMessages(s)).find((m) => m.id === id).replyTo, 'wamid.customer1');
+    await expectRefusedSend(s, { ...text(), context: { message_id: 'customer1' } }, 400, 100, 'context.message_id');
+    await expectRefusedSend(s, { ...text(), context: { message_id: 'wamid.x', extra: 1 } }, 400, 100, 'context.extra');
+    await expectRefusedSend(s, { ...text(), text: { body: 'Hi', preview_url: 'yes' } }, 400, 100, 'text.preview_url');
+    await expectRefusedSend(s, { ...text(), text: { body: 'Hi', bold: true } }, 400, 100, 'text.bold');
+  });
+
   it('delivers receipts for a text message as well', async () => {
     const s = sandbox.current;
     await s.control('POST', '/incoming', { phone_number_id: DEMO_NUMBER, from: CUSTOMER, text: 'Hi' });

@@ -8,7 +8,8 @@ import { extensionFor, sha256, syntheticSha256, TooLargeError } from '../mediaFi
 import { TEMPLATE_STATUSES, type Media } from '../model';
 import type { SandboxState } from '../sandbox';
 import { generatedProducts, type Seed } from '../seed';
-import { isObject, oneOf, requireInteger, requireString, type Json } from '../validate';
+import { isObject, oneOf, queryInteger, requireInteger, requireString, type Json } from '../validate';
+import { productSheetCsv } from '../productSheet';
 
 const MEDIA_MESSAGE_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
 const MESSAGE_TYPES = ['text', ...MEDIA_MESSAGE_TYPES, 'location', 'contacts', 'interactive', 'button', 'reaction'] as const;
@@ -172,6 +173,13 @@ export function registerControlRoutes(app: FastifyInstance, sandbox: SandboxStat
       if (!catalog.byRetailerId.has(product.retailer_id)) sandbox.store.addProduct(catalog, { ...product, id: sandbox.store.newId(), seq: sandbox.store.nextSeq() });
     }
     return { total: catalog.products.length };
+  });
+
+  // A shop's product sheet as a spreadsheet would export it (for the catalog-sync example).
+  app.get('/demo/products.csv', async (request, reply) => {
+    const rows = queryInteger(query(request, 'rows'), 'rows', 1, 120);
+    if (rows > 100_000) throw invalid('rows', 'must be at most 100000');
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="products.csv"').send(productSheetCsv(rows));
   });
 
   app.get('/faults', async () => ({ data: sandbox.faults.rules }));

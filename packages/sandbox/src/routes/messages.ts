@@ -17,7 +17,7 @@ export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxStat
   app.post('/:id/messages', async (request) => {
     const number = sandbox.store.number(request.apiKey, param(request, 'id'));
     const body = jsonBody(request);
-    onlyKeys(body, ['messaging_product', 'recipient_type', 'to', 'type', 'template', 'text', 'biz_opaque_callback_data'], '');
+    onlyKeys(body, ['messaging_product', 'recipient_type', 'to', 'type', 'template', 'text', 'context', 'biz_opaque_callback_data'], '');
     if (body.messaging_product !== 'whatsapp') throw invalid('messaging_product', 'must be "whatsapp"');
     if (body.recipient_type !== undefined && body.recipient_type !== 'individual') throw invalid('recipient_type', 'must be "individual"');
     const to = requireString(body, 'to', 'to');
@@ -41,7 +41,9 @@ export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxStat
       message.template = { name, language, id: found.id };
     } else {
       const text = requireObject(body.text, 'text');
+      onlyKeys(text, ['body', 'preview_url'], 'text');
       requireString(text, 'body', 'text.body', 4096);
+      if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') throw invalid('text.preview_url', 'must be true or false');
       const lastIncoming = sandbox.store.customerWindows.get(`${number.phone_number_id}:${to}`);
       if (lastIncoming === undefined || sandbox.now() - lastIncoming > WINDOW_MS) {
         throw refused(
@@ -50,6 +52,14 @@ export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxStat
           'type',
         );
       }
+    }
+    if (body.context !== undefined) {
+      // A reply (Cloud API `context`): it must name a message this number exchanged.
+      const context = requireObject(body.context, 'context');
+      onlyKeys(context, ['message_id'], 'context');
+      const replyTo = requireString(context, 'message_id', 'context.message_id');
+      if (!/^wamid\./.test(replyTo)) throw invalid('context.message_id', 'must be a message ID (it starts with "wamid.")');
+      message.replyTo = replyTo;
     }
     sandbox.store.messages.set(message.id, message);
     scheduleReceipts(sandbox, number, message);

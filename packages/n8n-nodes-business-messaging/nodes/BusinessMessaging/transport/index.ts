@@ -11,6 +11,7 @@ import {
 	type JsonObject,
 } from 'n8n-workflow';
 import { classifyResponse, classifyThrown, type ApiErrorDetails, type Outcome } from './outcome';
+import { adviceFor } from './errorAdvice';
 
 /**
  * The only place that does HTTP. Every request goes through n8n's
@@ -282,6 +283,8 @@ function apiErrorJson(error: ApiErrorDetails): JsonObject {
 function describe(error: ApiErrorDetails, maybeDone: boolean, rateLimited: boolean): string {
 	const parts: string[] = [];
 	if (error.code !== undefined) parts.push(`Error code ${error.code}${error.subcode !== undefined ? ` (subcode ${error.subcode})` : ''}.`);
+	const advice = adviceFor(error.code);
+	if (advice) parts.push(advice);
 	if (error.traceId) parts.push(`Trace ID ${error.traceId} (give it to the provider's support).`);
 	if (rateLimited) parts.push('The API is rate limiting requests: wait, or lower how often the workflow runs.');
 	if (maybeDone) parts.push('The request was not repeated, since it may have taken effect: check before running it again.');
