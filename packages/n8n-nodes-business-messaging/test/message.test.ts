@@ -261,3 +261,58 @@ describe('Message › Send Text', () => {
 		expect(JSON.parse(posts()[0].body!).text.body).toHaveLength(4096);
 	});
 });
+
+describe('Message › Send Template: the template by name', () => {
+	const byName = (name: string, values: Record<string, string> = {}) => send('hello_world', values, { template: rl(name, 'name') });
+	const gets = () => bed.requests().filter((r) => r.method === 'GET');
+
+	it('sends "name (language)", looking the template up once per run', async () => {
+		const [output] = await bed.harness().execute({
+			items: [{ json: { name: 'Ann' } }, { json: { name: 'Bo' } }],
+			parameters: byName('welcome_offer (en_US)', { body_1: '={{ $json.name }}', button_0_code: 'HELLO' }),
+		});
+		expect(output.map((o) => [o.json.template, o.json.language])).toEqual([
+			['welcome_offer', 'en_US'],
+			['welcome_offer', 'en_US'],
+		]);
+		expect(gets().map((r) => r.url.split('?')[0])).toEqual(['/v3/getuserdetails', `/v3/${bed.sandbox.businessAccountId}/message_templates`, `/v3/${templateId('welcome_offer')}`]);
+		expect(posts()).toHaveLength(2);
+	});
+
+	it('takes the bare name of a template with one language', async () => {
+		const [output] = await bed.harness().execute({ parameters: byName('hello_world') });
+		expect(output[0].json.template).toBe('hello_world');
+	});
+
+	it.each([
+		['order_confirmation', 'Template order_confirmation exists in several languages (en_US, es_ES)', 'Add the language, e.g. order_confirmation (en_US).'],
+		['order_confirmation (fr_FR)', `There is no template order_confirmation (fr_FR) in business account 102290129340398`, 'It exists in: en_US, es_ES.'],
+		['no_such_template', 'There is no template no_such_template in business account 102290129340398', 'Check the name: Template › Get Many lists the account’s templates.'],
+	])('refuses %s with the reason, sending nothing', async (name, message, description) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: byName(name) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(error.description).toBe(description);
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('refuses what is not a template name before any request', async () => {
+		const error = await expectFailure(bed.harness().execute({ parameters: byName('Order Confirmation') }));
+		expect(error.message).toBe('Template "Order Confirmation" is not a template name');
+		expect(bed.requests()).toHaveLength(0);
+	});
+
+	it('builds the variables form for a template given by name', async () => {
+		const { fields } = await bed.harness().resourceMapping('getTemplateVariables', byName('order_confirmation (es_ES)'));
+		const byId = await bed.harness().resourceMapping('getTemplateVariables', send('hello_world', {}, { template: rl(templateId('order_confirmation', 'es_ES'), 'id') }));
+		expect(fields.length).toBeGreaterThan(0);
+		expect(fields).toEqual(byId.fields);
+	});
+
+	it('Template › Get finds a template by name in the chosen account', async () => {
+		const [output] = await bed.harness().execute({
+			parameters: { resource: 'template', operation: 'get', businessAccountId: rl(bed.sandbox.businessAccountId), template: rl('order_confirmation (es_ES)', 'name') },
+		});
+		expect([output[0].json.name, output[0].json.language, output[0].json.id]).toEqual(['order_confirmation', 'es_ES', templateId('order_confirmation', 'es_ES')]);
+	});
+});

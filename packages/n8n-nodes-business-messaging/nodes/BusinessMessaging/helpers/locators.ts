@@ -1,4 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodeParameterResourceLocator } from 'n8n-workflow';
+import type { RequestContext } from '../transport';
+import { oncePerRun } from './oncePerRun';
+import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from './templateByName';
 
 /** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
 
@@ -99,6 +102,16 @@ export function templateLocator(
 				},
 			},
 			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: 'e.g. order_confirmation (en_US)',
+				hint: 'The name as the list shows it; the language can be left out when the template has only one',
+				validation: [
+					{ type: 'regex', properties: { regex: TEMPLATE_NAME_PATTERN, errorMessage: 'A template name, e.g. order_confirmation (en_US)' } },
+				],
+			},
+			{
 				displayName: 'ID',
 				name: 'id',
 				type: 'string',
@@ -109,4 +122,22 @@ export function templateLocator(
 			},
 		],
 	};
+}
+
+/**
+ * The template ID the Template field points at: as chosen from the list or typed, or looked up
+ * by name in the account that `accountId` gives (asked only in that mode).
+ */
+export async function templateIdOf(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	accountId: () => Promise<string>,
+	context: RequestContext,
+): Promise<string> {
+	const locator = this.getNodeParameter('template', itemIndex) as INodeParameterResourceLocator;
+	const value = String(locator.value ?? '').trim();
+	if (locator.mode !== 'name') return value;
+	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
+	const account = await accountId();
+	return await oncePerRun(this, `templateName:${account}:${value}`, async () => await templateIdByName.call(this, account, wanted, context));
 }

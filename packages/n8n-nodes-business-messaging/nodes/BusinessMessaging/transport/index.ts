@@ -20,7 +20,7 @@ import { adviceFor } from './errorAdvice';
 
 export const CREDENTIAL_TYPE = 'businessMessagingApi';
 
-type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+export type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
 
 export interface RetrySettings {
 	/** Further attempts after the first. */

@@ -7,7 +7,9 @@ import {
 	type INodeProperties,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
-import { locatorValue, phoneNumberLocator, templateLocator } from '../../helpers/locators';
+import { locatorValue, phoneNumberLocator, templateIdOf, templateLocator } from '../../helpers/locators';
+import { oncePerRun } from '../../helpers/oncePerRun';
+import { accountOfNumber } from '../../helpers/templateByName';
 import { normalizeRecipient } from '../../helpers/recipient';
 import { retrySettings } from '../../helpers/requestOptions';
 import { templateVariables, type TemplateVariable } from '../../helpers/templateRules';
@@ -37,7 +39,7 @@ export const description: INodeProperties[] = [
 		default: { mappingMode: 'defineBelow', value: null },
 		required: true,
 		typeOptions: {
-			loadOptionsDependsOn: ['template.value'],
+			loadOptionsDependsOn: ['template.value', 'phoneNumberId.value'],
 			resourceMapper: {
 				resourceMapperMethod: 'getTemplateVariables',
 				mode: 'add',
@@ -51,19 +53,9 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** Templates read once per run, not once per item. */
-const templatesOfRun = new WeakMap<IExecuteFunctions, Map<string, Promise<IDataObject>>>();
-
+/** The template, read once per run, not once per item. */
 function templateOf(this: IExecuteFunctions, templateId: string, context: RequestContext): Promise<IDataObject> {
-	let cache = templatesOfRun.get(this);
-	if (!cache) templatesOfRun.set(this, (cache = new Map()));
-	let template = cache.get(templateId);
-	if (!template) {
-		template = apiRequest.call(this, { method: 'GET', path: apiPath(this.getNode(), templateId) }, context);
-		cache.set(templateId, template);
-		template.catch(() => cache.delete(templateId));
-	}
-	return template;
+	return oncePerRun(this, `template:${templateId}`, async () => await apiRequest.call(this, { method: 'GET', path: apiPath(this.getNode(), templateId) }, context));
 }
 
 /** POST /{phone_number_id}/messages (4.2) with the template's parameters; never repeated blindly. */
@@ -72,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
-	const templateId = locatorValue.call(this, 'template', itemIndex);
+	const templateId = await templateIdOf.call(this, itemIndex, async () => await oncePerRun(this, `account:${sender}`, async () => await accountOfNumber.call(this, sender, context)), context);
 	const template = await templateOf.call(this, templateId, context);
 	const name = String(template.name);
 	const language = String(template.language);

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
-import { businessAccountLocator, locatorValue, templateLocator } from '../../helpers/locators';
+import { businessAccountLocator, locatorValue, templateIdOf, templateLocator } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
 import { checkedComponents } from '../../helpers/templateBuilder';
 import { apiPath, apiRequest } from '../../transport';
@@ -48,7 +48,7 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
-	const templateId = locatorValue.call(this, 'template', itemIndex);
+	const templateId = await templateIdOf.call(this, itemIndex, async () => locatorValue.call(this, 'businessAccountId', itemIndex), context);
 	const mode = this.getNodeParameter('componentsMode', itemIndex, 'keep') as string;
 	const changeCategory = this.getNodeParameter('changeCategory', itemIndex, false) as boolean;
 	if (mode === 'keep' && !changeCategory) {
