@@ -25,7 +25,7 @@ const DELIVERIES = Number(values.deliveries);
 const CONCURRENCY = Number(values.concurrency);
 if (!['legacy', 'vm'].includes(values.engine)) throw new Error('--engine is legacy or vm');
 
-ensureN8n((line) => console.log(line));
+await ensureN8n((line) => console.log(line));
 const n8n = createN8nHome({ port: 5698 });
 n8n.env.N8N_EXPRESSION_ENGINE = values.engine;
 const webhookNode = (id, typeVersion, path) => ({ id, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion, position: [0, 0], webhookId: `bench-${path}`, parameters: { httpMethod: 'POST', path, responseMode: 'onReceived' } });
@@ -42,7 +42,7 @@ for (const flow of flows) {
   const file = join(n8n.userFolder, `${flow.id}.json`);
   writeFileSync(file, JSON.stringify({ ...flow, active: false, settings: { executionOrder: 'v1' }, connections: {} }));
   n8n.cli(['import:workflow', `--input=${file}`]);
-  n8n.cli(['publish:workflow', `--id=${flow.id}`]);
+  n8n.activate(flow.id);
 }
 const server = n8n.start();
 const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');

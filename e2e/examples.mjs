@@ -1,0 +1,54 @@
+// The example workflows of examples/, made to run against this machine's sandbox: they are
+// written for a stock n8n (sandbox on 127.0.0.1:4010, files under the n8n Docker image's
+// ~/.n8n-files); the sandbox's real address and the files folder of this n8n replace those.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
+const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
+const FILES_DIR = '/home/node/.n8n-files';
+/** The secret the inbox example's trigger checks signatures with (the sandbox signs with it). */
+export const EXAMPLE_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+
+export const EXAMPLES = {
+  crm: 'bmExampleCrmSend1',
+  catalog: 'bmExampleCatalog1',
+  inbox: 'bmExampleInbox001',
+};
+
+/** Every example, parsed, with this machine's sandbox and files folder. */
+export function loadExamples({ sandboxBaseUrl, filesDir }) {
+  const origin = new URL(sandboxBaseUrl).origin;
+  return readdirSync(examplesDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => {
+      const text = readFileSync(join(examplesDir, file), 'utf8').replaceAll(SANDBOX_ORIGIN, origin).replaceAll(FILES_DIR, filesDir);
+      return { file, workflow: JSON.parse(text) };
+    });
+}
+
+/**
+ * Imports the examples into an n8n home (its files folder allowed for the file nodes) and
+ * publishes the ones a webhook starts, so that they answer as soon as n8n runs.
+ */
+export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
+  mkdirSync(filesDir, { recursive: true });
+  n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
+  const examples = loadExamples({ sandboxBaseUrl, filesDir });
+  for (const { file, workflow } of examples) {
+    const path = join(n8n.userFolder, `example-${file}`);
+    writeFileSync(path, JSON.stringify(workflow));
+    n8n.cli(['import:workflow', `--input=${path}`]);
+    const webhookStarted = workflow.nodes.some((n) => n.webhookId);
+    if (webhookStarted) n8n.activate(workflow.id);
+  }
+  return examples;
+}
+
+/** The trigger URL of the inbox example in an n8n served at `base`. */
+export function inboxWebhookUrl(base, examples) {
+  const inbox = examples.find((e) => e.workflow.id === EXAMPLES.inbox).workflow;
+  const trigger = inbox.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+  return `${base}/webhook/${trigger.webhookId}/webhook`;
+}
