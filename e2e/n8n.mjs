@@ -50,7 +50,7 @@ function installedSize(dir, expectedBytes) {
     const bytes = Number(execFileSync('du', ['-sb', dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\t')[0]);
     return `${(bytes / 1e9).toFixed(1)} GB of about ${(expectedBytes / 1e9).toFixed(1)} GB on disk (${Math.min(99, Math.round((100 * bytes) / expectedBytes))}%)`;
   } catch {
-    return 'starting';
+    return 'npm is resolving the package tree';
   }
 }
 
@@ -120,8 +120,9 @@ export function createN8nHome({ port = 5678 } = {}) {
     activate(id) {
       return this.cli(N8N_MAJOR === 1 ? ['update:workflow', `--id=${id}`, '--active=true'] : ['publish:workflow', `--id=${id}`]);
     },
-    start() {
-      return spawn(nodeBin, [n8nBin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** Runs an n8n process: `start` (the main), or `worker` / `webhook` in queue mode. */
+    start(command = 'start', extraEnv = {}) {
+      return spawn(nodeBin, [n8nBin, command], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     },
     remove() {
       rmSync(userFolder, { recursive: true, force: true });

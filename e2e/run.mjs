@@ -4,11 +4,11 @@
 //   node e2e/run.mjs
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { assert, check, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 
 const CREDENTIAL_ID = 'bmSandboxCred001';
-const results = [];
 
 function workflow(id, name, node) {
   return {
@@ -42,22 +42,6 @@ function outputOf(stdout, nodeName = 'Business Messaging') {
   const error = run.data?.resultData?.error ?? run.resultData?.error;
   if (error) throw new Error(`the workflow failed: ${error.message}`);
   return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push(true);
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    results.push(false);
-    console.log(`FAIL ${name}: ${error.message}`);
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
 }
 
 await ensureN8n((line) => console.log(line));
@@ -298,18 +282,4 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
   });
 }
 
-async function waitFor(test, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await test()) return;
-    } catch {
-      // not there yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-const passed = results.filter(Boolean).length;
-console.log(`${passed} passed, ${results.length - passed} failed`);
-process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
+finish();

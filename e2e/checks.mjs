@@ -1,0 +1,38 @@
+// The end-to-end runners' checks: each one named, timed and counted; a summary line at the end.
+const results = [];
+
+export async function check(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push(true);
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    results.push(false);
+    console.log(`FAIL ${name}: ${error.message}`);
+  }
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+export async function waitFor(test, timeoutMs, what) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await test()) return;
+    } catch {
+      // not there yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Prints "N passed, N failed" and exits 1 on a failure (or when nothing ran). */
+export function finish() {
+  const passed = results.filter(Boolean).length;
+  console.log(`${passed} passed, ${results.length - passed} failed`);
+  process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
+}
