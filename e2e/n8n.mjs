@@ -13,7 +13,8 @@ import { join } from 'node:path';
  */
 const FLAVORS = {
   2: { version: '2.41.1', nodeMajor: '24', overrides: { linkedom: '0.18.13' }, env: {} },
-  1: { version: '1.123.81', nodeMajor: '20', overrides: { linkedom: '0.18.13', xlsx: '0.18.5' }, env: { N8N_EXPRESSION_ENGINE: 'legacy' } },
+  // 1.x has no mcp-registry module to disable (naming it is an error there).
+  1: { version: '1.123.81', nodeMajor: '20', overrides: { linkedom: '0.18.13', xlsx: '0.18.5' }, env: { N8N_EXPRESSION_ENGINE: 'legacy', N8N_DISABLED_MODULES: undefined } },
 };
 export const N8N_MAJOR = process.env.BM_N8N_MAJOR === '1' ? 1 : 2;
 const flavor = FLAVORS[N8N_MAJOR];
@@ -106,8 +107,11 @@ export function createN8nHome({ port = 5678 } = {}) {
     N8N_SECURE_COOKIE: 'false',
     // `n8n execute --rawOutput` prints its result through the logger: below info it prints nothing.
     N8N_LOG_LEVEL: 'info',
-    ...flavor.env,
   };
+  for (const [name, value] of Object.entries(flavor.env)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   installPackage(userFolder);
   return {
     userFolder,
