@@ -9,7 +9,9 @@ export async function check(name, fn) {
     console.log(`ok   ${name} (${Date.now() - started} ms)`);
   } catch (error) {
     results.push(false);
-    console.log(`FAIL ${name}: ${error.message}`);
+    // fetch's own message is only "fetch failed": the reason is in its cause.
+    const cause = error.cause ? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})` : '';
+    console.log(`FAIL ${name}: ${error.message}${cause}`);
   }
 }
 
