@@ -1,0 +1,136 @@
+// The editor as a user meets it: Debian's chromium, headless, driven by playwright-core against
+// a real n8n with this package and the sandbox. Each step is a check; the moments a person
+// choosing this package should see are saved under docs/images/ for the README.
+//   node e2e/browser.mjs        (needs: apt-get install chromium)
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, selectors } from 'playwright-core';
+import { assert, check, finish } from './checks.mjs';
+import { importExamples } from './examples.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+
+const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
+const PORT = 5740;
+const CREDENTIAL_ID = 'bmSandboxCred001';
+const images = new URL('../docs/images/', import.meta.url).pathname;
+
+if (!existsSync(CHROMIUM)) {
+  console.error(`the browser test needs Chromium at ${CHROMIUM}: apt-get install chromium`);
+  process.exit(1);
+}
+await ensureN8n((line) => console.log(line));
+mkdirSync(images, { recursive: true });
+const sandbox = await startSandbox();
+const n8n = createN8nHome({ port: PORT });
+const credentials = join(n8n.userFolder, 'credentials.json');
+writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
+n8n.cli(['import:credentials', `--input=${credentials}`]);
+importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir: join(n8n.userFolder, 'files') });
+const server = n8n.start();
+const base = `http://127.0.0.1:${PORT}`;
+// n8n's own tests find elements by data-test-id.
+selectors.setTestIdAttribute('data-test-id');
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+try {
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz/readiness`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  // The owner account through the REST API, as n8n's own browser tests do; its cookie logs the browser in.
+  const setup = await fetch(`${base}/rest/owner/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Sandbox-demo-1' }),
+  });
+  const [cookieName, cookieValue] = (setup.headers.get('set-cookie') ?? '').split(';')[0].split('=');
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name: cookieName, value: cookieValue, domain: '127.0.0.1', path: '/' }]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const shot = async (name) => page.screenshot({ path: join(images, `${name}.png`) });
+  const param = (label) => page.locator('.parameter-item').filter({ hasText: label }).first();
+  /** A new workflow with our action node, opened on one of its actions. */
+  const addAction = async (action) => {
+    await page.goto(`${base}/workflow/new`);
+    await page.getByTestId('canvas-add-button').click();
+    await page.getByTestId('node-creator-search-bar').fill('Business Messaging');
+    await page.getByTestId('node-creator-item-name').getByText('Business Messaging', { exact: true }).click();
+    // An empty canvas lists the triggers first, the actions folded.
+    await page.getByText(/^Actions \(\d+\)$/).click();
+    await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
+  };
+  const pickFromList = async (label, search, item) => {
+    await param(label).getByTestId('rlc-input').click();
+    if (search) await page.getByTestId('rlc-search').fill(search);
+    await page.getByTestId('rlc-item').filter({ hasText: item }).first().click();
+  };
+
+  await check(`n8n ${N8N_VERSION} in Chromium: the credential's test passes, and a wrong key gets a clear failure`, async () => {
+    await page.goto(`${base}/home/credentials/${CREDENTIAL_ID}`);
+    await page.getByText('Connection tested successfully').waitFor();
+    await shot('credential-test-ok');
+    const apiKey = page.getByTestId('credential-connection-parameter').filter({ hasText: 'API Key' }).locator('input');
+    await apiKey.fill('wrong-key');
+    await page.getByTestId('credential-save-button').click();
+    await page.getByText('Couldn’t connect with these settings').waitFor();
+    await page.getByText('More details').click();
+    await page.getByText(/The API key was refused/).waitFor();
+    await shot('credential-wrong-key');
+    await apiKey.fill(sandbox.apiKey);
+    await page.getByTestId('credential-save-button').click();
+    await page.getByText('Connection tested successfully').waitFor();
+  });
+
+  await check('Message › Send Template with no JSON: sender and template from the sandbox, a form labelled with the examples, a wamid out', async () => {
+    await addAction('Send a template message');
+    await pickFromList('Sender', '', '+15550123401');
+    await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+    await pickFromList('Template', 'order', 'order_confirmation (en_US)');
+    const labels = ['Header {{1}} (e.g. #1001)', 'Body {{1}} (e.g. Maria)', 'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)', 'Body {{3}} (e.g. Monday)', 'Button "Track order" URL suffix (e.g. 1001)'];
+    const values = ['#4242', 'Ana', 'a bag of Kenya Nyeri', 'Friday', '4242'];
+    const mapper = page.getByTestId('resource-mapper-container');
+    for (const [i, label] of labels.entries()) {
+      const field = mapper.locator('.parameter-item').filter({ hasText: label }).first();
+      await field.getByTestId('parameter-input-field').fill(values[i]);
+    }
+    await shot('send-template-form');
+    await page.getByTestId('node-execute-button').first().click();
+    const output = page.getByTestId('output-panel');
+    await output.getByText(/wamid\./).first().waitFor();
+    await shot('send-template-output');
+    const sent = (await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.find((m) => m.to === '14155550100');
+    assert(sent?.template?.name === 'order_confirmation', `the sandbox got ${JSON.stringify(sent)}`);
+  });
+
+  await check('the trigger panel shows its webhook URL, where to register it, and the event filters', async () => {
+    await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
+    await page.getByText('Copy the Production URL above into the provider dashboard').waitFor();
+    const visible = (text) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
+    for (const text of ['Events', 'Incoming Message', 'Template Status', 'Authentication', 'Download Incoming Media']) await visible(text).waitFor();
+    await visible('Webhook URLs').click();
+    await visible('Production URL').click();
+    await page.getByText(`${base}/webhook/b7e4c2d0-3f1a-4e8b-9c55-7a6b5c4d3e2f/webhook`).filter({ visible: true }).first().waitFor();
+    await shot('trigger-panel');
+  });
+
+  await check('Media › Download runs from the form and shows the file in the output panel', async () => {
+    await addAction('Download a media file');
+    await pickFromList('Phone Number', '', '+15550123401');
+    await param('Media ID').getByTestId('parameter-input-field').fill(sandbox.mediaIds[0]);
+    await page.getByTestId('node-execute-button').first().click();
+    const output = page.getByTestId('output-panel');
+    await output.getByText('latte-art.png').first().waitFor();
+    await shot('media-download-output');
+  });
+} finally {
+  await browser.close();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  sandbox.child.kill('SIGTERM');
+  n8n.remove();
+}
+finish();
