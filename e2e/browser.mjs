@@ -106,6 +106,46 @@ try {
     assert(sent?.template?.name === 'order_confirmation', `the sandbox got ${JSON.stringify(sent)}`);
   });
 
+  await check('Template › Create with the form: text header, body with two variables, footer, URL button, no JSON; PENDING', async () => {
+    await addAction('Create a template');
+    const input = (name, scope = page) => scope.getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+    const choose = async (name, option, scope = page) => {
+      await scope.getByTestId(`parameter-input-${name}`).click();
+      await page.getByRole('option').filter({ visible: true }).filter({ hasText: option }).first().click();
+    };
+    await param('Business Account').getByTestId('rlc-input').click();
+    await page.getByTestId('rlc-item').first().click();
+    await input('name').fill('shipping_update');
+    await choose('headerType', /^Text/);
+    await input('headerText').fill('Order {{1}}');
+    await input('headerExample').fill('#1001');
+    // Typed as a user types: "{{1}}" must stay text, not turn the field into an expression.
+    await input('body').click();
+    await page.keyboard.type('Hi {{1}}, your order ships on {{2}}.');
+    const examples = page.getByTestId('fixed-collection-bodyExamples');
+    await examples.getByTestId('fixed-collection-add').click();
+    await examples.getByTestId('fixed-collection-add').click();
+    await examples.getByTestId('parameter-input-value').nth(0).locator('input').fill('Maria');
+    await examples.getByTestId('parameter-input-value').nth(1).locator('input').fill('Monday');
+    await input('footer').fill('Acme Coffee Roasters');
+    const buttons = page.getByTestId('fixed-collection-buttons');
+    await buttons.getByTestId('fixed-collection-add').click();
+    await choose('type', 'URL', buttons);
+    await input('text', buttons).fill('Track order');
+    await input('url', buttons).fill('https://shop.example.com/track');
+    // A URL button shows only its own fields; its example only for a URL that ends in {{1}}.
+    for (const other of ['code', 'phoneNumber', 'urlExample']) assert((await buttons.getByTestId(`parameter-input-${other}`).count()) === 0, `a URL button shows ${other}`);
+    await shot('template-create-form');
+    await page.getByTestId('node-execute-button').first().click();
+    await page.getByTestId('output-panel').getByText('PENDING').first().waitFor();
+    await shot('template-create-output');
+    const created = (await (await fetch(`${sandbox.controlUrl}/templates`)).json()).data.find((t) => t.name === 'shipping_update');
+    const kinds = (created?.components ?? []).map((c) => c.type).join();
+    assert(created?.status === 'PENDING' && kinds === 'HEADER,BODY,FOOTER,BUTTONS', `the sandbox got ${JSON.stringify(created)}`);
+    const body = created.components.find((c) => c.type === 'BODY');
+    assert(body.text === 'Hi {{1}}, your order ships on {{2}}.' && JSON.stringify(body.example) === '{"body_text":[["Maria","Monday"]]}', `body ${JSON.stringify(body)}`);
+  });
+
   await check('the trigger panel shows its webhook URL, where to register it, and the event filters', async () => {
     await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
     await page.getByText('Copy the Production URL above into the provider dashboard').waitFor();

@@ -131,14 +131,16 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. WELCOME15',
-							description: 'An example of the code, up to 15 characters;	the real code is given when sending',
+							description: 'An example of the code, up to 15 characters; the real code is given when sending',
+							displayOptions: { show: { type: ['COPY_CODE'] } },
 						},
 						{
 							displayName: 'Phone Number',
 							name: 'phoneNumber',
 							type: 'string',
 							default: '',
-							placeholder: 'e.g.	+14155550100',
+							placeholder: 'e.g. +14155550100',
+							displayOptions: { show: { type: ['PHONE_NUMBER'] } },
 						},
 						{
 							displayName: 'Text',
@@ -147,6 +149,8 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							default: '',
 							placeholder: 'e.g. Track order',
 							description: 'The button label, up to 25 characters',
+							// A copy-code button's label is the platform's own.
+							displayOptions: { hide: { type: ['COPY_CODE'] } },
 						},
 						{
 							displayName: 'Type',
@@ -183,6 +187,7 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							default: '',
 							placeholder: 'e.g. https://shop.example.com/orders/{{1}}',
 							description: 'May end in one variable, {{1}}, filled when sending',
+							displayOptions: { show: { type: ['URL'] } },
 						},
 						{
 							displayName: 'URL Variable Example',
@@ -191,6 +196,8 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							default: '',
 							placeholder: 'e.g. 1001',
 							description: 'An example for the {{1}} at the end of the URL (the full sample URL is built from it)',
+							// Only a URL ending in a variable needs one.
+							displayOptions: { show: { type: ['URL'], url: [{ _cnd: { endsWith: '{{1}}' } }] } },
 						},
 				],
 				},
