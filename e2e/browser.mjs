@@ -157,6 +157,23 @@ try {
     await shot('trigger-panel');
   });
 
+  await check('Product › Get Many: a condition from the form, run, the matching products out', async () => {
+    await addAction('Get many products');
+    await page.getByTestId('parameter-input-catalogId').locator('input').first().fill(sandbox.catalogId);
+    const conditions = page.getByTestId('fixed-collection-conditions');
+    await conditions.getByTestId('fixed-collection-add').click();
+    await conditions.getByTestId('parameter-input-operator').click();
+    await page.getByRole('option').filter({ visible: true }).filter({ hasText: 'Contains (Any Case)' }).first().click();
+    await conditions.getByTestId('parameter-input-value').locator('input').fill('kenya');
+    await page.getByTestId('parameter-input-returnAll').click();
+    await shot('product-get-many-form');
+    await page.getByTestId('node-execute-button').first().click();
+    const output = page.getByTestId('output-panel');
+    // 50 seeded products, one origin in ten: 5 from Kenya.
+    await output.getByText('5 items').first().waitFor();
+    await output.getByText(/Kenya Nyeri/).first().waitFor();
+  });
+
   await check('Media › Download runs from the form and shows the file in the output panel', async () => {
     await addAction('Download a media file');
     await pickFromList('Phone Number', '', '+15550123401');
