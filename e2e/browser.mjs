@@ -69,20 +69,29 @@ try {
     await page.getByTestId('rlc-item').filter({ hasText: item }).first().click();
   };
 
-  await check(`n8n ${N8N_VERSION} in Chromium: the credential's test passes, and a wrong key gets a clear failure`, async () => {
-    await page.goto(`${base}/home/credentials/${CREDENTIAL_ID}`);
+  await check(`n8n ${N8N_VERSION} in Chromium: a new credential with base URL and key passes its test; a wrong key gets a clear failure`, async () => {
+    await page.goto(`${base}/home/credentials`);
+    await page.getByRole('button', { name: 'Create credential' }).first().click();
+    await page.getByTestId('new-credential-type-select').locator('input').fill('Business Messaging');
+    await page.getByTestId('new-credential-type-select-option').filter({ hasText: 'Business Messaging API' }).first().click();
+    await page.getByTestId('new-credential-type-button').click();
+    const field = (label) => page.getByTestId('credential-connection-parameter').filter({ hasText: label }).locator('input');
+    await field('Base URL').fill(sandbox.baseUrl);
+    await field('API Key').fill(sandbox.apiKey);
+    await page.getByTestId('credential-save-button').click();
     await page.getByText('Connection tested successfully').waitFor();
     await shot('credential-test-ok');
-    const apiKey = page.getByTestId('credential-connection-parameter').filter({ hasText: 'API Key' }).locator('input');
-    await apiKey.fill('wrong-key');
+    await field('API Key').fill('wrong-key');
     await page.getByTestId('credential-save-button').click();
     await page.getByText('Couldn’t connect with these settings').waitFor();
     await page.getByText('More details').click();
     await page.getByText(/The API key was refused/).waitFor();
     await shot('credential-wrong-key');
-    await apiKey.fill(sandbox.apiKey);
+    // Put it right again: the later steps pick a credential of this type.
+    await field('API Key').fill(sandbox.apiKey);
     await page.getByTestId('credential-save-button').click();
     await page.getByText('Connection tested successfully').waitFor();
+    await page.keyboard.press('Escape');
   });
 
   await check('Message › Send Template with no JSON: sender and template from the sandbox, a form labelled with the examples, a wamid out', async () => {

@@ -94,6 +94,7 @@ export class BusinessMessagingTrigger implements INodeType {
 				type: 'string',
 				default: 'X-Webhook-Token',
 				required: true,
+				description: 'The header the provider puts the token in',
 				displayOptions: { show: { authentication: ['headerToken'] } },
 			},
 			{
@@ -103,6 +104,7 @@ export class BusinessMessagingTrigger implements INodeType {
 				typeOptions: { password: true },
 				default: '',
 				required: true,
+				description: 'The token the provider sends in that header, as set in its dashboard',
 				displayOptions: { show: { authentication: ['headerToken'] } },
 			},
 			{

@@ -68,8 +68,8 @@ export const description: INodeProperties[] = [
 		default: 'normal',
 		displayOptions: { show },
 		options: [
-			{ name: 'Normal', value: 'normal', description: 'The gateway’s standard refund' },
 			{ name: 'Instant', value: 'instant', description: 'Ask for an instant refund where the gateway offers one' },
+			{ name: 'Normal', value: 'normal', description: 'The gateway’s standard refund' },
 		],
 	},
 ];

@@ -54,13 +54,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: withData },
 		options: [
 			{ displayName: 'Availability', name: 'availability', type: 'options', default: 'in stock', options: AVAILABILITY },
-			{ displayName: 'Brand', name: 'brand', type: 'string', default: '' },
-			{ displayName: 'Category', name: 'category', type: 'string', default: '' },
+			{ displayName: 'Brand', name: 'brand', type: 'string', default: '', placeholder: 'e.g. Acme Coffee Roasters' },
+			{ displayName: 'Category', name: 'category', type: 'string', default: '', placeholder: 'e.g. Coffee' },
 			{ displayName: 'Condition', name: 'condition', type: 'options', default: 'new', options: CONDITION },
 			{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', placeholder: 'e.g. USD', description: 'Three-letter ISO 4217 code' },
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 } },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 }, placeholder: 'e.g. Single-origin coffee from Kenya, whole bean, 250 g' },
 			{ displayName: 'Image URL', name: 'image_url', type: 'string', default: '', placeholder: 'e.g. https://shop.example.com/img/sku-1.jpg' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Kenya Nyeri Whole Bean 250g' },
 			{
 				displayName: 'Price',
 				name: 'price',

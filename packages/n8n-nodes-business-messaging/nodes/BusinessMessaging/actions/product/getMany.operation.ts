@@ -41,7 +41,7 @@ export const description: INodeProperties[] = [
 							{ name: 'Starts With (Any Case)', value: 'i_starts_with' },
 						],
 					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. coffee' },
 				],
 			},
 		],

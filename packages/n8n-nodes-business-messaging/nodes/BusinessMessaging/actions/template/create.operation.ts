@@ -40,8 +40,8 @@ export const description: INodeProperties[] = [
 		default: 'builder',
 		displayOptions: { show },
 		options: [
-			{ name: 'With the Form', value: 'builder' },
-			{ name: 'As JSON', value: 'json', description: 'A components array, for power users' },
+			{ name: 'Build in the Form', value: 'builder' },
+			{ name: 'Paste JSON', value: 'json', description: 'A components array, for power users' },
 		],
 	},
 	...componentFields(show),

@@ -37,7 +37,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: [
 			{ name: 'Keep As It Is', value: 'keep' },
-			{ name: 'Replace With the Form', value: 'builder' },
+			{ name: 'Rebuild in the Form', value: 'builder' },
 			{ name: 'Replace With JSON', value: 'json' },
 		],
 	},
