@@ -9,6 +9,7 @@ import {
 } from 'n8n-workflow';
 import { locatorValue, phoneNumberLocator, templateIdOf, templateLocator } from '../../helpers/locators';
 import { oncePerRun } from '../../helpers/oncePerRun';
+import { sendMessage } from '../../helpers/sendMessage';
 import { accountOfNumber } from '../../helpers/templateByName';
 import { normalizeRecipient } from '../../helpers/recipient';
 import { retrySettings } from '../../helpers/requestOptions';
@@ -76,31 +77,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const mapped = (this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const components = parametersFor(node, templateVariables((template.components as IDataObject[] | undefined) ?? []), mapped, itemIndex);
-	const response = await apiRequest.call(
+	const sent = await sendMessage.call(
 		this,
-		{
-			method: 'POST',
-			path: apiPath(node, sender, 'messages'),
-			body: {
-				messaging_product: 'whatsapp',
-				recipient_type: 'individual',
-				to,
-				type: 'template',
-				template: { name, language: { code: language }, ...(components.length ? { components } : {}) },
-			},
-			idempotent: false,
-		},
+		sender,
+		to,
+		{ type: 'template', template: { name, language: { code: language }, ...(components.length ? { components } : {}) } },
 		context,
 	);
-	const message = ((response.messages as IDataObject[] | undefined) ?? [])[0] ?? {};
-	const contact = ((response.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
 	return [
 		{
 			json: {
-				messageId: message.id,
-				recipient: to,
-				...(contact.wa_id ? { waId: contact.wa_id } : {}),
-				...(message.message_status ? { messageStatus: message.message_status } : {}),
+				...sent,
 				template: name,
 				language,
 				phoneNumberId: sender,

@@ -1,6 +1,5 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -8,7 +7,7 @@ import {
 import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
 import { normalizeRecipient } from '../../helpers/recipient';
 import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
+import { sendMessage } from '../../helpers/sendMessage';
 import { showFor } from '../types';
 
 const show = showFor('message', 'sendText');
@@ -89,32 +88,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (replyTo && !/^wamid\.[\w=+/-]+$/.test(replyTo)) {
 		throw new NodeOperationError(node, `Options › Reply To Message ID "${replyTo}" is not a message ID: it starts with "wamid."`, { itemIndex });
 	}
-	const response = await apiRequest.call(
+	const sent = await sendMessage.call(
 		this,
-		{
-			method: 'POST',
-			path: apiPath(node, sender, 'messages'),
-			body: {
-				messaging_product: 'whatsapp',
-				recipient_type: 'individual',
-				to,
-				type: 'text',
-				text: { body: text, preview_url: options.previewUrl === true },
-				...(replyTo ? { context: { message_id: replyTo } } : {}),
-			},
-			idempotent: false,
-		},
+		sender,
+		to,
+		{ type: 'text', text: { body: text, preview_url: options.previewUrl === true }, ...(replyTo ? { context: { message_id: replyTo } } : {}) },
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
 	);
-	const message = ((response.messages as IDataObject[] | undefined) ?? [])[0] ?? {};
-	const contact = ((response.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
 	return [
 		{
 			json: {
-				messageId: message.id,
-				recipient: to,
-				...(contact.wa_id ? { waId: contact.wa_id } : {}),
-				...(message.message_status ? { messageStatus: message.message_status } : {}),
+				...sent,
 				...(replyTo ? { replyTo } : {}),
 				phoneNumberId: sender,
 			},
