@@ -316,3 +316,16 @@ describe('Message › Send Template: the template by name', () => {
 		expect([output[0].json.name, output[0].json.language, output[0].json.id]).toEqual(['order_confirmation', 'es_ES', templateId('order_confirmation', 'es_ES')]);
 	});
 });
+
+describe('IDs the user left empty or made into a path', () => {
+	it.each([
+		['', 'Phone Number is empty: pick one from the list or give its ID'],
+		['..', 'Phone Number ".." is not an ID'],
+		['.', 'Phone Number "." is not an ID'],
+	])('refuses the sender %j by its label, sending nothing', async (value, message) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: send('hello_world', {}, { phoneNumberId: rl(value, 'id') }) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(bed.requests()).toHaveLength(0);
+	});
+});

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties, INodeParameterResourceLocator } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
 import type { RequestContext } from '../transport';
 import { oncePerRun } from './oncePerRun';
 import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from './templateByName';
@@ -73,9 +73,21 @@ export function businessAccountLocator(show: NonNullable<INodeProperties['displa
 	};
 }
 
-/** The chosen ID of a resource locator, trimmed. */
+/** How the forms label the locator fields, for errors that name them. */
+const LOCATOR_LABELS: Record<string, string> = {
+	phoneNumberId: 'Phone Number',
+	businessAccountId: 'Business Account',
+	catalogId: 'Catalog',
+	template: 'Template',
+};
+
+/** The chosen ID of a resource locator, trimmed; an empty one (or "." / "..") is refused by its label. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	return String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	const value = String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	const label = LOCATOR_LABELS[name] ?? name;
+	if (!value) throw new NodeOperationError(this.getNode(), `${label} is empty: pick one from the list or give its ID`, { itemIndex });
+	if (value === '.' || value === '..') throw new NodeOperationError(this.getNode(), `${label} "${value}" is not an ID`, { itemIndex });
+	return value;
 }
 
 export function templateLocator(
