@@ -2,13 +2,16 @@
 // sandbox. Imports a credential and workflows, runs each action workflow headless with
 // `n8n execute`, and checks its output. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/run.mjs
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import { createN8nHome, ensureN8n, N8N_MAJOR, N8N_VERSION, startSandbox } from './n8n.mjs';
 
 const CREDENTIAL_ID = 'bmSandboxCred001';
+/** Everything n8n printed (CLI outputs, the server's log), for the secret scan. */
+const said = [];
+const heard = (text) => (said.push(text), text);
 
 function workflow(id, name, node) {
   return {
@@ -54,6 +57,8 @@ try {
   const credentials = join(n8n.userFolder, 'credentials.json');
   writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
   n8n.cli(['import:credentials', `--input=${credentials}`]);
+  // The plain-text key has no business in n8n's home once n8n holds it encrypted.
+  rmSync(credentials);
 
   const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
   const flows = {
@@ -80,7 +85,7 @@ try {
     writeFileSync(file, JSON.stringify(flow));
     n8n.cli(['import:workflow', `--input=${file}`]);
   }
-  const execute = (flow) => outputOf(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput']));
+  const execute = (flow) => outputOf(heard(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput'])));
   const filesDir = join(n8n.userFolder, 'files');
   const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 
@@ -103,7 +108,7 @@ try {
     assert(item?.mimeType === 'image/png' && item.fileName === 'latte-art.png', `got ${JSON.stringify(item)}`);
   });
   await check('example "nightly catalog sync": 250 sheet rows go out in 3 batch requests and land in the catalog', async () => {
-    const stdout = n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']);
+    const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']));
     const batches = outputOf(stdout, 'Create or replace products');
     assert(batches.length === 3 && batches.map((b) => b.requests).join() === '100,100,50', `got ${JSON.stringify(batches.map((b) => b.requests))}`);
     await fetch(`${sandbox.controlUrl}/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 60_000 }) });
@@ -115,6 +120,19 @@ try {
     assert(row.startsWith(`SKU-00250,${body.data[0].name},`), `the product does not match its row: ${row} / ${JSON.stringify(body.data[0])}`);
   });
   await triggerChecks(n8n, control, examples, filesDir);
+  await check('the API key travels only in the apikey header: in no other request part, n8n database, log line or output', async () => {
+    const key = sandbox.apiKey;
+    // The sandbox logs every request it got, with the apikey header's value replaced by a label.
+    const requests = (await control('/requests')).data;
+    const leaks = requests.filter((r) => JSON.stringify(r).includes(key));
+    assert(requests.length >= 20 && leaks.length === 0, `${requests.length} requests, the key in ${JSON.stringify(leaks.slice(0, 2))}`);
+    assert(requests.every((r) => r.url.startsWith('/v3/') || r.url.startsWith('/_sandbox/')), 'a request went off the base URL');
+    for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
+      const path = join(n8n.userFolder, '.n8n', file);
+      if (existsSync(path)) assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
+    }
+    assert(said.length > 0 && !said.some((text) => text.includes(key)), 'an n8n output or log line holds the key');
+  });
 } finally {
   sandbox.child.kill('SIGTERM');
   n8n.remove();
@@ -150,6 +168,8 @@ async function triggerChecks(n8n, control, examples, filesDir) {
   n8n.cli(['import:workflow', `--input=${file}`]);
   n8n.activate(flow.id);
   const server = n8n.start();
+  server.stdout.on('data', (chunk) => said.push(String(chunk)));
+  server.stderr.on('data', (chunk) => said.push(String(chunk)));
   const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
   try {
     await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 60_000, 'n8n to be ready');
