@@ -38,3 +38,10 @@ export function finish() {
   console.log(`${passed} passed, ${results.length - passed} failed`);
   process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
 }
+
+/** The executions n8n recorded for a workflow, newest first, read through its REST API as the owner. */
+export async function executionsOf(base, cookie, workflowId) {
+  const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`, { headers: { cookie } });
+  const body = await response.json();
+  return body.data?.results ?? body.data ?? [];
+}

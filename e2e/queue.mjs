@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 
@@ -68,17 +68,14 @@ try {
     body: JSON.stringify({ email: 'queue@example.com', firstName: 'Queue', lastName: 'Runner', password: 'Queue-password-1' }),
   });
   const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-  const executionsOf = async (workflowId) => {
-    const body = await (await fetch(`${main}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`, { headers: { cookie } })).json();
-    return body.data?.results ?? body.data ?? [];
-  };
+  const executionsOfWorkflow = (workflowId) => executionsOf(main, cookie, workflowId);
   /** The executions of a workflow once `count` have finished, each run by the worker. */
   const ranOnWorker = async (workflowId, count) => {
     await waitFor(async () => {
-      const list = await executionsOf(workflowId);
+      const list = await executionsOfWorkflow(workflowId);
       return list.length >= count && list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
     }, 30_000, `${count} finished executions of ${workflowId}`);
-    const list = await executionsOf(workflowId);
+    const list = await executionsOfWorkflow(workflowId);
     assert(list.length === count && list.every((e) => e.status === 'success'), `executions: ${JSON.stringify(list.map((e) => [e.id, e.status]))}`);
     for (const e of list) assert(logs.worker.includes(`Worker finished execution ${e.id} `), `execution ${e.id} did not run on the worker`);
     return list;
@@ -90,8 +87,8 @@ try {
 
   await check('queue mode: Product › Get Many, started through the webhook process, runs on the worker', async () => {
     // The readiness probe above ran it once already.
-    await waitFor(async () => (await executionsOf(products.id)).every((e) => e.status === 'success'), 30_000, 'the probe run to finish');
-    const before = (await executionsOf(products.id)).length;
+    await waitFor(async () => (await executionsOfWorkflow(products.id)).every((e) => e.status === 'success'), 30_000, 'the probe run to finish');
+    const before = (await executionsOfWorkflow(products.id)).length;
     const response = await fetch(`${hooks}/webhook/queue-products`, { method: 'POST' });
     const items = await response.json();
     assert(Array.isArray(items) && items.length === 50 && items[0].retailer_id === 'SKU-00001', `answered ${response.status}: ${JSON.stringify(items).slice(0, 200)}`);
@@ -105,7 +102,7 @@ try {
     await ranOnWorker(EXAMPLES.crm, 1);
     // sent, delivered and read are delivered to the inbox trigger, which does not take receipts.
     await waitFor(async () => (await control('/webhook/deliveries')).data.filter((d) => d.status === 'delivered').length >= 3, 15_000, 'three receipts delivered');
-    assert((await executionsOf(EXAMPLES.inbox)).length === 0, 'a receipt started the inbox workflow');
+    assert((await executionsOfWorkflow(EXAMPLES.inbox)).length === 0, 'a receipt started the inbox workflow');
   });
   await check('queue mode: the trigger takes an incoming photo through the webhook process; the worker saves it and replies', async () => {
     const incoming = await control('/incoming', 'POST', { phone_number_id: sandbox.phoneNumberIds[0], from: '14155550188', type: 'image' });

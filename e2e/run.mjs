@@ -4,7 +4,7 @@
 //   node e2e/run.mjs
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import { createN8nHome, ensureN8n, N8N_MAJOR, N8N_VERSION, startSandbox } from './n8n.mjs';
 
@@ -179,11 +179,7 @@ async function triggerChecks(n8n, control, examples, filesDir) {
     const owner = { email: 'e2e@example.com', firstName: 'E2e', lastName: 'Runner', password: 'E2e-password-1' };
     const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
     const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-    const executions = async () => {
-      const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: flow.id }))}`, { headers: { cookie } });
-      const body = await response.json();
-      return body.data?.results ?? body.data ?? [];
-    };
+    const executions = () => executionsOf(base, cookie, flow.id);
     const post = (path, body) =>
       fetch(`${sandbox.controlUrl}${path}`, { method: path === '/webhook' ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     await post('/webhook', { url: hook, secret });
@@ -241,19 +237,15 @@ async function triggerChecks(n8n, control, examples, filesDir) {
 
 /** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
 async function exampleChecks({ base, cookie, control, post, examples, filesDir }) {
-  const executionsOf = async (workflowId) => {
-    const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`, { headers: { cookie } });
-    const body = await response.json();
-    return body.data?.results ?? body.data ?? [];
-  };
+  const executionsOfWorkflow = (workflowId) => executionsOf(base, cookie, workflowId);
   const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
   /** Waits for `count` finished executions of the workflow; all must have succeeded. */
   const settled = async (workflowId, count) => {
     await waitFor(async () => {
-      const list = await executionsOf(workflowId);
+      const list = await executionsOfWorkflow(workflowId);
       return list.length >= count && finished(list);
     }, 30_000, `${count} finished executions of ${workflowId}`);
-    const list = await executionsOf(workflowId);
+    const list = await executionsOfWorkflow(workflowId);
     assert(list.length === count, `${list.length} executions, expected ${count}`);
     assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
     return list;

@@ -18,7 +18,16 @@ const KEY_PARAMETERS = ['apikey', 'api_key', 'api-key', 'key', 'access_token'];
 
 /** Builds the HTTP server: the API under /v3, the control API under /_sandbox. */
 export function buildApp(sandbox: SandboxState): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024, routerOptions: { ignoreTrailingSlash: true }, forceCloseConnections: true });
+  // Idle keep-alive sockets stay open 10 minutes (Fastify's default is 72 s). A client whose
+  // event loop was blocked longer than the server's timeout (the e2e runner waits on n8n's CLI
+  // synchronously) would otherwise reuse a socket the sandbox just closed: "other side closed".
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    forceCloseConnections: true,
+    keepAliveTimeout: 10 * 60_000,
+  });
 
   // Anything that is not JSON reaches the handlers as a stream: uploads need raw bytes, and
   // the JSON endpoints then refuse it with a message that names the rule.
