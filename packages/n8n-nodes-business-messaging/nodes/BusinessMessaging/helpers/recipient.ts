@@ -1,4 +1,4 @@
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
 
 /**
  * A recipient as the API wants it: international format, digits only, no plus
@@ -19,4 +19,18 @@ export function normalizeRecipient(node: INode, raw: unknown, itemIndex: number)
 	if (text.indexOf('+') > 0) throw fail('has a + that is not at the start');
 	if (digits.length < 7 || digits.length > 15) throw fail(`has ${digits.length} digits; a number in international format has 7 to 15`);
 	return digits;
+}
+
+/** The Recipient field of the send operations; each says where the number usually comes from. */
+export function recipientField(show: NonNullable<INodeProperties['displayOptions']>['show'], description: string): INodeProperties {
+	return {
+		displayName: 'Recipient',
+		name: 'recipient',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +1 (415) 555-0100',
+		description,
+		displayOptions: { show },
+	};
 }

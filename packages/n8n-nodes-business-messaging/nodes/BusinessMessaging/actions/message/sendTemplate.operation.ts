@@ -11,7 +11,7 @@ import { locatorValue, phoneNumberLocator, templateIdOf, templateLocator } from 
 import { oncePerRun } from '../../helpers/oncePerRun';
 import { sendMessage } from '../../helpers/sendMessage';
 import { accountOfNumber } from '../../helpers/templateByName';
-import { normalizeRecipient } from '../../helpers/recipient';
+import { normalizeRecipient, recipientField } from '../../helpers/recipient';
 import { retrySettings } from '../../helpers/requestOptions';
 import { templateVariables, type TemplateVariable } from '../../helpers/templateRules';
 import { apiPath, apiRequest, type RequestContext } from '../../transport';
@@ -21,16 +21,7 @@ const show = showFor('message', 'sendTemplate');
 
 export const description: INodeProperties[] = [
 	{ ...phoneNumberLocator(show), displayName: 'Sender', description: 'The business number that sends the message' },
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +1 (415) 555-0100',
-		description: 'The customer’s number in international format with its country code; spaces, brackets and dashes are fine',
-		displayOptions: { show },
-	},
+	recipientField(show, 'The customer’s number in international format with its country code; spaces, brackets and dashes are fine'),
 	templateLocator(show, { approvedOnly: true, description: 'Only approved templates can be sent' }),
 	{
 		displayName: 'Template Variables',

@@ -5,7 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
-import { normalizeRecipient } from '../../helpers/recipient';
+import { normalizeRecipient, recipientField } from '../../helpers/recipient';
 import { retrySettings } from '../../helpers/requestOptions';
 import { sendMessage } from '../../helpers/sendMessage';
 import { showFor } from '../types';
@@ -24,16 +24,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 	},
 	{ ...phoneNumberLocator(show), displayName: 'Sender', description: 'The business number that sends the message (the one the customer wrote to)' },
-	{
-		displayName: 'Recipient',
-		name: 'recipient',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. +1 (415) 555-0100',
-		description: 'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is',
-		displayOptions: { show },
-	},
+	recipientField(show, 'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is'),
 	{
 		displayName: 'Text',
 		name: 'text',
