@@ -1,7 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Readable } from 'node:stream';
 import { ApiError, ErrorCode, errorBody, unauthorized } from './errors';
-import { actsAfterProcessing, throttle } from './faults';
+import { actsAfterProcessing, cutOff, throttle } from './faults';
 import { RequestLog } from './requestLog';
 import { registerAccountRoutes } from './routes/account';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -99,11 +100,13 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
         request.apiKey = key as string;
       });
 
-      api.addHook('onSend', async (request, _reply, payload) => {
+      api.addHook('onSend', async (request, reply, payload) => {
         const fault = request.fault;
         if (!fault || !actsAfterProcessing(fault)) return payload;
         if (fault.kind === 'slow_body') return throttle(payload, fault.bytesPerSecond ?? 1024);
         if (fault.kind === 'malformed_json') {
+          // A file is cut off halfway under its full Content-Length, as a broken transfer is.
+          if (payload instanceof Readable) return cutOff(payload, Math.floor(Number(reply.getHeader('content-length') ?? 0) / 2), () => request.raw.socket.destroy());
           const text = typeof payload === 'string' ? payload : '{"data":[{"id":"1"}]}';
           return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
         }

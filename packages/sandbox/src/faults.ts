@@ -12,7 +12,8 @@ import { isObject, type Json } from './validate';
  * - timeout: answer nothing for `latencyMs` then close (before processing, or after with `after`).
  * - latency: wait `latencyMs`, then answer normally.
  * - slow_body: answer normally, sending the body at `bytesPerSecond`.
- * - malformed_json: process normally, then answer a truncated JSON body.
+ * - malformed_json: process normally, then answer a truncated JSON body (a file: half of it, then
+ *   the connection closes short of its Content-Length).
  */
 export const FAULT_KINDS = ['status', 'error_in_200', 'reset', 'timeout', 'latency', 'slow_body', 'malformed_json'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -121,6 +122,24 @@ export function throttle(payload: unknown, bytesPerSecond: number): Readable {
     },
   });
   return source.pipe(pacer);
+}
+
+/** Passes the first `limit` bytes of a body, then calls `stop` (which closes the connection). */
+export function cutOff(source: Readable, limit: number, stop: () => void): Readable {
+  let sent = 0;
+  const cutter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const room = limit - sent;
+      if (room <= 0) return done();
+      const piece = chunk.subarray(0, room);
+      sent += piece.length;
+      this.push(piece);
+      if (sent >= limit) setTimeout(stop, 20);
+      done();
+    },
+  });
+  if (limit <= 0) setTimeout(stop, 20);
+  return source.pipe(cutter);
 }
 
 function mulberry32(seed: number): () => number {

@@ -227,18 +227,23 @@ function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
 /** The event with its file; a failed download keeps the event and says why. */
 async function withMedia(this: IWebhookFunctions, event: TriggerEvent, binaryProperty: string): Promise<INodeExecutionData> {
 	try {
-		const download = await apiDownload.call(this, {
-			method: 'POST',
-			path: apiPath(this.getNode(), 'downloadMedia', String(event.mediaId)),
-			qs: { phone_number_id: String(event.phoneNumberId ?? '') },
-			idempotent: true,
-		});
-		return await binaryItem.call(this, download, {
-			binaryProperty,
-			fileBase: String(event.mediaId),
-			mimeType: typeof event.mimeType === 'string' ? event.mimeType : undefined,
-			json: event as IDataObject,
-		});
+		return await apiDownload.call(
+			this,
+			{
+				method: 'POST',
+				path: apiPath(this.getNode(), 'downloadMedia', String(event.mediaId)),
+				qs: { phone_number_id: String(event.phoneNumberId ?? '') },
+				idempotent: true,
+			},
+			{},
+			async (download) =>
+				await binaryItem.call(this, download, {
+					binaryProperty,
+					fileBase: String(event.mediaId),
+					mimeType: typeof event.mimeType === 'string' ? event.mimeType : undefined,
+					json: event as IDataObject,
+				}),
+		);
 	} catch (error) {
 		return { json: { ...(event as IDataObject), mediaError: (error as Error).message } };
 	}

@@ -7,6 +7,7 @@ import {
 	type IHttpRequestMethods,
 	type ILoadOptionsFunctions,
 	type INode,
+	type INodeExecutionData,
 	type IWebhookFunctions,
 	type JsonObject,
 } from 'n8n-workflow';
@@ -96,16 +97,49 @@ export async function apiRequest(
 	return (await send.call(this, request, context, false)).body as IDataObject;
 }
 
-/** A response body as a stream (never held whole in memory), with the response headers. */
+/** A file download: its body as a stream (never held whole in memory), or a small buffer. */
 export interface Download {
-	body: AsyncIterable<Buffer> & { pipe: unknown };
+	body: Buffer | (AsyncIterable<Buffer> & { pipe: unknown });
 	headers: IDataObject;
 }
 
-/** Like apiRequest, for file downloads: the body stays a stream. */
-export async function apiDownload(this: IExecuteFunctions | IWebhookFunctions, request: ApiRequest, context: RequestContext = {}): Promise<Download> {
-	const { body, headers } = await send.call(this, request, context, true);
-	return { body: body as Download['body'], headers };
+/**
+ * Like apiRequest, for file downloads: `keep` stores the streamed body. When the transfer breaks
+ * off after a good start (a truncated body) and the request is safe to repeat, the download is
+ * made again, within the same retry settings.
+ */
+export async function apiDownload(
+	this: IExecuteFunctions | IWebhookFunctions,
+	request: ApiRequest,
+	context: RequestContext,
+	keep: (download: Download) => Promise<INodeExecutionData>,
+): Promise<INodeExecutionData> {
+	const retry = context.retry ?? DEFAULT_RETRY;
+	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
+	for (let attempt = 0; ; attempt++) {
+		const { body, headers } = await send.call(this, request, context, true);
+		const download = { body: body as Download['body'], headers };
+		try {
+			return await keep(download);
+		} catch (error) {
+			if (!transferBroke(download.body)) throw error;
+			if (!idempotent || attempt >= retry.maxRetries) {
+				const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
+				throw new NodeApiError(this.getNode(), { message: 'The download broke off before the end of the file' } as JsonObject, {
+					message: `The download broke off before the end of the file${tries}`,
+					description: `${(error as Error).message}. Nothing was kept; run it again, or raise Max Retries under Request Options.`,
+					itemIndex: context.itemIndex,
+				});
+			}
+			await sleep(retry.baseDelayMs * 2 ** attempt);
+		}
+	}
+}
+
+/** The response stream ended in an error or was cut (Node's `errored` / `readableAborted`). */
+function transferBroke(body: Download['body']): boolean {
+	const stream = body as { errored?: unknown; readableAborted?: boolean };
+	return Boolean(stream.errored) || stream.readableAborted === true;
 }
 
 async function send(
@@ -118,6 +152,7 @@ async function send(
 	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
 	const base = await baseUrl.call(this);
 	const url = request.url === undefined ? base + request.path : underBaseUrl(this.getNode(), request.url, base);
+	let mayHaveActed = false;
 	for (let attempt = 0; ; attempt++) {
 		let outcome: Outcome;
 		let headers: IDataObject = {};
@@ -135,15 +170,21 @@ async function send(
 				timeout: retry.timeoutMs,
 			})) as { statusCode: number; headers?: IDataObject; body: unknown };
 			headers = response.headers ?? {};
-			if (stream && response.statusCode >= 200 && response.statusCode < 300) return { body: response.body, headers };
+			// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.
+			if (stream && response.statusCode >= 200 && response.statusCode < 300 && !String(headers['content-type'] ?? '').includes('json')) return { body: response.body, headers };
 			const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
 			outcome = classifyResponse(parsedBody(readable), Date.now());
+			// A JSON file that reports no failure is still the file (the platform's media types hold no JSON).
+			if (stream && outcome.kind === 'ok') return { body: Buffer.from(String(readable.body)), headers };
 		} catch (error) {
 			outcome = classifyThrown(error);
 		}
 		if (outcome.kind === 'ok') return { body: outcome.body, headers };
+		// A delete repeated after an unclear failure that now finds nothing: the earlier attempt did it.
+		if (mayHaveActed && request.method === 'DELETE' && outcome.kind === 'refused' && outcome.status === 404) return { body: { success: true }, headers };
 		const wait = retryWait(outcome, idempotent, attempt, retry);
 		if (wait === undefined) throw toNodeError(this.getNode(), outcome, { idempotent, attempts: attempt + 1, itemIndex: context.itemIndex });
+		mayHaveActed ||= outcome.kind === 'serverError' || outcome.kind === 'lost';
 		await sleep(wait);
 	}
 }

@@ -40,11 +40,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
 	if (!mediaId) throw new NodeOperationError(node, 'Media ID is required', { itemIndex });
-	const download = await apiDownload.call(
+	const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const item = await apiDownload.call(
 		this,
 		{ method: 'POST', path: apiPath(node, 'downloadMedia', mediaId), qs: { phone_number_id: phoneNumberId }, idempotent: true },
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
+		async (download) => await binaryItem.call(this, download, { binaryProperty, fileBase: mediaId, json: { mediaId } }),
 	);
-	const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	return [await binaryItem.call(this, download, { binaryProperty, fileBase: mediaId, json: { mediaId } })];
+	return [item];
 }

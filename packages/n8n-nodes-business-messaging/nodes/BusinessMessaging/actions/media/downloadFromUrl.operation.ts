@@ -28,16 +28,20 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const url = String(this.getNodeParameter('url', itemIndex, '')).trim();
 	if (!url) throw new NodeOperationError(this.getNode(), 'URL is required', { itemIndex });
-	let download;
-	try {
-		download = await apiDownload.call(this, { method: 'GET', path: '', url }, { itemIndex, retry: retrySettings.call(this, itemIndex) });
-	} catch (error) {
-		const failure = explainExpiry(this.getNode(), error, itemIndex);
-		throw failure;
-	}
-	const mid = new URL(url).searchParams.get('mid') ?? 'media';
 	const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	return [await binaryItem.call(this, download, { binaryProperty, fileBase: mid, json: { mediaId: mid } })];
+	// Read only once the transport has checked the URL.
+	const mediaIdOf = () => new URL(url).searchParams.get('mid') ?? 'media';
+	try {
+		const item = await apiDownload.call(
+			this,
+			{ method: 'GET', path: '', url },
+			{ itemIndex, retry: retrySettings.call(this, itemIndex) },
+			async (download) => await binaryItem.call(this, download, { binaryProperty, fileBase: mediaIdOf(), json: { mediaId: mediaIdOf() } }),
+		);
+		return [item];
+	} catch (error) {
+		throw explainExpiry(this.getNode(), error, itemIndex);
+	}
 }
 
 /** An expired or altered URL gets the reason the user can act on. */

@@ -1,0 +1,190 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { TestBed } from './harness';
+
+/**
+ * Every operation of the node, as the fault matrix drives it: its parameters, the request a fault
+ * is aimed at, whether repeating that request is harmless, and how to count what it did in the
+ * sandbox (so a cell can prove it happened exactly once).
+ */
+export interface OperationCase {
+	name: string;
+	parameters: (bed: TestBed) => Record<string, unknown>;
+	items?: () => INodeExecutionData[];
+	/** Brings the sandbox to where the operation can succeed; returns the input item's JSON. */
+	setup?: (bed: TestBed) => Promise<IDataObject>;
+	/** Method and path (a regular expression after /v3) of the request the fault hits. */
+	target: { method: string; path: (bed: TestBed) => string };
+	/** The transport may repeat the request after an unclear failure (reads and deletes). */
+	repeatable: boolean;
+	/** What the operation changed in the sandbox, counted; absent for reads. */
+	effect?: (bed: TestBed) => number;
+}
+
+const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+const templateId = (bed: TestBed, name: string, language = 'en_US') =>
+	[...bed.sandbox.state.store.templates.values()].find((t) => t.name === name && t.language === language)?.id ?? 'missing';
+const templates = (bed: TestBed, name: string) => [...bed.sandbox.state.store.templates.values()].filter((t) => t.name === name);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const OPERATION_CASES: OperationCase[] = [
+	{
+		name: 'Account › Get Business Account',
+		parameters: (bed) => ({ resource: 'account', operation: 'getBusinessAccount', businessAccountId: rl(bed.sandbox.businessAccountId) }),
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.businessAccountId}$` },
+		repeatable: true,
+	},
+	{
+		name: 'Account › List Numbers',
+		parameters: () => ({ resource: 'account', operation: 'listNumbers' }),
+		target: { method: 'GET', path: () => '^/getuserdetails$' },
+		repeatable: true,
+	},
+	{
+		name: 'Template › Create',
+		parameters: (bed) => ({
+			resource: 'template',
+			operation: 'create',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			name: 'shipping_update',
+			language: 'en_US',
+			category: 'UTILITY',
+			componentsMode: 'builder',
+			body: 'Hi {{1}}, your parcel is on its way.',
+			bodyExamples: { example: [{ value: 'Maria' }] },
+		}),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		repeatable: false,
+		effect: (bed) => templates(bed, 'shipping_update').length,
+	},
+	{
+		name: 'Template › Get',
+		parameters: (bed) => ({ resource: 'template', operation: 'get', businessAccountId: rl(bed.sandbox.businessAccountId), template: rl(templateId(bed, 'hello_world')) }),
+		target: { method: 'GET', path: (bed) => `^/${templateId(bed, 'hello_world')}$` },
+		repeatable: true,
+	},
+	{
+		name: 'Template › Get Many',
+		parameters: (bed) => ({ resource: 'template', operation: 'getMany', businessAccountId: rl(bed.sandbox.businessAccountId), returnAll: true }),
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		repeatable: true,
+	},
+	{
+		name: 'Template › Update',
+		parameters: (bed) => ({
+			resource: 'template',
+			operation: 'update',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			template: rl(templateId(bed, 'payment_reminder')),
+			componentsMode: 'builder',
+			body: 'Your payment of {{1}} is due.',
+			bodyExamples: { example: [{ value: '$10' }] },
+		}),
+		target: { method: 'POST', path: (bed) => `^/${templateId(bed, 'payment_reminder')}$` },
+		repeatable: false,
+		effect: (bed) => templates(bed, 'payment_reminder').filter((t) => t.status === 'PENDING').length,
+	},
+	{
+		name: 'Template › Delete',
+		parameters: (bed) => ({ resource: 'template', operation: 'delete', businessAccountId: rl(bed.sandbox.businessAccountId), name: 'spring_sale' }),
+		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		repeatable: true,
+		effect: (bed) => 1 - templates(bed, 'spring_sale').length,
+	},
+	{
+		name: 'Template Sample › Upload',
+		parameters: () => ({ resource: 'templateSample', operation: 'upload' }),
+		items: () => [{ json: {}, binary: { data: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'latte.png' } } }],
+		target: { method: 'POST', path: () => '^/upload:' },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.uploadHandles.size,
+	},
+	{
+		name: 'Product › Get Many',
+		parameters: (bed) => ({ resource: 'product', operation: 'getMany', catalogId: rl(bed.sandbox.catalogId), limit: 10 }),
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.catalogId}/products$` },
+		repeatable: true,
+	},
+	{
+		name: 'Product › Batch',
+		parameters: (bed) => ({
+			resource: 'product',
+			operation: 'batch',
+			catalogId: rl(bed.sandbox.catalogId),
+			method: 'CREATE',
+			retailerId: 'NEW-1',
+			product: { name: 'Mug', price: '12.50', currency: 'USD' },
+		}),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.catalogId}/batch$` },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.batches.size,
+	},
+	{
+		name: 'Media › Download',
+		parameters: (bed) => ({ resource: 'media', operation: 'download', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), mediaId: bed.sandbox.mediaIds[0] }),
+		target: { method: 'POST', path: (bed) => `^/downloadMedia/${bed.sandbox.mediaIds[0]}$` },
+		repeatable: true,
+	},
+	{
+		name: 'Media › Download From URL',
+		parameters: () => ({ resource: 'media', operation: 'downloadFromUrl', url: '={{ $json.url }}' }),
+		setup: async (bed) => {
+			const response = await fetch(`${bed.sandbox.baseUrl}/${bed.sandbox.mediaIds[0]}?phone_number_id=${bed.sandbox.phoneNumberIds[0]}`, {
+				headers: { apikey: bed.sandbox.apiKey },
+			});
+			return { url: ((await response.json()) as { url: string }).url };
+		},
+		target: { method: 'GET', path: () => '^/chat_business/attachments/' },
+		repeatable: true,
+	},
+	{
+		name: 'Media › Delete',
+		parameters: (bed) => ({ resource: 'media', operation: 'delete', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), mediaId: bed.sandbox.mediaIds[0] }),
+		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.mediaIds[0]}$` },
+		repeatable: true,
+		effect: (bed) => (bed.sandbox.state.store.media.get(bed.sandbox.mediaIds[0])?.deletedAt === undefined ? 0 : 1),
+	},
+	{
+		name: 'Message › Send Template',
+		parameters: (bed) => ({
+			resource: 'message',
+			operation: 'sendTemplate',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			recipient: '+1 415 555 0100',
+			template: rl(templateId(bed, 'welcome_offer')),
+			variables: { mappingMode: 'defineBelow', value: { body_1: 'Ana', button_0_code: 'ANA15' } },
+		}),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.messages.size,
+	},
+	{
+		name: 'Message › Send Text',
+		setup: async (bed) => {
+			await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: '14155550100', text: 'Hello' }),
+			});
+			return {};
+		},
+		parameters: (bed) => ({ resource: 'message', operation: 'sendText', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), recipient: '+1 415 555 0100', text: 'Thanks!' }),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.messages.size,
+	},
+	{
+		name: 'Payment › Refund',
+		parameters: (bed) => ({
+			resource: 'payment',
+			operation: 'refund',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			referenceId: 'order-1001',
+			paymentConfigId: 'acme-payments',
+		}),
+		target: { method: 'POST', path: (bed) => `^/${escape(bed.sandbox.phoneNumberIds[0])}/payments_refund$` },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.refunds.size,
+	},
+];
