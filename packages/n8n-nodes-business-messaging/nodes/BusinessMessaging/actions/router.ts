@@ -7,6 +7,7 @@ import * as product from './product/Product.resource';
 import * as template from './template/Template.resource';
 import * as templateSample from './templateSample/TemplateSample.resource';
 import { concurrency } from '../helpers/requestOptions';
+import { asNodeError } from '../transport/nodeError';
 import type { Operation } from './types';
 
 const resources: Record<string, Record<string, Operation>> = {
@@ -47,7 +48,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				if (this.continueOnFail()) {
 					results[itemIndex] = [{ json: { error: (error as Error).message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
 				} else {
-					failure ??= asNodeError(this, error, itemIndex);
+					failure ??= asNodeError(this.getNode(), error, itemIndex);
 				}
 			}
 		}
@@ -55,15 +56,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: Math.min(concurrency.call(this), items.length) }, worker));
 	if (failure) throw failure;
 	return [results.flat()];
-}
-
-/** n8n's own errors keep their details (and learn the item); anything else is wrapped. */
-function asNodeError(context: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	return new NodeOperationError(context.getNode(), error as Error, { itemIndex });
 }
 
 function errorDetails(error: unknown): Record<string, string> {

@@ -13,6 +13,7 @@ import {
 } from 'n8n-workflow';
 import { classifyResponse, classifyThrown, type ApiErrorDetails, type Outcome } from './outcome';
 import { adviceFor } from './errorAdvice';
+import { asNodeError } from './nodeError';
 
 /**
  * The only place that does HTTP. Every request goes through n8n's
@@ -122,7 +123,7 @@ export async function apiDownload(
 		try {
 			return await keep(download);
 		} catch (error) {
-			if (!transferBroke(download.body)) throw error;
+			if (!transferBroke(download.body)) throw asNodeError(this.getNode(), error, context.itemIndex);
 			if (!idempotent || attempt >= retry.maxRetries) {
 				const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
 				throw new NodeApiError(this.getNode(), { message: 'The download broke off before the end of the file' } as JsonObject, {
