@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import { assert, check, finish } from './checks.mjs';
 import { importExamples } from './examples.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
@@ -27,6 +28,9 @@ writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business 
 n8n.cli(['import:credentials', `--input=${credentials}`]);
 importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir: join(n8n.userFolder, 'files') });
 const server = n8n.start();
+let printed = '';
+server.stdout.on('data', (chunk) => (printed += chunk));
+server.stderr.on('data', (chunk) => (printed += chunk));
 const base = `http://127.0.0.1:${PORT}`;
 // n8n's own tests find elements by data-test-id.
 selectors.setTestIdAttribute('data-test-id');
@@ -191,6 +195,11 @@ try {
     const output = page.getByTestId('output-panel');
     await output.getByText('latte-art.png').first().waitFor();
     await shot('media-download-output');
+  });
+  await check(SECRET_SCAN, async () => {
+    // The key was typed into the credential dialog: it must not come back in the page either.
+    assert(!(await page.content()).includes(sandbox.apiKey), 'the page shows the key');
+    await scanForKey({ sandbox, n8n, texts: [printed] });
   });
 } finally {
   await browser.close();

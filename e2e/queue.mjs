@@ -1,35 +1,23 @@
-// End-to-end in n8n's queue mode, the set-up of users who outgrow one process: Redis (Debian's
-// redis-server) on 127.0.0.1, one main, one worker and one webhook process, all loading this
-// package from the same n8n home (its database and community nodes). Workflows are started
-// through the webhook process and must run on the worker; the trigger gets the sandbox's events
-// through the webhook process too. Prints "N passed, N failed".
+// End-to-end in n8n's queue mode (e2e/queueMode.mjs: Redis, one main, one worker and one
+// webhook process). Workflows are started through the webhook process and must run on the
+// worker; the trigger gets the sandbox's events through the webhook process too.
+// Prints "N passed, N failed".
 //   node e2e/queue.mjs          (needs: apt-get install redis-server)
-import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
+import { assert, check, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 
-const PORTS = { redis: 6391, main: 5720, mainBroker: 5721, worker: 5722, workerBroker: 5723, webhook: 5724, webhookBroker: 5725 };
 const CREDENTIAL_ID = 'bmSandboxCred001';
 
-if (spawnSync('redis-server', ['--version']).error) {
-  console.error('queue mode needs Redis: apt-get install redis-server');
-  process.exit(1);
-}
+requireRedis();
 await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
-const redis = spawn('redis-server', ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-const n8n = createN8nHome({ port: PORTS.main });
-Object.assign(n8n.env, {
-  N8N_RUNNERS_BROKER_PORT: String(PORTS.mainBroker),
-  EXECUTIONS_MODE: 'queue',
-  QUEUE_BULL_REDIS_HOST: '127.0.0.1',
-  QUEUE_BULL_REDIS_PORT: String(PORTS.redis),
-});
-const processes = [];
-const logs = { main: '', worker: '', webhook: '' };
+const n8n = createQueueHome();
+let queue;
 try {
   const credentials = join(n8n.userFolder, 'credentials.json');
   writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
@@ -42,33 +30,12 @@ try {
   n8n.cli(['import:workflow', `--input=${file}`]);
   n8n.activate(products.id);
 
-  for (const [name, command, env] of [
-    ['main', 'start', {}],
-    ['worker', 'worker', { N8N_PORT: String(PORTS.worker), N8N_RUNNERS_BROKER_PORT: String(PORTS.workerBroker) }],
-    ['webhook', 'webhook', { N8N_PORT: String(PORTS.webhook), N8N_RUNNERS_BROKER_PORT: String(PORTS.webhookBroker) }],
-  ]) {
-    const child = n8n.start(command, env);
-    child.stdout.on('data', (chunk) => (logs[name] += chunk));
-    child.stderr.on('data', (chunk) => (logs[name] += chunk));
-    processes.push(child);
-  }
-  const main = `http://127.0.0.1:${PORTS.main}`;
-  const hooks = `http://127.0.0.1:${PORTS.webhook}`;
   await check(`n8n ${N8N_VERSION} in queue mode: main, worker and webhook process start with the package`, async () => {
-    await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'the main process');
-    await waitFor(async () => logs.worker.includes('n8n worker is now ready'), 90_000, 'the worker');
-    await waitFor(async () => logs.webhook.includes('Webhook listener waiting for requests'), 90_000, 'the webhook process');
-    // Registered webhooks answer; an unknown one 404s. Until then the process is still loading.
-    await waitFor(async () => (await fetch(`${hooks}/webhook/queue-products`, { method: 'POST' })).ok, 60_000, 'the webhook process to serve our workflows');
-    for (const [name, log] of Object.entries(logs)) assert(!/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log), `${name}: ${log.slice(-800)}`);
+    queue = await startQueueMode(n8n, { readyPath: 'queue-products' });
   });
-  const setup = await fetch(`${main}/rest/owner/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'queue@example.com', firstName: 'Queue', lastName: 'Runner', password: 'Queue-password-1' }),
-  });
-  const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-  const executionsOfWorkflow = (workflowId) => executionsOf(main, cookie, workflowId);
+  if (!queue) throw new Error('queue mode did not start');
+  const { main, hooks, logs } = queue;
+  const executionsOfWorkflow = queue.executionsOf;
   /** The executions of a workflow once `count` have finished, each run by the worker. */
   const ranOnWorker = async (workflowId, count) => {
     await waitFor(async () => {
@@ -111,10 +78,11 @@ try {
     const reply = (await control('/messages')).data.find((m) => m.to === '14155550188');
     assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
   });
+  await check(SECRET_SCAN, async () => {
+    await scanForKey({ sandbox, n8n, texts: Object.values(logs) });
+  });
 } finally {
-  for (const child of processes) child.kill('SIGTERM');
-  await Promise.all(processes.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))));
-  redis.kill('SIGTERM');
+  await queue?.stop();
   sandbox.child.kill('SIGTERM');
   n8n.remove();
 }

@@ -5,4 +5,5 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
 	testTimeout: 30000,
+	setupFiles: ['<rootDir>/jest.setup.js'],
 };

@@ -70,6 +70,12 @@ describe('Media › Download From URL', () => {
 		},
 	);
 
+	it.each([['the base URL itself', ''], ['the base URL and a slash', '/'], ['a broken escape', '/%zz']])('refuses %s: it is no media URL', async (_label, rest) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: fromUrl(bed.sandbox.baseUrl + rest) }));
+		expect(error.message).toMatch(/is not on the API|is not a URL/);
+		expect(bed.requests()).toHaveLength(0);
+	});
+
 	it('refuses a URL on the API host but outside the base URL', async () => {
 		const url = bed.sandbox.baseUrl.replace(/\/v3$/, '/_sandbox/requests');
 		const error = await expectFailure(bed.harness().execute({ parameters: fromUrl(url) }));

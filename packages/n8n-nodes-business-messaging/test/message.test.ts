@@ -247,6 +247,7 @@ describe('Message › Send Text', () => {
 		['4097 characters', { text: 'x'.repeat(4097) }, 'Text has 4097 characters; a text message holds at most 4096'],
 		['a reply-to that is no message ID', { textOptions: { replyTo: 'customer1' } }, 'Options › Reply To Message ID "customer1" is not a message ID'],
 		['a recipient that is no number', { recipient: 'call me' }, 'Recipient "call me" is not a phone number'],
+		['a country code starting with 0', { recipient: '+0 415 555 0100' }, 'Recipient "+0 415 555 0100" has no country code: country codes start with 1 to 9'],
 	])('refuses %s before sending', async (_label, extra, message) => {
 		await customerWrites();
 		const error = await expectFailure(bed.harness().execute({ parameters: sendText(extra) }));

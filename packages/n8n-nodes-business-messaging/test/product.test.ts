@@ -122,6 +122,7 @@ describe('Product › Batch', () => {
 	it.each([
 		[{ retailerId: '' }, 'Retailer ID is required'],
 		[{ product: { price: 5, currency: 'USD' } }, 'Product › Name is required to create a product'],
+		[{ product: { name: '   ', price: 5, currency: 'USD' } }, 'Product › Name is required to create a product'],
 		[{ product: { name: 'x', price: 1.999, currency: 'USD' } }, 'Product › Price 1.999 has more decimal places than USD allows (2)'],
 		[{ product: { name: 'x', price: 2, currency: 'dollars' } }, 'Currency "dollars" is not a three-letter ISO 4217 code'],
 		[{ product: { name: 'x', price: 2, currency: 'USD', image_url: 'ftp://x' } }, 'Image URL must be an http(s) URL'],

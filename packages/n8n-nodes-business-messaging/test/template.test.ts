@@ -442,6 +442,17 @@ describe('Template › Create checks the rules before sending', () => {
 			'Components[1] (BODY): a template has only one BODY',
 		],
 		['JSON with an empty array', { componentsMode: 'json', componentsJson: '[]' }, 'Components: give at least the body'],
+		[
+			'JSON with examples for a body without variables',
+			{ componentsMode: 'json', componentsJson: '[{"type": "BODY", "text": "Hi", "example": {"body_text": [[]]}}]' },
+			'Body Variable Examples: the body has no variables, so it takes no examples',
+		],
+		[
+			'JSON with an example for a header without a variable',
+			{ componentsMode: 'json', componentsJson: '[{"type": "HEADER", "format": "TEXT", "text": "Hi", "example": {"header_text": ["x"]}}, {"type": "BODY", "text": "Hi"}]' },
+			'Header Variable Example: the header has no variable, so it takes no example',
+		],
+		['JSON with an empty footer', { componentsMode: 'json', componentsJson: '[{"type": "BODY", "text": "Hi"}, {"type": "FOOTER", "text": ""}]' }, 'Footer: is required in a FOOTER component'],
 	])('refuses %s, naming the field and rule, with no request', async (_case, extra, message) => {
 		const error = await expectFailure(run(createParameters(extra)));
 		expect(error).toBeInstanceOf(NodeOperationError);

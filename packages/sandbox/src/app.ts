@@ -127,6 +127,10 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
       registerMessageRoutes(api, sandbox);
       registerPaymentRoutes(api, sandbox);
       registerIdRoutes(api, sandbox);
+      // Unknown paths under /v3 pass the hooks above too: logged, faulted, the key checked.
+      api.setNotFoundHandler((request, reply) =>
+        reply.code(404).send(errorBody(`Unknown path: ${request.method} ${request.url.split('?')[0]}`, 'NotFoundError', ErrorCode.notFound)),
+      );
     },
     { prefix: '/v3' },
   );

@@ -38,8 +38,12 @@ describe('authentication (spec 5)', () => {
     assert.ok(!JSON.stringify(log.body).includes(s.key));
   });
 
-  it('answers unknown paths with the error shape', async () => {
-    expectError(await sandbox.current.api('GET', '/no/such/path/here'), 404, 803, 'Unknown path');
+  it('answers unknown paths with the error shape, and logs them like any request, so a stray call shows', async () => {
+    const s = sandbox.current;
+    expectError(await s.api('GET', '/no/such/path/here'), 404, 803, 'Unknown path');
+    expectError(await s.api('GET', '//double&'), 404, 803, 'Unknown path');
+    const log = (await s.control('GET', '/requests')).body.data;
+    assert.deepEqual(log.map((r: { url: string; status: number }) => [r.url, r.status]), [['/v3/no/such/path/here', 404], ['/v3//double&', 404]]);
   });
 });
 

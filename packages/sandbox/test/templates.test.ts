@@ -282,6 +282,7 @@ describe('create a template: body text and placeholders', () => {
     await refusedComponents(s, [body('b'.repeat(1025))], 'components[0].text');
     await refusedComponents(s, [{ type: 'BODY' }], 'components[0].text');
     await refusedComponents(s, [body('')], 'components[0].text');
+    await refusedComponents(s, [body(' \n ')], 'components[0].text');
   });
 
   it('accepts numbered placeholders {{1}}..{{n}} in any order, repeated', async () => {

@@ -53,6 +53,37 @@ export class NodeHarness {
     );
   }
 
+  /**
+   * Every output and error of every test passes a secret scan: the credential's API key must
+   * appear in none (it may only travel in the apikey header). A leak fails the test that made it.
+   */
+  private async guardSecret<T>(run: Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await run;
+    } catch (error) {
+      const { message, description, stack: _stack, ...rest } = error as Error & { description?: unknown };
+      this.assertNoSecret({ message, description, ...rest }, 'error');
+      throw error;
+    }
+    this.assertNoSecret(result, 'output');
+    return result;
+  }
+
+  private assertNoSecret(value: unknown, what: string): void {
+    const key = this.options.credentials.apiKey;
+    if (typeof key !== 'string' || key.length < 8) return;
+    const seen = new WeakSet<object>();
+    const text = JSON.stringify(value, (_k, v: unknown) => {
+      if (typeof v === 'object' && v !== null) {
+        if (seen.has(v)) return undefined;
+        seen.add(v);
+      }
+      return v;
+    });
+    if (text?.includes(key)) throw new Error(`secret scan: the API key appears in the node's ${what}`);
+  }
+
   /** Runs `execute` once over `items` (one empty item by default); returns its outputs. */
   async execute(run: ExecuteOptions): Promise<INodeExecutionData[][]> {
     const { workflow, node } = this.workflowWith(run.parameters, run.continueOnFail);
@@ -70,7 +101,7 @@ export class NodeHarness {
       { node, data: inputData, source: null },
       [],
     );
-    const result = await this.options.nodeType.execute!.call(context);
+    const result = await this.guardSecret(this.options.nodeType.execute!.call(context));
     return result as INodeExecutionData[][];
   }
 
@@ -81,7 +112,7 @@ export class NodeHarness {
     const context = new LoadOptionsContext(workflow, node, { ...this.additionalData(), currentNodeParameters: node.parameters }, '');
     const search = this.options.nodeType.methods?.listSearch?.[method];
     if (!search) throw new Error(`test: no listSearch method ${method}`);
-    return search.call(context, filter, paginationToken);
+    return this.guardSecret(search.call(context, filter, paginationToken));
   }
 
   /** Calls a `resourceMapping` method as the editor does to build a resource mapper's form. */
@@ -90,7 +121,7 @@ export class NodeHarness {
     const context = new LoadOptionsContext(workflow, node, { ...this.additionalData(), currentNodeParameters: node.parameters }, '');
     const mapping = this.options.nodeType.methods?.resourceMapping?.[method];
     if (!mapping) throw new Error(`test: no resourceMapping method ${method}`);
-    return mapping.call(context);
+    return this.guardSecret(mapping.call(context));
   }
 
   /**
@@ -120,7 +151,8 @@ export class NodeHarness {
       [],
       null,
     );
-    const result = await this.options.nodeType.webhook!.call(context);
+    const result = await this.guardSecret(this.options.nodeType.webhook!.call(context));
+    this.assertNoSecret(response, 'webhook answer');
     return { result, response };
   }
 

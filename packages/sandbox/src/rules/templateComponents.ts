@@ -118,6 +118,7 @@ function validateHeader(component: Json, path: string, context: ValidationContex
 function validateBody(component: Json, path: string): void {
   onlyKeys(component, ['type', 'text', 'example'], path);
   const text = requireString(component, 'text', `${path}.text`, LIMITS.bodyText);
+  if (!text.trim()) throw invalid(`${path}.text`, 'must have text, not only spaces');
   const count = countPlaceholders(text, `${path}.text`);
   const example = component.example === undefined ? undefined : requireObject(component.example, `${path}.example`);
   checkExamples(example, 'body_text', count, `${path}.example.body_text`, (sets, field) => {

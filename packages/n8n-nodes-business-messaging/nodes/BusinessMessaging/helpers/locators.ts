@@ -147,8 +147,8 @@ export async function templateIdOf(
 	context: RequestContext,
 ): Promise<string> {
 	const locator = this.getNodeParameter('template', itemIndex) as INodeParameterResourceLocator;
+	if (locator.mode !== 'name') return locatorValue.call(this, 'template', itemIndex);
 	const value = String(locator.value ?? '').trim();
-	if (locator.mode !== 'name') return value;
 	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
 	const account = await accountId();
 	return await oncePerRun(this, `templateName:${account}:${value}`, async () => await templateIdByName.call(this, account, wanted, context));

@@ -17,6 +17,7 @@ export function normalizeRecipient(node: INode, raw: unknown, itemIndex: number)
 	if (text.startsWith('00')) digits = digits.slice(2);
 	else if (!text.startsWith('+') && digits.startsWith('0')) throw fail('has no country code (it starts with 0)');
 	if (text.indexOf('+') > 0) throw fail('has a + that is not at the start');
+	if (digits.startsWith('0')) throw fail('has no country code: country codes start with 1 to 9');
 	if (digits.length < 7 || digits.length > 15) throw fail(`has ${digits.length} digits; a number in international format has 7 to 15`);
 	return digits;
 }

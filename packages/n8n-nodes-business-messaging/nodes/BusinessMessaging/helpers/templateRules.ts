@@ -87,6 +87,9 @@ export function checkComponents(components: unknown, category: string): void {
 				if (count === 1 && (!Array.isArray(examples) || examples.length !== 1 || !text(examples[0]).trim())) {
 					throw new TemplateRuleError('Header Variable Example', 'give one example value for {{1}}');
 				}
+				if (count === 0 && examples !== undefined) throw new TemplateRuleError('Header Variable Example', 'the header has no variable, so it takes no example');
+			} else if (c.text !== undefined && ['IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'].includes(format)) {
+				throw new TemplateRuleError('Header Text', `only a TEXT header has text, not a ${format} header`);
 			} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) {
 				const handles = example.header_handle as unknown[] | undefined;
 				if (!Array.isArray(handles) || handles.length !== 1 || !text(handles[0])) {
@@ -106,9 +109,12 @@ export function checkComponents(components: unknown, category: string): void {
 				if (values.length !== count || values.some((v) => !text(v).trim())) {
 					throw new TemplateRuleError('Body Variable Examples', `give exactly ${count} example value(s), one for each of {{1}} to {{${count}}} (got ${values.length})`);
 				}
+			} else if (sets !== undefined) {
+				throw new TemplateRuleError('Body Variable Examples', 'the body has no variables, so it takes no examples');
 			}
 		} else if (type === 'FOOTER') {
 			const value = text(c.text);
+			if (!value) throw new TemplateRuleError('Footer', 'is required in a FOOTER component (or leave the footer out)');
 			checkLength(value, LIMITS.footerText, 'Footer');
 			if (/\{\{/.test(value)) throw new TemplateRuleError('Footer', 'cannot hold variables');
 		} else if (type === 'BUTTONS') {

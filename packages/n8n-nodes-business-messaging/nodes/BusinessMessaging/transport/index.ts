@@ -198,10 +198,13 @@ function underBaseUrl(node: INode, raw: string, base: string): string {
 	let url: URL;
 	try {
 		url = new URL(raw.trim());
+		decodeURI(url.pathname + url.search); // a URL the API hands out is well-formed
 	} catch {
 		throw new NodeOperationError(node, `"${raw}" is not a URL`);
 	}
-	if (!(url.href + '/').startsWith(base + '/') || url.origin !== new URL(base).origin) {
+	// Strictly below the base URL: the base itself is no file.
+	const root = new URL(base + '/');
+	if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname) || url.pathname === root.pathname) {
 		throw new NodeOperationError(node, `The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`, {
 			description: `URL: ${url.origin}${url.pathname}`,
 		});

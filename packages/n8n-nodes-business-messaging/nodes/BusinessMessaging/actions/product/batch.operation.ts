@@ -161,9 +161,11 @@ function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 	if (method === 'DELETE') return { itemIndex, catalogId, request: { method, retailer_id: retailerId } };
 	const form = context.getNodeParameter('product', itemIndex, {}) as IDataObject;
 	const data: IDataObject = {};
-	for (const [key, value] of Object.entries(form)) {
+	for (const [key, raw] of Object.entries(form)) {
+		// A field left blank (or only spaces) is not given.
+		const value = typeof raw === 'string' ? raw.trim() : raw;
 		if (value === '' || value === undefined || value === null || key === 'price') continue;
-		data[key] = typeof value === 'string' ? value.trim() : value;
+		data[key] = value;
 	}
 	if (form.price !== undefined && form.price !== '') {
 		if (!data.currency) throw new NodeOperationError(node, 'Product › Currency is required with a price', { itemIndex });

@@ -68,6 +68,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	// Cursors have no spaces: one pasted with a trailing space or new line still works.
+	for (const key of ['after', 'before']) if (typeof options[key] === 'string') options[key] = (options[key] as string).trim();
 	const qs: IDataObject = {};
 	for (const key of ['status', 'name', 'language']) if (filters[key]) qs[key] = filters[key];
 	if (Array.isArray(options.fields) && options.fields.length) qs.fields = options.fields.join(',');

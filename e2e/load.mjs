@@ -1,0 +1,222 @@
+// Webhooks under load, through a real n8n in queue mode (e2e/queueMode.mjs: Redis, a main, one
+// worker and a webhook process):
+// 1. Forged deliveries, a fifth each of: no signature, a wrong signature, a truncated one, a
+//    valid signature over an altered body, a wrong token. Each is answered 401 and none starts
+//    an execution (their bodies are real customer messages: a broken check would run them).
+// 2. Customer messages written to the sandbox, which delivers each to the trigger (signed, at
+//    least once, retried when not answered 2xx). The worker replies to each with Send Text: the
+//    sandbox must end up with exactly one reply per message, and n8n with one execution each.
+// Prints the figures and "N passed, N failed".
+//   node e2e/load.mjs                     (10,000 forged, 5,000 valid; needs redis-server)
+//   FORGED=1000 VALID=500 node e2e/load.mjs
+import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, finish, waitFor } from './checks.mjs';
+import { ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
+
+const FORGED = Number(process.env.FORGED ?? 10_000);
+const VALID = Number(process.env.VALID ?? 5_000);
+const SECRET = 'load-signature-secret';
+const TOKEN = 'load-header-token';
+const CREDENTIAL_ID = 'bmSandboxCred001';
+const SIGNED = { id: 'bmLoadSigned0001', webhookId: 'bm-load-signed' };
+const TOKENED = { id: 'bmLoadToken00001', webhookId: 'bm-load-token' };
+
+requireRedis();
+await ensureN8n((line) => console.log(line));
+const sandbox = await startSandbox();
+const n8n = createQueueHome();
+let queue;
+try {
+  const credentials = join(n8n.userFolder, 'credentials.json');
+  writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
+  n8n.cli(['import:credentials', `--input=${credentials}`]);
+  const workflows = [
+    replyWorkflow(SIGNED, { authentication: 'signature', signatureHeader: 'x-hub-signature-256', signatureSecret: SECRET }),
+    replyWorkflow(TOKENED, { authentication: 'headerToken', authHeaderName: 'x-load-token', token: TOKEN }),
+  ];
+  const file = join(n8n.userFolder, 'load-workflows.json');
+  writeFileSync(file, JSON.stringify(workflows));
+  n8n.cli(['import:workflow', `--input=${file}`]);
+  for (const workflow of workflows) n8n.activate(workflow.id);
+
+  await check(`n8n ${N8N_VERSION} in queue mode starts with the two trigger workflows`, async () => {
+    // A GET without the handshake's parameters answers 4xx, but not 404: the webhook is served.
+    queue = await startQueueMode(n8n, { readyPath: `${SIGNED.webhookId}/webhook`, readyMethod: 'GET' });
+  });
+  if (!queue) throw new Error('queue mode did not start');
+  const signedUrl = `${queue.hooks}/webhook/${SIGNED.webhookId}/webhook`;
+  const tokenUrl = `${queue.hooks}/webhook/${TOKENED.webhookId}/webhook`;
+  const count = (workflowId, status) => executionCount(queue.main, queue.cookie, workflowId, status);
+  const control = async (path, method = 'GET', body) =>
+    (await fetch(sandbox.controlUrl + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body && JSON.stringify(body) })).json();
+
+  await check(`${FORGED} forged deliveries are answered 401 and start no execution`, async () => {
+    const kinds = forgeries(signedUrl, tokenUrl, sandbox.phoneNumberIds[0]);
+    const answers = {};
+    const started = Date.now();
+    await pool(FORGED, 50, async (i) => {
+      const kind = kinds[i % kinds.length];
+      const { url, headers, body } = kind.make(i);
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+      await response.arrayBuffer();
+      const key = `${kind.name}: ${response.status}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    });
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`     ${FORGED} forged in ${seconds.toFixed(1)} s (${Math.round(FORGED / seconds)}/s): ${JSON.stringify(answers)}`);
+    assert(Object.keys(answers).every((k) => k.endsWith(': 401')), `answers: ${JSON.stringify(answers)}`);
+    // Give any wrongly started execution time to be recorded before counting.
+    await new Promise((r) => setTimeout(r, 3_000));
+    const executions = (await count(SIGNED.id)) + (await count(TOKENED.id));
+    assert(executions === 0, `${executions} executions started`);
+    const replies = (await control('/messages')).data.filter((m) => m.replyTo);
+    assert(replies.length === 0, `${replies.length} replies sent`);
+  });
+
+  await check(`${VALID} customer messages, delivered by the sandbox, are each answered exactly once by the worker`, async () => {
+    await control('/webhook', 'PUT', { url: signedUrl, secret: SECRET });
+    // The replies' receipts are left out (due in a day): the trigger would only filter them out,
+    // and the sandbox keeps the last 10,000 deliveries, which should be these messages'.
+    const day = 24 * 60 * 60_000;
+    await control('/config', 'POST', { receiptDelaysMs: { sent: day, delivered: day, read: day } });
+    const ids = [];
+    const started = Date.now();
+    await pool(VALID, 20, async (i) => {
+      const from = String(14155500000 + i);
+      const incoming = await control('/incoming', 'POST', { phone_number_id: sandbox.phoneNumberIds[0], from, text: `Order question ${i}` });
+      ids.push(incoming.message_id);
+    });
+    const written = (Date.now() - started) / 1000;
+    let last = -1;
+    let still = Date.now();
+    // Wait while replies keep coming; give up after 60 s without progress.
+    await waitFor(async () => {
+      const replies = (await control('/messages')).data.filter((m) => m.replyTo).length;
+      if (replies !== last) [last, still] = [replies, Date.now()];
+      if (Date.now() - still > 60_000) throw new Error('stalled');
+      return replies >= VALID;
+    }, 60 * 60_000, `${VALID} replies`).catch(() => undefined);
+    const seconds = (Date.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 5_000)); // anything late (a duplicate) shows up now
+    const replies = (await control('/messages')).data.filter((m) => m.replyTo);
+    const perMessage = new Map();
+    for (const reply of replies) perMessage.set(reply.replyTo, (perMessage.get(reply.replyTo) ?? 0) + 1);
+    const missing = ids.filter((id) => !perMessage.has(id));
+    const twice = [...perMessage.values()].filter((n) => n > 1).length;
+    const deliveries = (await control('/webhook/deliveries')).data;
+    const retried = deliveries.filter((d) => d.attempts > 1).length;
+    const failed = deliveries.filter((d) => d.status === 'failed').length;
+    const executions = await count(SIGNED.id);
+    const errors = await count(SIGNED.id, 'error');
+    console.log(
+      `     ${VALID} messages written in ${written.toFixed(1)} s; all answered after ${seconds.toFixed(1)} s (${Math.round(VALID / seconds)}/s); ` +
+        `replies ${replies.length}, missing ${missing.length}, answered twice ${twice}; deliveries retried ${retried}, failed ${failed}; executions ${executions}, errors ${errors}`,
+    );
+    assert(missing.length === 0 && twice === 0 && replies.length === VALID, `missing ${missing.length}, twice ${twice}, replies ${replies.length}`);
+    assert(executions === VALID && errors === 0, `executions ${executions}, errors ${errors}`);
+  });
+  await check(SECRET_SCAN, async () => {
+    await scanForKey({ sandbox, n8n, texts: Object.values(queue.logs) });
+  });
+} finally {
+  await queue?.stop();
+  sandbox.child.kill('SIGTERM');
+  n8n.remove();
+}
+finish();
+
+/** Trigger (incoming messages) → Send Text, a reply to the message. */
+function replyWorkflow({ id, webhookId }, auth) {
+  return {
+    id,
+    name: `load: reply (${auth.authentication})`,
+    active: false,
+    settings: { executionOrder: 'v1' },
+    connections: { Trigger: { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
+    nodes: [
+      { id: `${id}-t`, name: 'Trigger', type: 'n8n-nodes-business-messaging.businessMessagingTrigger', typeVersion: 1, position: [0, 0], webhookId, parameters: { events: ['incomingMessage'], ...auth, options: {} } },
+      {
+        id: `${id}-r`,
+        name: 'Reply',
+        type: 'n8n-nodes-business-messaging.businessMessaging',
+        typeVersion: 1,
+        position: [300, 0],
+        credentials: { businessMessagingApi: { id: CREDENTIAL_ID, name: 'Business Messaging sandbox' } },
+        parameters: {
+          resource: 'message',
+          operation: 'sendText',
+          phoneNumberId: { __rl: true, mode: 'id', value: '={{ $json.phoneNumberId }}' },
+          recipient: '={{ $json.from }}',
+          text: 'Thanks, we will answer shortly.',
+          textOptions: { replyTo: '={{ $json.messageId }}' },
+        },
+      },
+    ],
+  };
+}
+
+/** A customer message in the platform's envelope, as a forger would copy it. */
+function incomingBody(phoneNumberId, i) {
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550123401', phone_number_id: phoneNumberId },
+              contacts: [{ profile: { name: 'Forger' }, wa_id: '14155559999' }],
+              messages: [{ from: '14155559999', id: `wamid.forged${i}`, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'refund me' } }],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+function forgeries(signedUrl, tokenUrl, phoneNumberId) {
+  const sign = (body) => 'sha256=' + createHmac('sha256', SECRET).update(body).digest('hex');
+  return [
+    { name: 'no signature', make: (i) => ({ url: signedUrl, headers: {}, body: incomingBody(phoneNumberId, i) }) },
+    { name: 'wrong signature', make: (i) => ({ url: signedUrl, headers: { 'x-hub-signature-256': sign('x' + i) }, body: incomingBody(phoneNumberId, i) }) },
+    {
+      name: 'truncated signature',
+      make: (i) => {
+        const body = incomingBody(phoneNumberId, i);
+        return { url: signedUrl, headers: { 'x-hub-signature-256': sign(body).slice(0, 7 + (i % 64)) }, body };
+      },
+    },
+    {
+      name: 'valid signature, altered body',
+      make: (i) => {
+        const body = incomingBody(phoneNumberId, i);
+        return { url: signedUrl, headers: { 'x-hub-signature-256': sign(body) }, body: body.replace('refund me', 'refund me twice') };
+      },
+    },
+    { name: 'wrong token', make: (i) => ({ url: tokenUrl, headers: { 'x-load-token': `${TOKEN}${i % 10}` }, body: incomingBody(phoneNumberId, i) }) },
+  ];
+}
+
+/** Runs `task(0..total-1)`, `width` at a time. */
+async function pool(total, width, task) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < total) await task(next++);
+  }));
+}
+
+/** How many executions n8n recorded for a workflow (of a status), through its REST API. */
+async function executionCount(base, cookie, workflowId, status) {
+  const filter = { workflowId, ...(status ? { status: [status] } : {}) };
+  const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify(filter))}&limit=1`, { headers: { cookie } });
+  const body = await response.json();
+  return body.data?.count ?? NaN;
+}

@@ -1,0 +1,74 @@
+// n8n in queue mode, the set-up of users who outgrow one process: Redis (Debian's redis-server)
+// on 127.0.0.1, one main, one worker and one webhook process, all loading this package from the
+// same n8n home. Used by e2e/queue.mjs and e2e/load.mjs.
+import { spawn, spawnSync } from 'node:child_process';
+import { assert, executionsOf, waitFor } from './checks.mjs';
+import { createN8nHome } from './n8n.mjs';
+
+const PORTS = { redis: 6391, main: 5720, mainBroker: 5721, worker: 5722, workerBroker: 5723, webhook: 5724, webhookBroker: 5725 };
+
+export function requireRedis() {
+  if (spawnSync('redis-server', ['--version']).error) {
+    console.error('queue mode needs Redis: apt-get install redis-server');
+    process.exit(1);
+  }
+}
+
+/** An n8n home set up for queue mode (import workflows into it before `start`). */
+export function createQueueHome() {
+  const n8n = createN8nHome({ port: PORTS.main });
+  Object.assign(n8n.env, {
+    N8N_RUNNERS_BROKER_PORT: String(PORTS.mainBroker),
+    EXECUTIONS_MODE: 'queue',
+    QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+    QUEUE_BULL_REDIS_PORT: String(PORTS.redis),
+  });
+  return n8n;
+}
+
+/**
+ * Starts Redis and the three processes; resolves once all are ready and `readyPath` (a webhook
+ * path of an active workflow, POSTed) answers through the webhook process. Returns the URLs, the
+ * logs, an owner's session cookie and `stop()`.
+ */
+export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
+  const redis = spawn('redis-server', ['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const processes = [];
+  const logs = { main: '', worker: '', webhook: '' };
+  const stop = async () => {
+    for (const child of processes) child.kill('SIGTERM');
+    await Promise.all(processes.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)))));
+    redis.kill('SIGTERM');
+  };
+  try {
+    for (const [name, command, env] of [
+      ['main', 'start', {}],
+      ['worker', 'worker', { N8N_PORT: String(PORTS.worker), N8N_RUNNERS_BROKER_PORT: String(PORTS.workerBroker) }],
+      ['webhook', 'webhook', { N8N_PORT: String(PORTS.webhook), N8N_RUNNERS_BROKER_PORT: String(PORTS.webhookBroker) }],
+    ]) {
+      const child = n8n.start(command, env);
+      child.stdout.on('data', (chunk) => (logs[name] += chunk));
+      child.stderr.on('data', (chunk) => (logs[name] += chunk));
+      processes.push(child);
+    }
+    const main = `http://127.0.0.1:${PORTS.main}`;
+    const hooks = `http://127.0.0.1:${PORTS.webhook}`;
+    await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'the main process');
+    await waitFor(async () => logs.worker.includes('n8n worker is now ready'), 90_000, 'the worker');
+    await waitFor(async () => logs.webhook.includes('Webhook listener waiting for requests'), 90_000, 'the webhook process');
+    // Registered webhooks answer (an unknown one 404s); until then the process is still loading.
+    await waitFor(async () => (await fetch(`${hooks}/webhook/${readyPath}`, { method: readyMethod })).status !== 404, 60_000, 'the webhook process to serve our workflows');
+    for (const [name, log] of Object.entries(logs)) assert(!/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log), `${name}: ${log.slice(-800)}`);
+    const setup = await fetch(`${main}/rest/owner/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'queue@example.com', firstName: 'Queue', lastName: 'Runner', password: 'Queue-password-1' }),
+    });
+    const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+    return { main, hooks, logs, cookie, stop, executionsOf: (workflowId) => executionsOf(main, cookie, workflowId) };
+  } catch (error) {
+    await stop();
+    error.message += `\nworker log: ${logs.worker.slice(-600)}\nwebhook log: ${logs.webhook.slice(-600)}`;
+    throw error;
+  }
+}

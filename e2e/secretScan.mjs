@@ -1,0 +1,25 @@
+// The secret scan every end-to-end run ends with: the API key may travel only in the apikey
+// header to the base URL. The sandbox logs every request with that header's value replaced by a
+// label, so the raw key anywhere in its log is a leak; so is the key in plain text in n8n's
+// database files, or in anything n8n printed (CLI outputs, server, worker and webhook logs).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert } from './checks.mjs';
+
+export const SECRET_SCAN = 'the API key travels only in the apikey header: in no other request part, n8n database, log line or output';
+
+/** Throws naming where the key was found. `texts`: everything n8n printed. */
+export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
+  const key = sandbox.apiKey;
+  const requests = (await (await fetch(`${sandbox.controlUrl}/requests`)).json()).data;
+  const leaks = requests.filter((r) => JSON.stringify(r).includes(key));
+  assert(requests.length >= minRequests && leaks.length === 0, `${requests.length} requests, the key in ${JSON.stringify(leaks.slice(0, 2))}`);
+  assert(requests.every((r) => r.url.startsWith('/v3/') || r.url.startsWith('/_sandbox/')), 'a request went off the base URL');
+  for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
+    const path = join(n8n.userFolder, '.n8n', file);
+    if (existsSync(path)) assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
+  }
+  const printed = texts.filter(Boolean);
+  assert(printed.length > 0 && !printed.some((text) => text.includes(key)), 'an n8n output or log line holds the key');
+  return { requests: requests.length, printedBytes: printed.reduce((n, t) => n + t.length, 0) };
+}
