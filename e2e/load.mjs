@@ -3,22 +3,23 @@
 // 1. Forged deliveries, a fifth each of: no signature, a wrong signature, a truncated one, a
 //    valid signature over an altered body, a wrong token. Each is answered 401 and none starts
 //    an execution (their bodies are real customer messages: a broken check would run them).
-// 2. Customer messages written to the sandbox, which delivers each to the trigger (signed, at
-//    least once, retried when not answered 2xx). The worker replies to each with Send Text: the
+// 2. Customer messages written to the sandbox at a steady RATE a second, which it delivers to
+//    the trigger (signed, at least once, retried when not answered 2xx within 10 s). The worker replies to each with Send Text: the
 //    sandbox must end up with exactly one reply per message, and n8n with one execution each.
 // Prints the figures and "N passed, N failed".
 //   node e2e/load.mjs                     (10,000 forged, 5,000 valid; needs redis-server)
-//   FORGED=1000 VALID=500 node e2e/load.mjs
+//   FORGED=1000 VALID=500 RATE=5 node e2e/load.mjs
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, finish } from './checks.mjs';
 import { ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 
 const FORGED = Number(process.env.FORGED ?? 10_000);
 const VALID = Number(process.env.VALID ?? 5_000);
+const RATE = Number(process.env.RATE ?? 5);
 const SECRET = 'load-signature-secret';
 const TOKEN = 'load-header-token';
 const CREDENTIAL_ID = 'bmSandboxCred001';
@@ -85,21 +86,23 @@ try {
     await control('/config', 'POST', { receiptDelaysMs: { sent: day, delivered: day, read: day } });
     const ids = [];
     const started = Date.now();
+    // Written at a steady RATE a second: what this n8n can take in (a burst overruns it, see RELIABILITY.md).
     await pool(VALID, 20, async (i) => {
+      const due = started + (i * 1000) / RATE;
+      if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
       const from = String(14155500000 + i);
       const incoming = await control('/incoming', 'POST', { phone_number_id: sandbox.phoneNumberIds[0], from, text: `Order question ${i}` });
       ids.push(incoming.message_id);
     });
     const written = (Date.now() - started) / 1000;
-    let last = -1;
-    let still = Date.now();
-    // Wait while replies keep coming; give up after 60 s without progress.
-    await waitFor(async () => {
+    // Wait while replies keep coming: until all are in, or 60 s without a new one.
+    for (let last = -1, since = Date.now(); ; ) {
       const replies = (await control('/messages')).data.filter((m) => m.replyTo).length;
-      if (replies !== last) [last, still] = [replies, Date.now()];
-      if (Date.now() - still > 60_000) throw new Error('stalled');
-      return replies >= VALID;
-    }, 60 * 60_000, `${VALID} replies`).catch(() => undefined);
+      if (replies >= VALID) break;
+      if (replies !== last) [last, since] = [replies, Date.now()];
+      if (Date.now() - since > 60_000) break;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
     const seconds = (Date.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, 5_000)); // anything late (a duplicate) shows up now
     const replies = (await control('/messages')).data.filter((m) => m.replyTo);
@@ -113,7 +116,7 @@ try {
     const executions = await count(SIGNED.id);
     const errors = await count(SIGNED.id, 'error');
     console.log(
-      `     ${VALID} messages written in ${written.toFixed(1)} s; all answered after ${seconds.toFixed(1)} s (${Math.round(VALID / seconds)}/s); ` +
+      `     ${VALID} messages written in ${written.toFixed(1)} s (${RATE}/s asked); the last reply after ${seconds.toFixed(1)} s; ` +
         `replies ${replies.length}, missing ${missing.length}, answered twice ${twice}; deliveries retried ${retried}, failed ${failed}; executions ${executions}, errors ${errors}`,
     );
     assert(missing.length === 0 && twice === 0 && replies.length === VALID, `missing ${missing.length}, twice ${twice}, replies ${replies.length}`);

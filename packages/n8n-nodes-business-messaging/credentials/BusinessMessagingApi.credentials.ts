@@ -17,7 +17,7 @@ export class BusinessMessagingApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging#credentials';
+		'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/packages/n8n-nodes-business-messaging/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{
