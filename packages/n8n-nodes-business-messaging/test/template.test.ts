@@ -185,6 +185,14 @@ describe('Template › Create with the form', () => {
 		]);
 	});
 
+	it('sends a footer holding a lone "{{" as text: only a whole {{…}} is a variable, as for the API', async () => {
+		// Found by the 10,000-case property run: the node refused this footer, the API takes it.
+		const output = await run(createParameters({ footer: 'Reply STOP {{ to opt out' }));
+		expect(output[0].json).toMatchObject({ status: 'PENDING' });
+		expect(bed.requests()[0].status).toBe(200);
+		expect(sentJson(bed.requests()[0]).components).toContainEqual({ type: 'FOOTER', text: 'Reply STOP {{ to opt out' });
+	});
+
 	it('derives the example of a copy-code button from its code', async () => {
 		const output = await run(
 			createParameters({

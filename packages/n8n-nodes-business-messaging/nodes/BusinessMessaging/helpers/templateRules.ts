@@ -116,7 +116,8 @@ export function checkComponents(components: unknown, category: string): void {
 			const value = text(c.text);
 			if (!value) throw new TemplateRuleError('Footer', 'is required in a FOOTER component (or leave the footer out)');
 			checkLength(value, LIMITS.footerText, 'Footer');
-			if (/\{\{/.test(value)) throw new TemplateRuleError('Footer', 'cannot hold variables');
+			// The same test as the API: a complete {{…}} is a variable; a lone "{{" is just text.
+			if (countPlaceholders(value, 'Footer') > 0) throw new TemplateRuleError('Footer', 'cannot hold variables');
 		} else if (type === 'BUTTONS') {
 			checkButtons(c.buttons);
 		} else {
