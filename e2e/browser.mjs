@@ -2,7 +2,7 @@
 // a real n8n with this package and the sandbox. Each step is a check; the moments a person
 // choosing this package should see are saved under docs/images/ for the README.
 //   node e2e/browser.mjs        (needs: apt-get install chromium)
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import { assert, check, finish } from './checks.mjs';
@@ -12,7 +12,6 @@ import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
 const PORT = 5740;
-const CREDENTIAL_ID = 'bmSandboxCred001';
 const images = new URL('../docs/images/', import.meta.url).pathname;
 
 if (!existsSync(CHROMIUM)) {
@@ -23,9 +22,7 @@ await ensureN8n((line) => console.log(line));
 mkdirSync(images, { recursive: true });
 const sandbox = await startSandbox();
 const n8n = createN8nHome({ port: PORT });
-const credentials = join(n8n.userFolder, 'credentials.json');
-writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
-n8n.cli(['import:credentials', `--input=${credentials}`]);
+n8n.importSandboxCredential(sandbox);
 importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir: join(n8n.userFolder, 'files') });
 const server = n8n.start();
 let printed = '';

@@ -13,7 +13,7 @@ import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish } from './checks.mjs';
-import { ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 
@@ -22,7 +22,6 @@ const VALID = Number(process.env.VALID ?? 5_000);
 const RATE = Number(process.env.RATE ?? 5);
 const SECRET = 'load-signature-secret';
 const TOKEN = 'load-header-token';
-const CREDENTIAL_ID = 'bmSandboxCred001';
 const SIGNED = { id: 'bmLoadSigned0001', webhookId: 'bm-load-signed' };
 const TOKENED = { id: 'bmLoadToken00001', webhookId: 'bm-load-token' };
 
@@ -32,9 +31,7 @@ const sandbox = await startSandbox();
 const n8n = createQueueHome();
 let queue;
 try {
-  const credentials = join(n8n.userFolder, 'credentials.json');
-  writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
-  n8n.cli(['import:credentials', `--input=${credentials}`]);
+  n8n.importSandboxCredential(sandbox);
   const workflows = [
     replyWorkflow(SIGNED, { authentication: 'signature', signatureHeader: 'x-hub-signature-256', signatureSecret: SECRET }),
     replyWorkflow(TOKENED, { authentication: 'headerToken', authHeaderName: 'x-load-token', token: TOKEN }),
@@ -148,7 +145,7 @@ function replyWorkflow({ id, webhookId }, auth) {
         type: 'n8n-nodes-business-messaging.businessMessaging',
         typeVersion: 1,
         position: [300, 0],
-        credentials: { businessMessagingApi: { id: CREDENTIAL_ID, name: 'Business Messaging sandbox' } },
+        credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
         parameters: {
           resource: 'message',
           operation: 'sendText',

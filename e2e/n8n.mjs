@@ -82,6 +82,9 @@ export async function ensureN8n(log = console.log) {
 }
 
 /** A fresh, offline n8n home with our package installed the way n8n installs community packages. */
+/** The credential every run imports, pointing at its sandbox (the examples name it too). */
+export const SANDBOX_CREDENTIAL = { id: 'bmSandboxCred001', name: 'Business Messaging sandbox' };
+
 export function createN8nHome({ port = 5678 } = {}) {
   const userFolder = mkdtempSync(join(tmpdir(), 'bm-n8n-home-'));
   const env = {
@@ -119,6 +122,16 @@ export function createN8nHome({ port = 5678 } = {}) {
     /** Runs an n8n CLI command; returns its stdout. */
     cli(args) {
       return execFileSync(nodeBin, [n8nBin, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    },
+    /** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
+    importSandboxCredential(sandbox) {
+      const file = join(userFolder, 'credentials.json');
+      writeFileSync(file, JSON.stringify([{ ...SANDBOX_CREDENTIAL, type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
+      try {
+        this.cli(['import:credentials', `--input=${file}`]);
+      } finally {
+        rmSync(file, { force: true });
+      }
     },
     /** Makes a workflow active (its webhooks served once n8n runs). */
     activate(id) {

@@ -7,11 +7,9 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish, waitFor } from './checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
-import { ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
-
-const CREDENTIAL_ID = 'bmSandboxCred001';
 
 requireRedis();
 await ensureN8n((line) => console.log(line));
@@ -19,9 +17,7 @@ const sandbox = await startSandbox();
 const n8n = createQueueHome();
 let queue;
 try {
-  const credentials = join(n8n.userFolder, 'credentials.json');
-  writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
-  n8n.cli(['import:credentials', `--input=${credentials}`]);
+  n8n.importSandboxCredential(sandbox);
   const filesDir = join(n8n.userFolder, 'files');
   const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
   const products = webhookWorkflow('bmQueueProducts1', 'queue-products', { resource: 'product', operation: 'getMany', catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId }, returnAll: true });
@@ -98,7 +94,7 @@ function webhookWorkflow(id, path, parameters) {
     connections: { Webhook: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
     nodes: [
       { id: `${id}-hook`, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: `${id}-hook`, parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-      { id: `${id}-bm`, name: 'Business Messaging', type: 'n8n-nodes-business-messaging.businessMessaging', typeVersion: 1, position: [300, 0], credentials: { businessMessagingApi: { id: CREDENTIAL_ID, name: 'Business Messaging sandbox' } }, parameters },
+      { id: `${id}-bm`, name: 'Business Messaging', type: 'n8n-nodes-business-messaging.businessMessaging', typeVersion: 1, position: [300, 0], credentials: { businessMessagingApi: SANDBOX_CREDENTIAL }, parameters },
     ],
   };
 }

@@ -2,14 +2,13 @@
 // sandbox. Imports a credential and workflows, runs each action workflow headless with
 // `n8n execute`, and checks its output. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/run.mjs
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
-import { createN8nHome, ensureN8n, N8N_MAJOR, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { createN8nHome, ensureN8n, N8N_MAJOR, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 
-const CREDENTIAL_ID = 'bmSandboxCred001';
 /** Everything n8n printed (CLI outputs, the server's log), for the secret scan. */
 const said = [];
 const heard = (text) => (said.push(text), text);
@@ -29,7 +28,7 @@ function workflow(id, name, node) {
         type: 'n8n-nodes-business-messaging.businessMessaging',
         typeVersion: 1,
         position: [300, 0],
-        credentials: { businessMessagingApi: { id: CREDENTIAL_ID, name: 'Business Messaging sandbox' } },
+        credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
         ...node,
       },
     ],
@@ -55,11 +54,7 @@ try {
   const control = async (path) => (await fetch(sandbox.controlUrl + path)).json();
   const templates = (await control('/templates')).data;
   const orderConfirmation = templates.find((t) => t.name === 'order_confirmation' && t.language === 'en_US').id;
-  const credentials = join(n8n.userFolder, 'credentials.json');
-  writeFileSync(credentials, JSON.stringify([{ id: CREDENTIAL_ID, name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
-  n8n.cli(['import:credentials', `--input=${credentials}`]);
-  // The plain-text key has no business in n8n's home once n8n holds it encrypted.
-  rmSync(credentials);
+  n8n.importSandboxCredential(sandbox);
 
   const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
   const flows = {
@@ -181,7 +176,7 @@ async function triggerChecks(n8n, control, examples, filesDir) {
         const response = await fetch(`${base}/rest/credentials/test`, {
           method: 'POST',
           headers: { cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ credentials: { id: CREDENTIAL_ID, name: 'test', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey } } }),
+          body: JSON.stringify({ credentials: { id: SANDBOX_CREDENTIAL.id, name: 'test', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey } } }),
         });
         return (await response.json()).data;
       };

@@ -1,7 +1,6 @@
 // `npm start`: the sandbox on 127.0.0.1:4010 and a real n8n on 127.0.0.1:5678 with this package
 // installed and a credential pointing at the sandbox. The first run installs n8n into a cache
 // (about 6 minutes); later runs are ready in well under a minute. Ctrl-C stops everything.
-import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../e2e/examples.mjs';
@@ -16,10 +15,8 @@ console.log('… starting the sandbox');
 const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 console.log(`✓ sandbox at ${sandbox.baseUrl} (key ${sandbox.apiKey})`);
 const n8n = createN8nHome({ port: PORT });
-const credentials = join(n8n.userFolder, 'credentials.json');
-writeFileSync(credentials, JSON.stringify([{ id: 'bmSandboxCred001', name: 'Business Messaging sandbox', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey } }]));
 console.log('… importing the sandbox credential');
-n8n.cli(['import:credentials', `--input=${credentials}`]);
+n8n.importSandboxCredential(sandbox);
 // n8n's own folder for files that workflows write (the inbox example saves media there).
 const filesDir = process.env.BM_FILES_DIR ?? join(homedir(), '.n8n-files');
 console.log(`… importing the example workflows (files go to ${filesDir})`);

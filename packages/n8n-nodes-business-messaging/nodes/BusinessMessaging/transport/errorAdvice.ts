@@ -2,7 +2,7 @@
  * What to do about the platform's refusals that users meet in normal work (spec 7 and 8, and
  * the error codes the platform documents). Shown under the API's own message in n8n.
  */
-const ADVICE: Record<number, string> = {
+export const ADVICE: Readonly<Record<number, string>> = {
 	190: 'Check the API Key of the credential (the credential’s Test button shows whether it works).',
 	131047:
 		'A text is accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
