@@ -24,6 +24,12 @@ export interface SandboxConfig {
   /** Webhook retry schedule: delays before attempts 2, 3, ... (at-least-once delivery). */
   webhookRetryDelaysMs: number[];
   webhookTimeoutMs: number;
+  /**
+   * Deliveries in flight to the webhook at once (0: no limit). The platform does not publish its
+   * figure; a sender without a limit turns a burst into thousands of parallel requests that all
+   * time out together and are retried together, which no real platform does.
+   */
+  webhookConcurrency: number;
 }
 
 export function defaultConfig(): SandboxConfig {
@@ -42,5 +48,6 @@ export function defaultConfig(): SandboxConfig {
     maxMediaBytes: 2 * 1024 * 1024 * 1024,
     webhookRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
     webhookTimeoutMs: 10_000,
+    webhookConcurrency: 25,
   };
 }

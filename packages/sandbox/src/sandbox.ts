@@ -31,7 +31,11 @@ export class SandboxState {
 
   constructor(options: { seed?: Seed; config?: Partial<SandboxConfig> } = {}) {
     this.config = { ...defaultConfig(), ...options.config };
-    this.webhooks = new WebhookDispatcher(() => ({ retryDelaysMs: this.config.webhookRetryDelaysMs, timeoutMs: this.config.webhookTimeoutMs }));
+    this.webhooks = new WebhookDispatcher(() => ({
+      retryDelaysMs: this.config.webhookRetryDelaysMs,
+      timeoutMs: this.config.webhookTimeoutMs,
+      concurrency: this.config.webhookConcurrency,
+    }));
     this.seed = options.seed ?? demoSeed();
     loadSeed(this.store, this.seed);
   }

@@ -28,15 +28,17 @@ export function signBody(secret: string, body: string): string {
 /**
  * Delivers events to the registered webhook, at least once: a delivery that fails (no answer,
  * or not 2xx) is retried on a schedule with the same body and delivery ID, so a receiver may
- * see it more than once.
+ * see it more than once. At most `concurrency` deliveries are in flight at once; the others
+ * wait their turn in order (a retry too, once its delay has passed).
  */
 export class WebhookDispatcher {
   target: WebhookTarget | undefined;
   readonly deliveries: Delivery[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly waiting: Array<{ delivery: Delivery; target: WebhookTarget }> = [];
 
-  constructor(private readonly settings: () => { retryDelaysMs: number[]; timeoutMs: number }) {}
+  constructor(private readonly settings: () => { retryDelaysMs: number[]; timeoutMs: number; concurrency: number }) {}
 
   emit(payload: unknown): Delivery | undefined {
     if (!this.target) return undefined;
@@ -47,7 +49,7 @@ export class WebhookDispatcher {
     return delivery;
   }
 
-  /** Resolves once nothing is being sent right now (retries still waiting do not count). */
+  /** Resolves once nothing is being sent or waiting for its turn (retries still waiting out their delay do not count). */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
@@ -55,11 +57,21 @@ export class WebhookDispatcher {
   clear(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.waiting.length = 0;
     this.deliveries.length = 0;
   }
 
   private attempt(delivery: Delivery, target: WebhookTarget): void {
-    const run = this.send(delivery, target).finally(() => this.inFlight.delete(run));
+    const { concurrency } = this.settings();
+    if (concurrency > 0 && this.inFlight.size >= concurrency) {
+      this.waiting.push({ delivery, target });
+      return;
+    }
+    const run = this.send(delivery, target).finally(() => {
+      this.inFlight.delete(run);
+      const next = this.waiting.shift();
+      if (next) this.attempt(next.delivery, next.target);
+    });
     this.inFlight.add(run);
   }
 

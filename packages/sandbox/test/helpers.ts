@@ -151,18 +151,26 @@ export interface Received {
   body: string;
 }
 
-/** A local webhook receiver that records what arrives; it can fail the first deliveries. */
+/** A local webhook receiver that records what arrives; it can fail the first deliveries, or answer slowly. */
 export class WebhookReceiver {
   readonly received: Received[] = [];
   failNext = 0;
+  /** Delay before each answer; `open`/`mostOpen`: deliveries being answered now / at most at once. */
+  answerAfterMs = 0;
+  open = 0;
+  mostOpen = 0;
   private server: Server | undefined;
   url = '';
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
+      this.open += 1;
+      this.mostOpen = Math.max(this.mostOpen, this.open);
+      response.on('finish', () => (this.open -= 1));
       request.on('data', (c: Buffer) => chunks.push(c));
-      request.on('end', () => {
+      request.on('end', async () => {
+        if (this.answerAfterMs > 0) await new Promise((r) => setTimeout(r, this.answerAfterMs));
         const url = new URL(request.url ?? '/', 'http://x');
         if (request.method === 'GET') {
           const ok = url.searchParams.get('hub.verify_token') === 'right-token';

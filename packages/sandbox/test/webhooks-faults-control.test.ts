@@ -114,6 +114,31 @@ describe('webhook deliveries', () => {
     assert.equal(delivery.status, 'delivered');
   });
 
+  it('has at most webhookConcurrency deliveries in flight; the others wait their turn, in order', async () => {
+    const s = sandbox.current;
+    await s.control('POST', '/config', { webhookConcurrency: 3 });
+    const receiver = await receivers.start(s);
+    receiver.answerAfterMs = 100;
+    const sent: string[] = [];
+    for (let i = 0; i < 12; i++) sent.push((await incoming(s, { text: `burst ${i}` })).message_id);
+    await receiver.waitFor(12, 5_000);
+    await s.control('POST', '/webhook/flush');
+    assert.equal(receiver.mostOpen, 3);
+    assert.deepEqual(receiver.payloads().map((p) => p.entry[0].changes[0].value.messages[0].id), sent);
+    const deliveries = (await s.control('GET', '/webhook/deliveries')).body.data;
+    assert.deepEqual(deliveries.map((d: any) => [d.status, d.attempts]), sent.map(() => ['delivered', 1]));
+  });
+
+  it('with webhookConcurrency 0, sends every delivery at once', async () => {
+    const s = sandbox.current;
+    await s.control('POST', '/config', { webhookConcurrency: 0 });
+    const receiver = await receivers.start(s);
+    receiver.answerAfterMs = 300;
+    for (let i = 0; i < 12; i++) await incoming(s, { text: `burst ${i}` });
+    await receiver.waitFor(12, 5_000);
+    assert.equal(receiver.mostOpen, 12);
+  });
+
   it('gives up after the configured retries', async () => {
     const s = sandbox.current;
     const receiver = await receivers.start(s);
@@ -638,6 +663,8 @@ describe('control API', () => {
     await refused({ webhookRetryDelaysMs: 'fast' }, 'webhookRetryDelaysMs');
     await refused({ webhookRetryDelaysMs: [50, -1] }, 'webhookRetryDelaysMs');
     await refused({ rejectedReason: 5 }, 'rejectedReason');
+    await refused({ webhookConcurrency: 2.5 }, 'webhookConcurrency');
+    await refused({ webhookConcurrency: -1 }, 'webhookConcurrency');
     // a refused request changes nothing, even the settings listed before the bad one
     await refused({ refundDelayMs: 5, noSuchSetting: 1 }, 'noSuchSetting');
     assert.deepEqual((await s.control('GET', '/config')).body, before);

@@ -65,6 +65,7 @@ export function registerControlRoutes(app: FastifyInstance, sandbox: SandboxStat
       if (!Object.hasOwn(sandbox.config, key)) throw invalid(key, `is not a setting (settings: ${Object.keys(sandbox.config).join(', ')})`);
       const current = (sandbox.config as unknown as Json)[key];
       if (key === 'reviewOutcome') oneOf(value, ['auto', 'APPROVED', 'REJECTED'], key);
+      else if (key === 'webhookConcurrency' && !(Number.isInteger(value) && (value as number) >= 0)) throw invalid(key, 'must be a whole number, 0 for no limit');
       else if (typeof current === 'number' && !isDelay(value)) throw invalid(key, 'must be a non-negative number');
       else if (typeof current === 'string' && typeof value !== 'string') throw invalid(key, 'must be a string');
       else if (Array.isArray(current) && (!Array.isArray(value) || !value.every(isDelay))) throw invalid(key, 'must be an array of non-negative numbers');
