@@ -2,7 +2,7 @@
 // webhook process). Workflows are started through the webhook process and must run on the
 // worker; the trigger gets the sandbox's events through the webhook process too.
 // Prints "N passed, N failed".
-//   node e2e/queue.mjs          (needs: apt-get install redis-server)
+//   node e2e/queue.mjs          (needs: apt-get install redis-server postgresql)
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish, waitFor } from './checks.mjs';

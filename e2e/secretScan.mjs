@@ -1,7 +1,7 @@
 // The secret scan every end-to-end run ends with: the API key may travel only in the apikey
 // header to the base URL. The sandbox logs every request with that header's value replaced by a
 // label, so the raw key anywhere in its log is a leak; so is the key in plain text in n8n's
-// database files, or in anything n8n printed (CLI outputs, server, worker and webhook logs).
+// database (SQLite's files, or a dump of PostgreSQL), or in anything n8n printed (CLI outputs, server, worker and webhook logs).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert } from './checks.mjs';
@@ -18,6 +18,13 @@ export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
   for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
     const path = join(n8n.userFolder, '.n8n', file);
     if (existsSync(path)) assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
+  }
+  // A home on PostgreSQL (queue mode) gives its database as SQL text.
+  if (n8n.databaseText) {
+    const dump = n8n.databaseText();
+    // (the dump holds the imported credential's row: a dump that came out empty proves nothing)
+    assert(dump.includes('bmSandboxCred001'), 'the PostgreSQL dump has no credentials: nothing was scanned');
+    assert(!dump.includes(key), "n8n's PostgreSQL database holds the key in plain text");
   }
   const printed = texts.filter(Boolean);
   assert(printed.length > 0 && !printed.some((text) => text.includes(key)), 'an n8n output or log line holds the key');

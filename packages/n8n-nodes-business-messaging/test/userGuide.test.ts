@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { packageFileText } from 'business-messaging-testing';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import manifest from '../package.json';
+import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json';
+import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { ADVICE } from '../nodes/BusinessMessaging/transport/errorAdvice';
@@ -11,9 +13,7 @@ import { ADVICE } from '../nodes/BusinessMessaging/transport/errorAdvice';
  * option documented, every error the node advises on in the troubleshooting table, every link
  * to a section landing on one.
  */
-const packageDir = join(__dirname, '..');
-const guide = readFileSync(join(packageDir, 'README.md'), 'utf8');
-const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { repository: { url: string } };
+const guide = packageFileText('README.md');
 
 /** The anchor GitHub (and npm) gives a heading: lower case, punctuation dropped, each space a hyphen. */
 const anchorOf = (heading: string) =>
@@ -43,12 +43,7 @@ const options = (properties: INodeProperties[], name: string, resource?: string)
 describe('the user guide (package README)', () => {
 	it('is where the codex files send users: each documentation link opens a section of it', () => {
 		const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-		const links = ['BusinessMessaging', 'BusinessMessagingTrigger'].flatMap((node) => {
-			const codex = JSON.parse(readFileSync(join(packageDir, 'nodes', node, `${node}.node.json`), 'utf8')) as {
-				resources: Record<string, Array<{ url: string }>>;
-			};
-			return Object.values(codex.resources).flat().map((r) => r.url);
-		});
+		const links = [actionCodex, triggerCodex].flatMap((codex) => Object.values(codex.resources).flat().map((r) => r.url));
 		expect(links.length).toBeGreaterThanOrEqual(4);
 		for (const link of links) {
 			const [page, anchor] = link.split('#');

@@ -301,3 +301,4 @@ export class RecordingResponse {
     return this.send(body);
   }
 }
+export { packageFileText } from './packageFiles';
