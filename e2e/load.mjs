@@ -229,20 +229,22 @@ async function pool(total, width, task) {
   }));
 }
 
-/** How many executions n8n recorded for a workflow (of a status), through its REST API. */
-async function executionCount(base, cookie, workflowId, status) {
+/** One page of a workflow's executions (of a status) from n8n's REST API: `{ count, results }`. */
+async function executionsPage(base, cookie, workflowId, status, limit) {
   const filter = { workflowId, ...(status ? { status: [status] } : {}) };
-  const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify(filter))}&limit=1`, { headers: { cookie } });
-  const body = await response.json();
-  return body.data?.count ?? NaN;
+  const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify(filter))}&limit=${limit}`, { headers: { cookie } });
+  return (await response.json()).data ?? {};
+}
+
+/** How many executions n8n recorded for a workflow (of a status). */
+async function executionCount(base, cookie, workflowId, status) {
+  return (await executionsPage(base, cookie, workflowId, status, 1)).count ?? NaN;
 }
 
 /** The error messages of a workflow's failed executions, counted (n8n stores run data flatted). */
 async function errorMessages(base, cookie, workflowId) {
-  const filter = { workflowId, status: ['error'] };
-  const list = await (await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify(filter))}&limit=50`, { headers: { cookie } })).json();
   const counted = {};
-  for (const { id } of list.data?.results ?? []) {
+  for (const { id } of (await executionsPage(base, cookie, workflowId, 'error', 50)).results ?? []) {
     const execution = (await (await fetch(`${base}/rest/executions/${id}`, { headers: { cookie } })).json()).data;
     const flat = JSON.parse(execution?.data ?? '[]');
     for (const entry of flat) {

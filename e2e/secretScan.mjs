@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert } from './checks.mjs';
+import { SANDBOX_CREDENTIAL } from './n8n.mjs';
 
 export const SECRET_SCAN = 'the API key travels only in the apikey header: in no other request part, n8n database, log line or output';
 
@@ -23,7 +24,7 @@ export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
   if (n8n.databaseText) {
     const dump = n8n.databaseText();
     // (the dump holds the imported credential's row: a dump that came out empty proves nothing)
-    assert(dump.includes('bmSandboxCred001'), 'the PostgreSQL dump has no credentials: nothing was scanned');
+    assert(dump.includes(SANDBOX_CREDENTIAL.id), 'the PostgreSQL dump has no credentials: nothing was scanned');
     assert(!dump.includes(key), "n8n's PostgreSQL database holds the key in plain text");
   }
   const printed = texts.filter(Boolean);
