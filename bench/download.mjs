@@ -21,42 +21,67 @@ const mib = (bytes) => (bytes / 1048576).toFixed(0);
 
 const sandbox = await startSandboxProcess();
 try {
-  const { controlUrl } = sandbox;
-  const media = await (
-    await fetch(`${controlUrl}/media/synthetic`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ phone_number_id: sandbox.phoneNumberIds[0], size: SIZE, mime_type: 'video/mp4', file_name: 'big.mp4' }),
-    })
-  ).json();
-  const url = `${sandbox.baseUrl}/downloadMedia/${media.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`;
+	const { controlUrl } = sandbox;
+	const media = await (
+		await fetch(`${controlUrl}/media/synthetic`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				phone_number_id: sandbox.phoneNumberIds[0],
+				size: SIZE,
+				mime_type: 'video/mp4',
+				file_name: 'big.mp4',
+			}),
+		})
+	).json();
+	const url = `${sandbox.baseUrl}/downloadMedia/${media.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`;
 
-  const curlStarted = performance.now();
-  const curlDir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
-  execFileSync('curl', ['-sf', '-o', join(curlDir, 'file'), '-X', 'POST', '-H', `apikey: ${sandbox.apiKey}`, url]);
-  const curlMs = performance.now() - curlStarted;
-  rmSync(curlDir, { recursive: true, force: true });
+	const curlStarted = performance.now();
+	const curlDir = mkdtempSync(join(tmpdir(), 'bench-curl-'));
+	execFileSync('curl', [
+		'-sf',
+		'-o',
+		join(curlDir, 'file'),
+		'-X',
+		'POST',
+		'-H',
+		`apikey: ${sandbox.apiKey}`,
+		url,
+	]);
+	const curlMs = performance.now() - curlStarted;
+	rmSync(curlDir, { recursive: true, force: true });
 
-  await Container.get(BinaryDataService).init();
-  const harness = nodeHarness(sandbox);
-  global.gc?.();
-  const rest = process.memoryUsage().rss;
-  let peak = rest;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  const [output] = await harness.execute({
-    parameters: { resource: 'media', operation: 'download', phoneNumberId: { __rl: true, mode: 'id', value: sandbox.phoneNumberIds[0] }, mediaId: media.id },
-  });
-  const nodeMs = performance.now() - started;
-  clearInterval(sampler);
-  const binary = output[0].binary.data;
-  const stored = binary.id ? statSync(`${process.env.N8N_USER_FOLDER}/.n8n/storage/${binary.id.split(':')[1]}`, { throwIfNoEntry: false })?.size : undefined;
-  console.log('| what | curl | node | node / curl throughput | node RSS growth (peak) |');
-  console.log('|---|---|---|---|---|');
-  console.log(
-    `| Media › Download, ${mib(SIZE)} MiB | ${curlMs.toFixed(0)} ms (${(SIZE / 1048576 / (curlMs / 1000)).toFixed(0)} MiB/s) | ${nodeMs.toFixed(0)} ms (${(SIZE / 1048576 / (nodeMs / 1000)).toFixed(0)} MiB/s) | ${(curlMs / nodeMs).toFixed(2)} | +${mib(peak - rest)} MiB |`,
-  );
-  console.log(`\nbinary: mode ${binary.id ? binary.id.split(':')[0] : 'memory'}, fileSize ${binary.fileSize ?? binary.bytes ?? '?'}, stored bytes ${stored ?? '?'}`);
+	await Container.get(BinaryDataService).init();
+	const harness = nodeHarness(sandbox);
+	global.gc?.();
+	const rest = process.memoryUsage().rss;
+	let peak = rest;
+	const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+	const started = performance.now();
+	const [output] = await harness.execute({
+		parameters: {
+			resource: 'media',
+			operation: 'download',
+			phoneNumberId: { __rl: true, mode: 'id', value: sandbox.phoneNumberIds[0] },
+			mediaId: media.id,
+		},
+	});
+	const nodeMs = performance.now() - started;
+	clearInterval(sampler);
+	const binary = output[0].binary.data;
+	const stored = binary.id
+		? statSync(`${process.env.N8N_USER_FOLDER}/.n8n/storage/${binary.id.split(':')[1]}`, {
+				throwIfNoEntry: false,
+			})?.size
+		: undefined;
+	console.log('| what | curl | node | node / curl throughput | node RSS growth (peak) |');
+	console.log('|---|---|---|---|---|');
+	console.log(
+		`| Media › Download, ${mib(SIZE)} MiB | ${curlMs.toFixed(0)} ms (${(SIZE / 1048576 / (curlMs / 1000)).toFixed(0)} MiB/s) | ${nodeMs.toFixed(0)} ms (${(SIZE / 1048576 / (nodeMs / 1000)).toFixed(0)} MiB/s) | ${(curlMs / nodeMs).toFixed(2)} | +${mib(peak - rest)} MiB |`,
+	);
+	console.log(
+		`\nbinary: mode ${binary.id ? binary.id.split(':')[0] : 'memory'}, fileSize ${binary.fileSize ?? binary.bytes ?? '?'}, stored bytes ${stored ?? '?'}`,
+	);
 } finally {
-  sandbox.stop();
+	sandbox.stop();
 }

@@ -15,8 +15,8 @@ const PORT = 5740;
 const images = new URL('../docs/images/', import.meta.url).pathname;
 
 if (!existsSync(CHROMIUM)) {
-  console.error(`the browser test needs Chromium at ${CHROMIUM}: apt-get install chromium`);
-  process.exit(1);
+	console.error(`the browser test needs Chromium at ${CHROMIUM}: apt-get install chromium`);
+	process.exit(1);
 }
 await ensureN8n((line) => console.log(line));
 mkdirSync(images, { recursive: true });
@@ -31,178 +31,279 @@ server.stderr.on('data', (chunk) => (printed += chunk));
 const base = `http://127.0.0.1:${PORT}`;
 // n8n's own tests find elements by data-test-id.
 selectors.setTestIdAttribute('data-test-id');
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+const browser = await chromium.launch({
+	executablePath: CHROMIUM,
+	args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+});
 try {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz/readiness`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  // The owner account through the REST API, as n8n's own browser tests do; its cookie logs the browser in.
-  const setup = await fetch(`${base}/rest/owner/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Sandbox-demo-1' }),
-  });
-  const [cookieName, cookieValue] = (setup.headers.get('set-cookie') ?? '').split(';')[0].split('=');
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addCookies([{ name: cookieName, value: cookieValue, domain: '127.0.0.1', path: '/' }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const shot = async (name) => page.screenshot({ path: join(images, `${name}.png`) });
-  const param = (label) => page.locator('.parameter-item').filter({ hasText: label }).first();
-  /** A new workflow with our action node, opened on one of its actions. */
-  const addAction = async (action) => {
-    await page.goto(`${base}/workflow/new`);
-    await page.getByTestId('canvas-add-button').click();
-    await page.getByTestId('node-creator-search-bar').fill('Business Messaging');
-    await page.getByTestId('node-creator-item-name').getByText('Business Messaging', { exact: true }).click();
-    // An empty canvas lists the triggers first, the actions folded.
-    await page.getByText(/^Actions \(\d+\)$/).click();
-    await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
-  };
-  const pickFromList = async (label, search, item) => {
-    await param(label).getByTestId('rlc-input').click();
-    if (search) await page.getByTestId('rlc-search').fill(search);
-    await page.getByTestId('rlc-item').filter({ hasText: item }).first().click();
-  };
+	for (;;) {
+		try {
+			if ((await fetch(`${base}/healthz/readiness`)).ok) break;
+		} catch {
+			// not listening yet
+		}
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	// The owner account through the REST API, as n8n's own browser tests do; its cookie logs the browser in.
+	const setup = await fetch(`${base}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			email: 'demo@example.com',
+			firstName: 'Demo',
+			lastName: 'User',
+			password: 'Sandbox-demo-1',
+		}),
+	});
+	const [cookieName, cookieValue] = (setup.headers.get('set-cookie') ?? '')
+		.split(';')[0]
+		.split('=');
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+	await context.addCookies([
+		{ name: cookieName, value: cookieValue, domain: '127.0.0.1', path: '/' },
+	]);
+	const page = await context.newPage();
+	page.setDefaultTimeout(20_000);
+	const shot = async (name) => page.screenshot({ path: join(images, `${name}.png`) });
+	const param = (label) => page.locator('.parameter-item').filter({ hasText: label }).first();
+	/** A new workflow with our action node, opened on one of its actions. */
+	const addAction = async (action) => {
+		await page.goto(`${base}/workflow/new`);
+		await page.getByTestId('canvas-add-button').click();
+		await page.getByTestId('node-creator-search-bar').fill('Business Messaging');
+		await page
+			.getByTestId('node-creator-item-name')
+			.getByText('Business Messaging', { exact: true })
+			.click();
+		// An empty canvas lists the triggers first, the actions folded.
+		await page.getByText(/^Actions \(\d+\)$/).click();
+		await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
+	};
+	const pickFromList = async (label, search, item) => {
+		await param(label).getByTestId('rlc-input').click();
+		if (search) await page.getByTestId('rlc-search').fill(search);
+		await page.getByTestId('rlc-item').filter({ hasText: item }).first().click();
+	};
 
-  await check(`n8n ${N8N_VERSION} in Chromium: a new credential with base URL and key passes its test; a wrong key gets a clear failure`, async () => {
-    await page.goto(`${base}/home/credentials`);
-    await page.getByRole('button', { name: 'Create credential' }).first().click();
-    await page.getByTestId('new-credential-type-select').locator('input').fill('Business Messaging');
-    await page.getByTestId('new-credential-type-select-option').filter({ hasText: 'Business Messaging API' }).first().click();
-    await page.getByTestId('new-credential-type-button').click();
-    const field = (label) => page.getByTestId('credential-connection-parameter').filter({ hasText: label }).locator('input');
-    await field('Base URL').fill(sandbox.baseUrl);
-    await field('API Key').fill(sandbox.apiKey);
-    await page.getByTestId('credential-save-button').click();
-    await page.getByText('Connection tested successfully').waitFor();
-    await shot('credential-test-ok');
-    await field('API Key').fill('wrong-key');
-    await page.getByTestId('credential-save-button').click();
-    await page.getByText('Couldn’t connect with these settings').waitFor();
-    await page.getByText('More details').click();
-    await page.getByText(/The API key was refused/).waitFor();
-    await shot('credential-wrong-key');
-    // Put it right again: the later steps pick a credential of this type.
-    await field('API Key').fill(sandbox.apiKey);
-    await page.getByTestId('credential-save-button').click();
-    await page.getByText('Connection tested successfully').waitFor();
-    await page.keyboard.press('Escape');
-  });
+	await check(
+		`n8n ${N8N_VERSION} in Chromium: a new credential with base URL and key passes its test; a wrong key gets a clear failure`,
+		async () => {
+			await page.goto(`${base}/home/credentials`);
+			await page.getByRole('button', { name: 'Create credential' }).first().click();
+			await page
+				.getByTestId('new-credential-type-select')
+				.locator('input')
+				.fill('Business Messaging');
+			await page
+				.getByTestId('new-credential-type-select-option')
+				.filter({ hasText: 'Business Messaging API' })
+				.first()
+				.click();
+			await page.getByTestId('new-credential-type-button').click();
+			const field = (label) =>
+				page
+					.getByTestId('credential-connection-parameter')
+					.filter({ hasText: label })
+					.locator('input');
+			await field('Base URL').fill(sandbox.baseUrl);
+			await field('API Key').fill(sandbox.apiKey);
+			await page.getByTestId('credential-save-button').click();
+			await page.getByText('Connection tested successfully').waitFor();
+			await shot('credential-test-ok');
+			await field('API Key').fill('wrong-key');
+			await page.getByTestId('credential-save-button').click();
+			await page.getByText('Couldn’t connect with these settings').waitFor();
+			await page.getByText('More details').click();
+			await page.getByText(/The API key was refused/).waitFor();
+			await shot('credential-wrong-key');
+			// Put it right again: the later steps pick a credential of this type.
+			await field('API Key').fill(sandbox.apiKey);
+			await page.getByTestId('credential-save-button').click();
+			await page.getByText('Connection tested successfully').waitFor();
+			await page.keyboard.press('Escape');
+		},
+	);
 
-  await check('Message › Send Template with no JSON: sender and template from the sandbox, a form labelled with the examples, a wamid out', async () => {
-    await addAction('Send a template message');
-    await pickFromList('Sender', '', '+15550123401');
-    await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
-    await pickFromList('Template', 'order', 'order_confirmation (en_US)');
-    const labels = ['Header {{1}} (e.g. #1001)', 'Body {{1}} (e.g. Maria)', 'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)', 'Body {{3}} (e.g. Monday)', 'Button "Track order" URL suffix (e.g. 1001)'];
-    const values = ['#4242', 'Ana', 'a bag of Kenya Nyeri', 'Friday', '4242'];
-    const mapper = page.getByTestId('resource-mapper-container');
-    for (const [i, label] of labels.entries()) {
-      const field = mapper.locator('.parameter-item').filter({ hasText: label }).first();
-      await field.getByTestId('parameter-input-field').fill(values[i]);
-    }
-    await shot('send-template-form');
-    await page.getByTestId('node-execute-button').first().click();
-    const output = page.getByTestId('output-panel');
-    await output.getByText(/wamid\./).first().waitFor();
-    await shot('send-template-output');
-    const sent = (await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.find((m) => m.to === '14155550100');
-    assert(sent?.template?.name === 'order_confirmation', `the sandbox got ${JSON.stringify(sent)}`);
-  });
+	await check(
+		'Message › Send Template with no JSON: sender and template from the sandbox, a form labelled with the examples, a wamid out',
+		async () => {
+			await addAction('Send a template message');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await pickFromList('Template', 'order', 'order_confirmation (en_US)');
+			const labels = [
+				'Header {{1}} (e.g. #1001)',
+				'Body {{1}} (e.g. Maria)',
+				'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)',
+				'Body {{3}} (e.g. Monday)',
+				'Button "Track order" URL suffix (e.g. 1001)',
+			];
+			const values = ['#4242', 'Ana', 'a bag of Kenya Nyeri', 'Friday', '4242'];
+			const mapper = page.getByTestId('resource-mapper-container');
+			for (const [i, label] of labels.entries()) {
+				const field = mapper.locator('.parameter-item').filter({ hasText: label }).first();
+				await field.getByTestId('parameter-input-field').fill(values[i]);
+			}
+			await shot('send-template-form');
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			await output
+				.getByText(/wamid\./)
+				.first()
+				.waitFor();
+			await shot('send-template-output');
+			const sent = (await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.find(
+				(m) => m.to === '14155550100',
+			);
+			assert(
+				sent?.template?.name === 'order_confirmation',
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
+		},
+	);
 
-  await check('Template › Create with the form: text header, body with two variables, footer, URL button, no JSON; PENDING', async () => {
-    await addAction('Create a template');
-    const input = (name, scope = page) => scope.getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
-    const choose = async (name, option, scope = page) => {
-      await scope.getByTestId(`parameter-input-${name}`).click();
-      await page.getByRole('option').filter({ visible: true }).filter({ hasText: option }).first().click();
-    };
-    await param('Business Account').getByTestId('rlc-input').click();
-    await page.getByTestId('rlc-item').first().click();
-    await input('name').fill('shipping_update');
-    await choose('headerType', /^Text/);
-    await input('headerText').fill('Order {{1}}');
-    await input('headerExample').fill('#1001');
-    // Typed as a user types: "{{1}}" must stay text, not turn the field into an expression.
-    await input('body').click();
-    await page.keyboard.type('Hi {{1}}, your order ships on {{2}}.');
-    const examples = page.getByTestId('fixed-collection-bodyExamples');
-    await examples.getByTestId('fixed-collection-add').click();
-    await examples.getByTestId('fixed-collection-add').click();
-    await examples.getByTestId('parameter-input-value').nth(0).locator('input').fill('Maria');
-    await examples.getByTestId('parameter-input-value').nth(1).locator('input').fill('Monday');
-    await input('footer').fill('Acme Coffee Roasters');
-    const buttons = page.getByTestId('fixed-collection-buttons');
-    await buttons.getByTestId('fixed-collection-add').click();
-    await choose('type', 'URL', buttons);
-    await input('text', buttons).fill('Track order');
-    await input('url', buttons).fill('https://shop.example.com/track');
-    // A URL button shows only its own fields; its example only for a URL that ends in {{1}}.
-    for (const other of ['code', 'phoneNumber', 'urlExample']) assert((await buttons.getByTestId(`parameter-input-${other}`).count()) === 0, `a URL button shows ${other}`);
-    await shot('template-create-form');
-    await page.getByTestId('node-execute-button').first().click();
-    await page.getByTestId('output-panel').getByText('PENDING').first().waitFor();
-    await shot('template-create-output');
-    const created = (await (await fetch(`${sandbox.controlUrl}/templates`)).json()).data.find((t) => t.name === 'shipping_update');
-    const kinds = (created?.components ?? []).map((c) => c.type).join();
-    assert(created?.status === 'PENDING' && kinds === 'HEADER,BODY,FOOTER,BUTTONS', `the sandbox got ${JSON.stringify(created)}`);
-    const body = created.components.find((c) => c.type === 'BODY');
-    assert(body.text === 'Hi {{1}}, your order ships on {{2}}.' && JSON.stringify(body.example) === '{"body_text":[["Maria","Monday"]]}', `body ${JSON.stringify(body)}`);
-  });
+	await check(
+		'Template › Create with the form: text header, body with two variables, footer, URL button, no JSON; PENDING',
+		async () => {
+			await addAction('Create a template');
+			const input = (name, scope = page) =>
+				scope.getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+			const choose = async (name, option, scope = page) => {
+				await scope.getByTestId(`parameter-input-${name}`).click();
+				await page
+					.getByRole('option')
+					.filter({ visible: true })
+					.filter({ hasText: option })
+					.first()
+					.click();
+			};
+			await param('Business Account').getByTestId('rlc-input').click();
+			await page.getByTestId('rlc-item').first().click();
+			await input('name').fill('shipping_update');
+			await choose('headerType', /^Text/);
+			await input('headerText').fill('Order {{1}}');
+			await input('headerExample').fill('#1001');
+			// Typed as a user types: "{{1}}" must stay text, not turn the field into an expression.
+			await input('body').click();
+			await page.keyboard.type('Hi {{1}}, your order ships on {{2}}.');
+			const examples = page.getByTestId('fixed-collection-bodyExamples');
+			await examples.getByTestId('fixed-collection-add').click();
+			await examples.getByTestId('fixed-collection-add').click();
+			await examples.getByTestId('parameter-input-value').nth(0).locator('input').fill('Maria');
+			await examples.getByTestId('parameter-input-value').nth(1).locator('input').fill('Monday');
+			await input('footer').fill('Acme Coffee Roasters');
+			const buttons = page.getByTestId('fixed-collection-buttons');
+			await buttons.getByTestId('fixed-collection-add').click();
+			await choose('type', 'URL', buttons);
+			await input('text', buttons).fill('Track order');
+			await input('url', buttons).fill('https://shop.example.com/track');
+			// A URL button shows only its own fields; its example only for a URL that ends in {{1}}.
+			for (const other of ['code', 'phoneNumber', 'urlExample'])
+				assert(
+					(await buttons.getByTestId(`parameter-input-${other}`).count()) === 0,
+					`a URL button shows ${other}`,
+				);
+			await shot('template-create-form');
+			await page.getByTestId('node-execute-button').first().click();
+			await page.getByTestId('output-panel').getByText('PENDING').first().waitFor();
+			await shot('template-create-output');
+			const created = (await (await fetch(`${sandbox.controlUrl}/templates`)).json()).data.find(
+				(t) => t.name === 'shipping_update',
+			);
+			const kinds = (created?.components ?? []).map((c) => c.type).join();
+			assert(
+				created?.status === 'PENDING' && kinds === 'HEADER,BODY,FOOTER,BUTTONS',
+				`the sandbox got ${JSON.stringify(created)}`,
+			);
+			const body = created.components.find((c) => c.type === 'BODY');
+			assert(
+				body.text === 'Hi {{1}}, your order ships on {{2}}.' &&
+					JSON.stringify(body.example) === '{"body_text":[["Maria","Monday"]]}',
+				`body ${JSON.stringify(body)}`,
+			);
+		},
+	);
 
-  await check('the trigger panel shows its webhook URL, where to register it, and the event filters', async () => {
-    await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
-    await page.getByText('Copy the Production URL above into the provider dashboard').waitFor();
-    const visible = (text) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
-    for (const text of ['Events', 'Incoming Message', 'Template Status', 'Authentication', 'Download Incoming Media']) await visible(text).waitFor();
-    await visible('Webhook URLs').click();
-    await visible('Production URL').click();
-    await page.getByText(`${base}/webhook/b7e4c2d0-3f1a-4e8b-9c55-7a6b5c4d3e2f/webhook`).filter({ visible: true }).first().waitFor();
-    await shot('trigger-panel');
-  });
+	await check(
+		'the trigger panel shows its webhook URL, where to register it, and the event filters',
+		async () => {
+			await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
+			await page.getByText('Copy the Production URL above into the provider dashboard').waitFor();
+			const visible = (text) =>
+				page.getByText(text, { exact: true }).filter({ visible: true }).first();
+			for (const text of [
+				'Events',
+				'Incoming Message',
+				'Template Status',
+				'Authentication',
+				'Download Incoming Media',
+			])
+				await visible(text).waitFor();
+			await visible('Webhook URLs').click();
+			await visible('Production URL').click();
+			await page
+				.getByText(`${base}/webhook/b7e4c2d0-3f1a-4e8b-9c55-7a6b5c4d3e2f/webhook`)
+				.filter({ visible: true })
+				.first()
+				.waitFor();
+			await shot('trigger-panel');
+		},
+	);
 
-  await check('Product › Get Many: a condition from the form, run, the matching products out', async () => {
-    await addAction('Get many products');
-    await page.getByTestId('parameter-input-catalogId').locator('input').first().fill(sandbox.catalogId);
-    const conditions = page.getByTestId('fixed-collection-conditions');
-    await conditions.getByTestId('fixed-collection-add').click();
-    await conditions.getByTestId('parameter-input-operator').click();
-    await page.getByRole('option').filter({ visible: true }).filter({ hasText: 'Contains (Any Case)' }).first().click();
-    await conditions.getByTestId('parameter-input-value').locator('input').fill('kenya');
-    await page.getByTestId('parameter-input-returnAll').click();
-    await shot('product-get-many-form');
-    await page.getByTestId('node-execute-button').first().click();
-    const output = page.getByTestId('output-panel');
-    // 50 seeded products, one origin in ten: 5 from Kenya.
-    await output.getByText('5 items').first().waitFor();
-    await output.getByText(/Kenya Nyeri/).first().waitFor();
-  });
+	await check(
+		'Product › Get Many: a condition from the form, run, the matching products out',
+		async () => {
+			await addAction('Get many products');
+			await page
+				.getByTestId('parameter-input-catalogId')
+				.locator('input')
+				.first()
+				.fill(sandbox.catalogId);
+			const conditions = page.getByTestId('fixed-collection-conditions');
+			await conditions.getByTestId('fixed-collection-add').click();
+			await conditions.getByTestId('parameter-input-operator').click();
+			await page
+				.getByRole('option')
+				.filter({ visible: true })
+				.filter({ hasText: 'Contains (Any Case)' })
+				.first()
+				.click();
+			await conditions.getByTestId('parameter-input-value').locator('input').fill('kenya');
+			await page.getByTestId('parameter-input-returnAll').click();
+			await shot('product-get-many-form');
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			// 50 seeded products, one origin in ten: 5 from Kenya.
+			await output.getByText('5 items').first().waitFor();
+			await output
+				.getByText(/Kenya Nyeri/)
+				.first()
+				.waitFor();
+		},
+	);
 
-  await check('Media › Download runs from the form and shows the file in the output panel', async () => {
-    await addAction('Download a media file');
-    await pickFromList('Phone Number', '', '+15550123401');
-    await param('Media ID').getByTestId('parameter-input-field').fill(sandbox.mediaIds[0]);
-    await page.getByTestId('node-execute-button').first().click();
-    const output = page.getByTestId('output-panel');
-    await output.getByText('latte-art.png').first().waitFor();
-    await shot('media-download-output');
-  });
-  await check(SECRET_SCAN, async () => {
-    // The key was typed into the credential dialog: it must not come back in the page either.
-    assert(!(await page.content()).includes(sandbox.apiKey), 'the page shows the key');
-    await scanForKey({ sandbox, n8n, texts: [printed] });
-  });
+	await check(
+		'Media › Download runs from the form and shows the file in the output panel',
+		async () => {
+			await addAction('Download a media file');
+			await pickFromList('Phone Number', '', '+15550123401');
+			await param('Media ID').getByTestId('parameter-input-field').fill(sandbox.mediaIds[0]);
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('latte-art.png').first().waitFor();
+			await shot('media-download-output');
+		},
+	);
+	await check(SECRET_SCAN, async () => {
+		// The key was typed into the credential dialog: it must not come back in the page either.
+		assert(!(await page.content()).includes(sandbox.apiKey), 'the page shows the key');
+		await scanForKey({ sandbox, n8n, texts: [printed] });
+	});
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  sandbox.child.kill('SIGTERM');
-  n8n.remove();
+	await browser.close();
+	server.kill('SIGTERM');
+	await new Promise((resolve) => server.once('exit', resolve));
+	sandbox.child.kill('SIGTERM');
+	n8n.remove();
 }
 finish();

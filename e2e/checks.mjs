@@ -2,46 +2,51 @@
 const results = [];
 
 export async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push(true);
-    console.log(`ok   ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    results.push(false);
-    // fetch's own message is only "fetch failed": the reason is in its cause.
-    const cause = error.cause ? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})` : '';
-    console.log(`FAIL ${name}: ${error.message}${cause}`);
-  }
+	const started = Date.now();
+	try {
+		await fn();
+		results.push(true);
+		console.log(`ok   ${name} (${Date.now() - started} ms)`);
+	} catch (error) {
+		results.push(false);
+		// fetch's own message is only "fetch failed": the reason is in its cause.
+		const cause = error.cause
+			? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})`
+			: '';
+		console.log(`FAIL ${name}: ${error.message}${cause}`);
+	}
 }
 
 export function assert(condition, message) {
-  if (!condition) throw new Error(message);
+	if (!condition) throw new Error(message);
 }
 
 export async function waitFor(test, timeoutMs, what) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if (await test()) return;
-    } catch {
-      // not there yet
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		try {
+			if (await test()) return;
+		} catch {
+			// not there yet
+		}
+		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 300));
+	}
 }
 
 /** Prints "N passed, N failed" and exits 1 on a failure (or when nothing ran). */
 export function finish() {
-  const passed = results.filter(Boolean).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
-  process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
+	const passed = results.filter(Boolean).length;
+	console.log(`${passed} passed, ${results.length - passed} failed`);
+	process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
 }
 
 /** The executions n8n recorded for a workflow, newest first, read through its REST API as the owner. */
 export async function executionsOf(base, cookie, workflowId) {
-  const response = await fetch(`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`, { headers: { cookie } });
-  const body = await response.json();
-  return body.data?.results ?? body.data ?? [];
+	const response = await fetch(
+		`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		{ headers: { cookie } },
+	);
+	const body = await response.json();
+	return body.data?.results ?? body.data ?? [];
 }

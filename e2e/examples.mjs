@@ -12,20 +12,22 @@ const FILES_DIR = '/home/node/.n8n-files';
 export const EXAMPLE_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 
 export const EXAMPLES = {
-  crm: 'bmExampleCrmSend1',
-  catalog: 'bmExampleCatalog1',
-  inbox: 'bmExampleInbox001',
+	crm: 'bmExampleCrmSend1',
+	catalog: 'bmExampleCatalog1',
+	inbox: 'bmExampleInbox001',
 };
 
 /** Every example, parsed, with this machine's sandbox and files folder. */
 export function loadExamples({ sandboxBaseUrl, filesDir }) {
-  const origin = new URL(sandboxBaseUrl).origin;
-  return readdirSync(examplesDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((file) => {
-      const text = readFileSync(join(examplesDir, file), 'utf8').replaceAll(SANDBOX_ORIGIN, origin).replaceAll(FILES_DIR, filesDir);
-      return { file, workflow: JSON.parse(text) };
-    });
+	const origin = new URL(sandboxBaseUrl).origin;
+	return readdirSync(examplesDir)
+		.filter((f) => f.endsWith('.json'))
+		.map((file) => {
+			const text = readFileSync(join(examplesDir, file), 'utf8')
+				.replaceAll(SANDBOX_ORIGIN, origin)
+				.replaceAll(FILES_DIR, filesDir);
+			return { file, workflow: JSON.parse(text) };
+		});
 }
 
 /**
@@ -33,21 +35,23 @@ export function loadExamples({ sandboxBaseUrl, filesDir }) {
  * publishes the ones a webhook starts, so that they answer as soon as n8n runs.
  */
 export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
-  mkdirSync(filesDir, { recursive: true });
-  n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-  const examples = loadExamples({ sandboxBaseUrl, filesDir });
-  // One import for all of them: each n8n CLI call costs seconds of start-up.
-  const dir = join(n8n.userFolder, 'examples');
-  mkdirSync(dir, { recursive: true });
-  for (const { file, workflow } of examples) writeFileSync(join(dir, file), JSON.stringify(workflow));
-  n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
-  for (const { workflow } of examples) if (workflow.nodes.some((n) => n.webhookId)) n8n.activate(workflow.id);
-  return examples;
+	mkdirSync(filesDir, { recursive: true });
+	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
+	const examples = loadExamples({ sandboxBaseUrl, filesDir });
+	// One import for all of them: each n8n CLI call costs seconds of start-up.
+	const dir = join(n8n.userFolder, 'examples');
+	mkdirSync(dir, { recursive: true });
+	for (const { file, workflow } of examples)
+		writeFileSync(join(dir, file), JSON.stringify(workflow));
+	n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
+	for (const { workflow } of examples)
+		if (workflow.nodes.some((n) => n.webhookId)) n8n.activate(workflow.id);
+	return examples;
 }
 
 /** The trigger URL of the inbox example in an n8n served at `base`. */
 export function inboxWebhookUrl(base, examples) {
-  const inbox = examples.find((e) => e.workflow.id === EXAMPLES.inbox).workflow;
-  const trigger = inbox.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
-  return `${base}/webhook/${trigger.webhookId}/webhook`;
+	const inbox = examples.find((e) => e.workflow.id === EXAMPLES.inbox).workflow;
+	const trigger = inbox.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+	return `${base}/webhook/${trigger.webhookId}/webhook`;
 }

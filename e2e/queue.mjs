@@ -17,84 +17,182 @@ const sandbox = await startSandbox();
 const n8n = createQueueHome();
 let queue;
 try {
-  n8n.importSandboxCredential(sandbox);
-  const filesDir = join(n8n.userFolder, 'files');
-  const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
-  const products = webhookWorkflow('bmQueueProducts1', 'queue-products', { resource: 'product', operation: 'getMany', catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId }, returnAll: true });
-  const file = join(n8n.userFolder, 'products.json');
-  writeFileSync(file, JSON.stringify(products));
-  n8n.cli(['import:workflow', `--input=${file}`]);
-  n8n.activate(products.id);
+	n8n.importSandboxCredential(sandbox);
+	const filesDir = join(n8n.userFolder, 'files');
+	const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
+	const products = webhookWorkflow('bmQueueProducts1', 'queue-products', {
+		resource: 'product',
+		operation: 'getMany',
+		catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
+		returnAll: true,
+	});
+	const file = join(n8n.userFolder, 'products.json');
+	writeFileSync(file, JSON.stringify(products));
+	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.activate(products.id);
 
-  await check(`n8n ${N8N_VERSION} in queue mode: main, worker and webhook process start with the package`, async () => {
-    queue = await startQueueMode(n8n, { readyPath: 'queue-products' });
-  });
-  if (!queue) throw new Error('queue mode did not start');
-  const { main, hooks, logs } = queue;
-  const executionsOfWorkflow = queue.executionsOf;
-  /** The executions of a workflow once `count` have finished, each run by the worker. */
-  const ranOnWorker = async (workflowId, count) => {
-    await waitFor(async () => {
-      const list = await executionsOfWorkflow(workflowId);
-      return list.length >= count && list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
-    }, 30_000, `${count} finished executions of ${workflowId}`);
-    const list = await executionsOfWorkflow(workflowId);
-    assert(list.length === count && list.every((e) => e.status === 'success'), `executions: ${JSON.stringify(list.map((e) => [e.id, e.status]))}`);
-    for (const e of list) assert(logs.worker.includes(`Worker finished execution ${e.id} `), `execution ${e.id} did not run on the worker`);
-    return list;
-  };
-  const control = async (path, method = 'GET', body) =>
-    (await fetch(sandbox.controlUrl + path, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body && JSON.stringify(body) })).json();
-  await control('/config', 'POST', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
-  await control('/webhook', 'PUT', { url: inboxWebhookUrl(hooks, examples), secret: EXAMPLE_WEBHOOK_SECRET });
+	await check(
+		`n8n ${N8N_VERSION} in queue mode: main, worker and webhook process start with the package`,
+		async () => {
+			queue = await startQueueMode(n8n, { readyPath: 'queue-products' });
+		},
+	);
+	if (!queue) throw new Error('queue mode did not start');
+	const { hooks, logs } = queue;
+	const executionsOfWorkflow = queue.executionsOf;
+	/** The executions of a workflow once `count` have finished, each run by the worker. */
+	const ranOnWorker = async (workflowId, count) => {
+		await waitFor(
+			async () => {
+				const list = await executionsOfWorkflow(workflowId);
+				return (
+					list.length >= count &&
+					list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+				);
+			},
+			30_000,
+			`${count} finished executions of ${workflowId}`,
+		);
+		const list = await executionsOfWorkflow(workflowId);
+		assert(
+			list.length === count && list.every((e) => e.status === 'success'),
+			`executions: ${JSON.stringify(list.map((e) => [e.id, e.status]))}`,
+		);
+		for (const e of list)
+			assert(
+				logs.worker.includes(`Worker finished execution ${e.id} `),
+				`execution ${e.id} did not run on the worker`,
+			);
+		return list;
+	};
+	const control = async (path, method = 'GET', body) =>
+		(
+			await fetch(sandbox.controlUrl + path, {
+				method,
+				headers: body ? { 'content-type': 'application/json' } : {},
+				body: body && JSON.stringify(body),
+			})
+		).json();
+	await control('/config', 'POST', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+	await control('/webhook', 'PUT', {
+		url: inboxWebhookUrl(hooks, examples),
+		secret: EXAMPLE_WEBHOOK_SECRET,
+	});
 
-  await check('queue mode: Product › Get Many, started through the webhook process, runs on the worker', async () => {
-    // The readiness probe above ran it once already.
-    await waitFor(async () => (await executionsOfWorkflow(products.id)).every((e) => e.status === 'success'), 30_000, 'the probe run to finish');
-    const before = (await executionsOfWorkflow(products.id)).length;
-    const response = await fetch(`${hooks}/webhook/queue-products`, { method: 'POST' });
-    const items = await response.json();
-    assert(Array.isArray(items) && items.length === 50 && items[0].retailer_id === 'SKU-00001', `answered ${response.status}: ${JSON.stringify(items).slice(0, 200)}`);
-    await ranOnWorker(products.id, before + 1);
-  });
-  await check('queue mode: the CRM example sends its template on the worker; its receipts start nothing in the inbox', async () => {
-    const deal = { deal: { id: '5005', items: 'a bag of Peru Cajamarca', delivery_day: 'Monday' }, contact: { first_name: 'Ivo', phone: '+1 415 555 0177' } };
-    const response = await fetch(`${hooks}/webhook/crm-deal-won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deal) });
-    const answer = await response.json();
-    assert(/^wamid\./.test(answer.messageId), `answered ${response.status}: ${JSON.stringify(answer)}`);
-    await ranOnWorker(EXAMPLES.crm, 1);
-    // sent, delivered and read are delivered to the inbox trigger, which does not take receipts.
-    await waitFor(async () => (await control('/webhook/deliveries')).data.filter((d) => d.status === 'delivered').length >= 3, 15_000, 'three receipts delivered');
-    assert((await executionsOfWorkflow(EXAMPLES.inbox)).length === 0, 'a receipt started the inbox workflow');
-  });
-  await check('queue mode: the trigger takes an incoming photo through the webhook process; the worker saves it and replies', async () => {
-    const incoming = await control('/incoming', 'POST', { phone_number_id: sandbox.phoneNumberIds[0], from: '14155550188', type: 'image' });
-    await ranOnWorker(EXAMPLES.inbox, 1);
-    assert(readdirSync(filesDir).some((f) => f.includes(incoming.media_id)), `files: ${readdirSync(filesDir)}`);
-    const reply = (await control('/messages')).data.find((m) => m.to === '14155550188');
-    assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
-  });
-  await check(SECRET_SCAN, async () => {
-    await scanForKey({ sandbox, n8n, texts: Object.values(logs) });
-  });
+	await check(
+		'queue mode: Product › Get Many, started through the webhook process, runs on the worker',
+		async () => {
+			// The readiness probe above ran it once already.
+			await waitFor(
+				async () => (await executionsOfWorkflow(products.id)).every((e) => e.status === 'success'),
+				30_000,
+				'the probe run to finish',
+			);
+			const before = (await executionsOfWorkflow(products.id)).length;
+			const response = await fetch(`${hooks}/webhook/queue-products`, { method: 'POST' });
+			const items = await response.json();
+			assert(
+				Array.isArray(items) && items.length === 50 && items[0].retailer_id === 'SKU-00001',
+				`answered ${response.status}: ${JSON.stringify(items).slice(0, 200)}`,
+			);
+			await ranOnWorker(products.id, before + 1);
+		},
+	);
+	await check(
+		'queue mode: the CRM example sends its template on the worker; its receipts start nothing in the inbox',
+		async () => {
+			const deal = {
+				deal: { id: '5005', items: 'a bag of Peru Cajamarca', delivery_day: 'Monday' },
+				contact: { first_name: 'Ivo', phone: '+1 415 555 0177' },
+			};
+			const response = await fetch(`${hooks}/webhook/crm-deal-won`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(deal),
+			});
+			const answer = await response.json();
+			assert(
+				/^wamid\./.test(answer.messageId),
+				`answered ${response.status}: ${JSON.stringify(answer)}`,
+			);
+			await ranOnWorker(EXAMPLES.crm, 1);
+			// sent, delivered and read are delivered to the inbox trigger, which does not take receipts.
+			await waitFor(
+				async () =>
+					(await control('/webhook/deliveries')).data.filter((d) => d.status === 'delivered')
+						.length >= 3,
+				15_000,
+				'three receipts delivered',
+			);
+			assert(
+				(await executionsOfWorkflow(EXAMPLES.inbox)).length === 0,
+				'a receipt started the inbox workflow',
+			);
+		},
+	);
+	await check(
+		'queue mode: the trigger takes an incoming photo through the webhook process; the worker saves it and replies',
+		async () => {
+			const incoming = await control('/incoming', 'POST', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: '14155550188',
+				type: 'image',
+			});
+			await ranOnWorker(EXAMPLES.inbox, 1);
+			assert(
+				readdirSync(filesDir).some((f) => f.includes(incoming.media_id)),
+				`files: ${readdirSync(filesDir)}`,
+			);
+			const reply = (await control('/messages')).data.find((m) => m.to === '14155550188');
+			assert(
+				reply?.type === 'text' && reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+	await check(SECRET_SCAN, async () => {
+		await scanForKey({ sandbox, n8n, texts: Object.values(logs) });
+	});
 } finally {
-  await queue?.stop();
-  sandbox.child.kill('SIGTERM');
-  n8n.remove();
+	await queue?.stop();
+	sandbox.child.kill('SIGTERM');
+	n8n.remove();
 }
 finish();
 
 /** Webhook (answers with the last node's items) → one Business Messaging operation. */
 function webhookWorkflow(id, path, parameters) {
-  return {
-    id,
-    name: `queue: ${path}`,
-    active: false,
-    settings: { executionOrder: 'v1' },
-    connections: { Webhook: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
-    nodes: [
-      { id: `${id}-hook`, name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0], webhookId: `${id}-hook`, parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} } },
-      { id: `${id}-bm`, name: 'Business Messaging', type: 'n8n-nodes-business-messaging.businessMessaging', typeVersion: 1, position: [300, 0], credentials: { businessMessagingApi: SANDBOX_CREDENTIAL }, parameters },
-    ],
-  };
+	return {
+		id,
+		name: `queue: ${path}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: { Webhook: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: `${id}-hook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `${id}-hook`,
+				parameters: {
+					httpMethod: 'POST',
+					path,
+					responseMode: 'lastNode',
+					responseData: 'allEntries',
+					options: {},
+				},
+			},
+			{
+				id: `${id}-bm`,
+				name: 'Business Messaging',
+				type: 'n8n-nodes-business-messaging.businessMessaging',
+				typeVersion: 1,
+				position: [300, 0],
+				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+				parameters,
+			},
+		],
+	};
 }

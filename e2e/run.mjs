@@ -7,121 +7,195 @@ import { join } from 'node:path';
 import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
-import { createN8nHome, ensureN8n, N8N_MAJOR, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_MAJOR,
+	N8N_VERSION,
+	SANDBOX_CREDENTIAL,
+	startSandbox,
+} from './n8n.mjs';
 
 /** Everything n8n printed (CLI outputs, the server's log), for the secret scan. */
 const said = [];
 const heard = (text) => (said.push(text), text);
 
 function workflow(id, name, node) {
-  return {
-    id,
-    name,
-    active: false,
-    settings: { executionOrder: 'v1' },
-    connections: { Start: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
-    nodes: [
-      { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-      {
-        id: `${id}-bm`,
-        name: 'Business Messaging',
-        type: 'n8n-nodes-business-messaging.businessMessaging',
-        typeVersion: 1,
-        position: [300, 0],
-        credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-        ...node,
-      },
-    ],
-  };
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: { Start: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: `${id}-start`,
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: `${id}-bm`,
+				name: 'Business Messaging',
+				type: 'n8n-nodes-business-messaging.businessMessaging',
+				typeVersion: 1,
+				position: [300, 0],
+				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+				...node,
+			},
+		],
+	};
 }
 
 /** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
 function outputOf(stdout, nodeName = 'Business Messaging') {
-  // Log lines come first; the result is the JSON from the first line that is just "{".
-  const start = stdout.search(/^\{\s*$/m);
-  if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
-  const run = JSON.parse(stdout.slice(start));
-  const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
-  const error = run.data?.resultData?.error ?? run.resultData?.error;
-  if (error) throw new Error(`the workflow failed: ${error.message}`);
-  return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	// Log lines come first; the result is the JSON from the first line that is just "{".
+	const start = stdout.search(/^\{\s*$/m);
+	if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
+	const run = JSON.parse(stdout.slice(start));
+	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
+	const error = run.data?.resultData?.error ?? run.resultData?.error;
+	if (error) throw new Error(`the workflow failed: ${error.message}`);
+	return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
 
 await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
 const n8n = createN8nHome({ port: 5688 });
 try {
-  const control = async (path) => (await fetch(sandbox.controlUrl + path)).json();
-  const templates = (await control('/templates')).data;
-  const orderConfirmation = templates.find((t) => t.name === 'order_confirmation' && t.language === 'en_US').id;
-  n8n.importSandboxCredential(sandbox);
+	const control = async (path) => (await fetch(sandbox.controlUrl + path)).json();
+	const templates = (await control('/templates')).data;
+	const orderConfirmation = templates.find(
+		(t) => t.name === 'order_confirmation' && t.language === 'en_US',
+	).id;
+	n8n.importSandboxCredential(sandbox);
 
-  const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
-  const flows = {
-    listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', { parameters: { resource: 'account', operation: 'listNumbers' } }),
-    sendTemplate: workflow('bmE2eSendTemplat', 'e2e: send template', {
-      parameters: {
-        resource: 'message',
-        operation: 'sendTemplate',
-        phoneNumberId: number,
-        recipient: '+1 (415) 555-0100',
-        template: { __rl: true, mode: 'list', value: orderConfirmation },
-        variables: { mappingMode: 'defineBelow', value: { header_1: '#3003', body_1: 'Ana', body_2: 'a bag of Kenya Nyeri', body_3: 'Friday', button_0_url: '3003' } },
-      },
-    }),
-    products: workflow('bmE2eGetProducts', 'e2e: get products', {
-      parameters: { resource: 'product', operation: 'getMany', catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId }, returnAll: true },
-    }),
-    download: workflow('bmE2eDownloadMed', 'e2e: download media', {
-      parameters: { resource: 'media', operation: 'download', phoneNumberId: number, mediaId: sandbox.mediaIds[0] },
-    }),
-  };
-  for (const flow of Object.values(flows)) {
-    const file = join(n8n.userFolder, `${flow.id}.json`);
-    writeFileSync(file, JSON.stringify(flow));
-    n8n.cli(['import:workflow', `--input=${file}`]);
-  }
-  const execute = (flow) => outputOf(heard(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput'])));
-  const filesDir = join(n8n.userFolder, 'files');
-  const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
+	const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
+	const flows = {
+		listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', {
+			parameters: { resource: 'account', operation: 'listNumbers' },
+		}),
+		sendTemplate: workflow('bmE2eSendTemplat', 'e2e: send template', {
+			parameters: {
+				resource: 'message',
+				operation: 'sendTemplate',
+				phoneNumberId: number,
+				recipient: '+1 (415) 555-0100',
+				template: { __rl: true, mode: 'list', value: orderConfirmation },
+				variables: {
+					mappingMode: 'defineBelow',
+					value: {
+						header_1: '#3003',
+						body_1: 'Ana',
+						body_2: 'a bag of Kenya Nyeri',
+						body_3: 'Friday',
+						button_0_url: '3003',
+					},
+				},
+			},
+		}),
+		products: workflow('bmE2eGetProducts', 'e2e: get products', {
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
+				returnAll: true,
+			},
+		}),
+		download: workflow('bmE2eDownloadMed', 'e2e: download media', {
+			parameters: {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: number,
+				mediaId: sandbox.mediaIds[0],
+			},
+		}),
+	};
+	for (const flow of Object.values(flows)) {
+		const file = join(n8n.userFolder, `${flow.id}.json`);
+		writeFileSync(file, JSON.stringify(flow));
+		n8n.cli(['import:workflow', `--input=${file}`]);
+	}
+	const execute = (flow) => outputOf(heard(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput'])));
+	const filesDir = join(n8n.userFolder, 'files');
+	const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 
-  await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
-    const items = execute(flows.listNumbers);
-    assert(items.length === 2 && items[0].phone_number_id === sandbox.phoneNumberIds[0], `got ${JSON.stringify(items)}`);
-  });
-  await check('Message › Send Template sends the variables form and outputs the wamid', async () => {
-    const [item] = execute(flows.sendTemplate);
-    assert(/^wamid\./.test(item?.messageId) && item.recipient === '14155550100', `got ${JSON.stringify(item)}`);
-    const messages = (await control('/messages')).data;
-    assert(messages.some((m) => m.id === item.messageId), 'the sandbox has no such message');
-  });
-  await check('Product › Get Many returns the whole catalog', () => {
-    const items = execute(flows.products);
-    assert(items.length === 50 && items[0].retailer_id === 'SKU-00001', `got ${items.length} items`);
-  });
-  await check('Media › Download outputs the file as binary data', () => {
-    const [item] = execute(flows.download);
-    assert(item?.mimeType === 'image/png' && item.fileName === 'latte-art.png', `got ${JSON.stringify(item)}`);
-  });
-  await check('example "nightly catalog sync": 250 sheet rows go out in 3 batch requests and land in the catalog', async () => {
-    const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']));
-    const batches = outputOf(stdout, 'Create or replace products');
-    assert(batches.length === 3 && batches.map((b) => b.requests).join() === '100,100,50', `got ${JSON.stringify(batches.map((b) => b.requests))}`);
-    await fetch(`${sandbox.controlUrl}/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ms: 60_000 }) });
-    const listed = await fetch(`${sandbox.baseUrl}/${sandbox.catalogId}/products?limit=1&summary=true&filter=${encodeURIComponent(JSON.stringify({ retailer_id: { eq: 'SKU-00250' } }))}&fields=${encodeURIComponent('["retailer_id","price","name"]')}`, { headers: { apikey: sandbox.apiKey } });
-    const body = await listed.json();
-    assert(body.data?.[0]?.retailer_id === 'SKU-00250', `listing: ${JSON.stringify(body).slice(0, 300)}`);
-    const sheet = await (await fetch(`${sandbox.controlUrl}/demo/products.csv?rows=250`)).text();
-    const row = sheet.trimEnd().split('\r\n').pop();
-    assert(row.startsWith(`SKU-00250,${body.data[0].name},`), `the product does not match its row: ${row} / ${JSON.stringify(body.data[0])}`);
-  });
-  await triggerChecks(n8n, control, examples, filesDir);
-  await check(SECRET_SCAN, async () => {
-    await scanForKey({ sandbox, n8n, texts: said, minRequests: 20 });
-  });
+	await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
+		const items = execute(flows.listNumbers);
+		assert(
+			items.length === 2 && items[0].phone_number_id === sandbox.phoneNumberIds[0],
+			`got ${JSON.stringify(items)}`,
+		);
+	});
+	await check(
+		'Message › Send Template sends the variables form and outputs the wamid',
+		async () => {
+			const [item] = execute(flows.sendTemplate);
+			assert(
+				/^wamid\./.test(item?.messageId) && item.recipient === '14155550100',
+				`got ${JSON.stringify(item)}`,
+			);
+			const messages = (await control('/messages')).data;
+			assert(
+				messages.some((m) => m.id === item.messageId),
+				'the sandbox has no such message',
+			);
+		},
+	);
+	await check('Product › Get Many returns the whole catalog', () => {
+		const items = execute(flows.products);
+		assert(
+			items.length === 50 && items[0].retailer_id === 'SKU-00001',
+			`got ${items.length} items`,
+		);
+	});
+	await check('Media › Download outputs the file as binary data', () => {
+		const [item] = execute(flows.download);
+		assert(
+			item?.mimeType === 'image/png' && item.fileName === 'latte-art.png',
+			`got ${JSON.stringify(item)}`,
+		);
+	});
+	await check(
+		'example "nightly catalog sync": 250 sheet rows go out in 3 batch requests and land in the catalog',
+		async () => {
+			const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']));
+			const batches = outputOf(stdout, 'Create or replace products');
+			assert(
+				batches.length === 3 && batches.map((b) => b.requests).join() === '100,100,50',
+				`got ${JSON.stringify(batches.map((b) => b.requests))}`,
+			);
+			await fetch(`${sandbox.controlUrl}/clock/advance`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ ms: 60_000 }),
+			});
+			const listed = await fetch(
+				`${sandbox.baseUrl}/${sandbox.catalogId}/products?limit=1&summary=true&filter=${encodeURIComponent(JSON.stringify({ retailer_id: { eq: 'SKU-00250' } }))}&fields=${encodeURIComponent('["retailer_id","price","name"]')}`,
+				{ headers: { apikey: sandbox.apiKey } },
+			);
+			const body = await listed.json();
+			assert(
+				body.data?.[0]?.retailer_id === 'SKU-00250',
+				`listing: ${JSON.stringify(body).slice(0, 300)}`,
+			);
+			const sheet = await (await fetch(`${sandbox.controlUrl}/demo/products.csv?rows=250`)).text();
+			const row = sheet.trimEnd().split('\r\n').pop();
+			assert(
+				row.startsWith(`SKU-00250,${body.data[0].name},`),
+				`the product does not match its row: ${row} / ${JSON.stringify(body.data[0])}`,
+			);
+		},
+	);
+	await triggerChecks(n8n, control, examples, filesDir);
+	await check(SECRET_SCAN, async () => {
+		await scanForKey({ sandbox, n8n, texts: said, minRequests: 20 });
+	});
 } finally {
-  sandbox.child.kill('SIGTERM');
-  n8n.remove();
+	sandbox.child.kill('SIGTERM');
+	n8n.remove();
 }
 
 /**
@@ -129,157 +203,325 @@ try {
  * have the sandbox deliver real events, and count the executions n8n recorded.
  */
 async function triggerChecks(n8n, control, examples, filesDir) {
-  const secret = 'e2e-signing-secret';
-  const webhookId = 'bm-e2e-trigger';
-  const flow = {
-    id: 'bmE2eTriggerFlow',
-    name: 'e2e: trigger',
-    active: false,
-    settings: { executionOrder: 'v1' },
-    connections: {},
-    nodes: [
-      {
-        id: 'bmE2eTrigger',
-        name: 'Business Messaging Trigger',
-        type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        webhookId,
-        parameters: { events: ['incomingMessage', 'messageStatus', 'templateStatus'], authentication: 'signature', signatureSecret: secret },
-      },
-    ],
-  };
-  const file = join(n8n.userFolder, 'trigger.json');
-  writeFileSync(file, JSON.stringify(flow));
-  n8n.cli(['import:workflow', `--input=${file}`]);
-  n8n.activate(flow.id);
-  const server = n8n.start();
-  server.stdout.on('data', (chunk) => said.push(String(chunk)));
-  server.stderr.on('data', (chunk) => said.push(String(chunk)));
-  const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
-  try {
-    await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 60_000, 'n8n to be ready');
-    const hook = `${base}/webhook/${webhookId}/webhook`;
-    // Activation follows readiness: the URL answers 404 until the workflow is registered.
-    await waitFor(async () => (await fetch(hook, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status !== 404, 60_000, 'the webhook to be registered');
-    const owner = { email: 'e2e@example.com', firstName: 'E2e', lastName: 'Runner', password: 'E2e-password-1' };
-    const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
-    const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-    const executions = () => executionsOf(base, cookie, flow.id);
-    const post = (path, body) =>
-      fetch(`${sandbox.controlUrl}${path}`, { method: path === '/webhook' ? 'PUT' : 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    await post('/webhook', { url: hook, secret });
-    await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+	const secret = 'e2e-signing-secret';
+	const webhookId = 'bm-e2e-trigger';
+	const flow = {
+		id: 'bmE2eTriggerFlow',
+		name: 'e2e: trigger',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: 'bmE2eTrigger',
+				name: 'Business Messaging Trigger',
+				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: {
+					events: ['incomingMessage', 'messageStatus', 'templateStatus'],
+					authentication: 'signature',
+					signatureSecret: secret,
+				},
+			},
+		],
+	};
+	const file = join(n8n.userFolder, 'trigger.json');
+	writeFileSync(file, JSON.stringify(flow));
+	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.activate(flow.id);
+	const server = n8n.start();
+	server.stdout.on('data', (chunk) => said.push(String(chunk)));
+	server.stderr.on('data', (chunk) => said.push(String(chunk)));
+	const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
+	try {
+		await waitFor(
+			async () => (await fetch(`${base}/healthz/readiness`)).ok,
+			60_000,
+			'n8n to be ready',
+		);
+		const hook = `${base}/webhook/${webhookId}/webhook`;
+		// Activation follows readiness: the URL answers 404 until the workflow is registered.
+		await waitFor(
+			async () =>
+				(
+					await fetch(hook, {
+						method: 'POST',
+						body: '{}',
+						headers: { 'content-type': 'application/json' },
+					})
+				).status !== 404,
+			60_000,
+			'the webhook to be registered',
+		);
+		const owner = {
+			email: 'e2e@example.com',
+			firstName: 'E2e',
+			lastName: 'Runner',
+			password: 'E2e-password-1',
+		};
+		const setup = await fetch(`${base}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(owner),
+		});
+		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		const executions = () => executionsOf(base, cookie, flow.id);
+		const post = (path, body) =>
+			fetch(`${sandbox.controlUrl}${path}`, {
+				method: path === '/webhook' ? 'PUT' : 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+		await post('/webhook', { url: hook, secret });
+		await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
 
-    await check("the credential's test button: OK for the demo key, a clear failure for a wrong one", async () => {
-      const test = async (apiKey) => {
-        const response = await fetch(`${base}/rest/credentials/test`, {
-          method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ credentials: { id: SANDBOX_CREDENTIAL.id, name: 'test', type: 'businessMessagingApi', data: { baseUrl: sandbox.baseUrl, apiKey } } }),
-        });
-        return (await response.json()).data;
-      };
-      const good = await test(sandbox.apiKey);
-      const bad = await test('wrong-key');
-      assert(good?.status === 'OK', `demo key: ${JSON.stringify(good)}`);
-      // n8n 1.x answers a refused key with its own words, before the credential's rules.
-      const refused = N8N_MAJOR === 1 ? /API key was refused|Authorization failed - please check your credentials/ : /API key was refused/;
-      assert(bad?.status === 'Error' && refused.test(bad.message), `wrong key: ${JSON.stringify(bad)}`);
-    });
-    await check('the trigger in n8n: a forged delivery is refused (401) and starts nothing', async () => {
-      const response = await fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=' + '0'.repeat(64) }, body: JSON.stringify({ object: 'x', entry: [] }) });
-      assert(response.status === 401, `answered ${response.status}`);
-      assert((await executions()).length === 0, 'an execution was started');
-    });
-    await check('the trigger in n8n: an incoming message, a template approval and three receipts start 5 executions', async () => {
-      await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: '14155550100', type: 'image' });
-      const pending = (await control('/templates')).data.find((t) => t.status === 'PENDING');
-      await post(`/templates/${pending.id}/review`, { outcome: 'APPROVED' });
-      const hello = (await control('/templates')).data.find((t) => t.name === 'hello_world');
-      const sent = await fetch(`${sandbox.baseUrl}/${sandbox.phoneNumberIds[0]}/messages`, {
-        method: 'POST',
-        headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({ messaging_product: 'whatsapp', to: '14155550100', type: 'template', template: { name: hello.name, language: { code: 'en_US' } } }),
-      });
-      assert(sent.ok, `send answered ${sent.status}`);
-      // n8n answers on receipt: wait until the executions have finished, not just started.
-      await waitFor(async () => {
-        const list = await executions();
-        return list.length >= 5 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
-      }, 30_000, '5 finished executions');
-      const list = await executions();
-      assert(list.length === 5, `${list.length} executions`);
-      assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
-      const deliveries = (await control('/webhook/deliveries')).data;
-      assert(deliveries.length === 5 && deliveries.every((d) => d.status === 'delivered' && d.attempts === 1), `deliveries ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`);
-    });
-    await exampleChecks({ base, cookie, control, post, examples, filesDir });
-  } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+		await check(
+			"the credential's test button: OK for the demo key, a clear failure for a wrong one",
+			async () => {
+				const test = async (apiKey) => {
+					const response = await fetch(`${base}/rest/credentials/test`, {
+						method: 'POST',
+						headers: { cookie, 'content-type': 'application/json' },
+						body: JSON.stringify({
+							credentials: {
+								id: SANDBOX_CREDENTIAL.id,
+								name: 'test',
+								type: 'businessMessagingApi',
+								data: { baseUrl: sandbox.baseUrl, apiKey },
+							},
+						}),
+					});
+					return (await response.json()).data;
+				};
+				const good = await test(sandbox.apiKey);
+				const bad = await test('wrong-key');
+				assert(good?.status === 'OK', `demo key: ${JSON.stringify(good)}`);
+				// n8n 1.x answers a refused key with its own words, before the credential's rules.
+				const refused =
+					N8N_MAJOR === 1
+						? /API key was refused|Authorization failed - please check your credentials/
+						: /API key was refused/;
+				assert(
+					bad?.status === 'Error' && refused.test(bad.message),
+					`wrong key: ${JSON.stringify(bad)}`,
+				);
+			},
+		);
+		await check(
+			'the trigger in n8n: a forged delivery is refused (401) and starts nothing',
+			async () => {
+				const response = await fetch(hook, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'x-hub-signature-256': 'sha256=' + '0'.repeat(64),
+					},
+					body: JSON.stringify({ object: 'x', entry: [] }),
+				});
+				assert(response.status === 401, `answered ${response.status}`);
+				assert((await executions()).length === 0, 'an execution was started');
+			},
+		);
+		await check(
+			'the trigger in n8n: an incoming message, a template approval and three receipts start 5 executions',
+			async () => {
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: '14155550100',
+					type: 'image',
+				});
+				const pending = (await control('/templates')).data.find((t) => t.status === 'PENDING');
+				await post(`/templates/${pending.id}/review`, { outcome: 'APPROVED' });
+				const hello = (await control('/templates')).data.find((t) => t.name === 'hello_world');
+				const sent = await fetch(`${sandbox.baseUrl}/${sandbox.phoneNumberIds[0]}/messages`, {
+					method: 'POST',
+					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						messaging_product: 'whatsapp',
+						to: '14155550100',
+						type: 'template',
+						template: { name: hello.name, language: { code: 'en_US' } },
+					}),
+				});
+				assert(sent.ok, `send answered ${sent.status}`);
+				// n8n answers on receipt: wait until the executions have finished, not just started.
+				await waitFor(
+					async () => {
+						const list = await executions();
+						return (
+							list.length >= 5 &&
+							list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+						);
+					},
+					30_000,
+					'5 finished executions',
+				);
+				const list = await executions();
+				assert(list.length === 5, `${list.length} executions`);
+				assert(
+					list.every((e) => e.status === 'success'),
+					`statuses ${list.map((e) => e.status)}`,
+				);
+				const deliveries = (await control('/webhook/deliveries')).data;
+				assert(
+					deliveries.length === 5 &&
+						deliveries.every((d) => d.status === 'delivered' && d.attempts === 1),
+					`deliveries ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`,
+				);
+			},
+		);
+		await exampleChecks({ base, cookie, control, post, examples, filesDir });
+	} finally {
+		server.kill('SIGTERM');
+		await new Promise((resolve) => server.once('exit', resolve));
+	}
 }
 
 /** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
 async function exampleChecks({ base, cookie, control, post, examples, filesDir }) {
-  const executionsOfWorkflow = (workflowId) => executionsOf(base, cookie, workflowId);
-  const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
-  /** Waits for `count` finished executions of the workflow; all must have succeeded. */
-  const settled = async (workflowId, count) => {
-    await waitFor(async () => {
-      const list = await executionsOfWorkflow(workflowId);
-      return list.length >= count && finished(list);
-    }, 30_000, `${count} finished executions of ${workflowId}`);
-    const list = await executionsOfWorkflow(workflowId);
-    assert(list.length === count, `${list.length} executions, expected ${count}`);
-    assert(list.every((e) => e.status === 'success'), `statuses ${list.map((e) => e.status)}`);
-    return list;
-  };
-  const messagesTo = async (to) => (await control('/messages')).data.filter((m) => m.to === to);
+	const executionsOfWorkflow = (workflowId) => executionsOf(base, cookie, workflowId);
+	const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
+	/** Waits for `count` finished executions of the workflow; all must have succeeded. */
+	const settled = async (workflowId, count) => {
+		await waitFor(
+			async () => {
+				const list = await executionsOfWorkflow(workflowId);
+				return list.length >= count && finished(list);
+			},
+			30_000,
+			`${count} finished executions of ${workflowId}`,
+		);
+		const list = await executionsOfWorkflow(workflowId);
+		assert(list.length === count, `${list.length} executions, expected ${count}`);
+		assert(
+			list.every((e) => e.status === 'success'),
+			`statuses ${list.map((e) => e.status)}`,
+		);
+		return list;
+	};
+	const messagesTo = async (to) => (await control('/messages')).data.filter((m) => m.to === to);
 
-  await check('example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid', async () => {
-    const deal = { deal: { id: '4004', items: '2 bags of Rwanda Huye', delivery_day: 'Tuesday' }, contact: { first_name: 'Lea', phone: '+44 20 7946 0958' } };
-    const response = await fetch(`${base}/webhook/crm-deal-won`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(deal) });
-    const answer = await response.json();
-    assert(response.status === 200 && /^wamid\./.test(answer.messageId), `answered ${response.status}: ${JSON.stringify(answer)}`);
-    const [message] = await messagesTo('442079460958');
-    assert(message?.id === answer.messageId && message.template?.name === 'order_confirmation' && message.template.language === 'en_US', `sandbox: ${JSON.stringify(message)}`);
-  });
+	await check(
+		'example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid',
+		async () => {
+			const deal = {
+				deal: { id: '4004', items: '2 bags of Rwanda Huye', delivery_day: 'Tuesday' },
+				contact: { first_name: 'Lea', phone: '+44 20 7946 0958' },
+			};
+			const response = await fetch(`${base}/webhook/crm-deal-won`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(deal),
+			});
+			const answer = await response.json();
+			assert(
+				response.status === 200 && /^wamid\./.test(answer.messageId),
+				`answered ${response.status}: ${JSON.stringify(answer)}`,
+			);
+			const [message] = await messagesTo('442079460958');
+			assert(
+				message?.id === answer.messageId &&
+					message.template?.name === 'order_confirmation' &&
+					message.template.language === 'en_US',
+				`sandbox: ${JSON.stringify(message)}`,
+			);
+		},
+	);
 
-  await post('/webhook', { url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET });
-  await check('example "customer messages": a photo is saved to disk and answered as a reply', async () => {
-    const customer = '14155550123';
-    const incoming = await (await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: customer, name: 'Sam', type: 'image' })).json();
-    await settled(EXAMPLES.inbox, 1);
-    const saved = readdirSync(filesDir).filter((f) => f.startsWith(`whatsapp-${customer}-${incoming.media_id}.`));
-    assert(saved.length === 1, `files: ${readdirSync(filesDir)}`);
-    const media = await fetch(`${sandbox.baseUrl}/downloadMedia/${incoming.media_id}?phone_number_id=${sandbox.phoneNumberIds[0]}`, { method: 'POST', headers: { apikey: sandbox.apiKey } });
-    const bytes = Buffer.from(await media.arrayBuffer());
-    assert(media.ok && bytes.length > 0 && bytes.equals(readFileSync(join(filesDir, saved[0]))), 'the saved file differs from the media');
-    const [reply] = await messagesTo(customer);
-    assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
-  });
-  await check('example "customer messages": a text is answered, a template rejection becomes a notification', async () => {
-    const customer = '14155550124';
-    const incoming = await (await post('/incoming', { phone_number_id: sandbox.phoneNumberIds[0], from: customer, text: 'Do you ship to Canada?' })).json();
-    await settled(EXAMPLES.inbox, 2);
-    const [reply] = await messagesTo(customer);
-    assert(reply?.type === 'text' && reply.replyTo === incoming.message_id, `reply: ${JSON.stringify(reply)}`);
-    assert(readdirSync(filesDir).every((f) => !f.includes(customer)), 'a text saved a file');
-    const created = await fetch(`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`, {
-      method: 'POST',
-      headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'appointment_reminder', language: 'en_US', category: 'UTILITY', components: [{ type: 'BODY', text: 'Your appointment is tomorrow.' }] }),
-    });
-    const pending = { ...(await created.json()), name: 'appointment_reminder', language: 'en_US' };
-    assert(created.ok && pending.status === 'PENDING', `create answered ${created.status}: ${JSON.stringify(pending)}`);
-    await post(`/templates/${pending.id}/review`, { outcome: 'REJECTED', reason: 'INVALID_FORMAT' });
-    const [latest] = await settled(EXAMPLES.inbox, 3);
-    const detail = await (await fetch(`${base}/rest/executions/${latest.id}`, { headers: { cookie } })).text();
-    const subject = `Template ${pending.name} (${pending.language}): REJECTED`;
-    assert(detail.includes(subject) && detail.includes('It was rejected (INVALID_FORMAT)'), `the notification is not in execution ${latest.id}`);
-  });
+	await post('/webhook', { url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET });
+	await check(
+		'example "customer messages": a photo is saved to disk and answered as a reply',
+		async () => {
+			const customer = '14155550123';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					name: 'Sam',
+					type: 'image',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 1);
+			const saved = readdirSync(filesDir).filter((f) =>
+				f.startsWith(`whatsapp-${customer}-${incoming.media_id}.`),
+			);
+			assert(saved.length === 1, `files: ${readdirSync(filesDir)}`);
+			const media = await fetch(
+				`${sandbox.baseUrl}/downloadMedia/${incoming.media_id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+				{ method: 'POST', headers: { apikey: sandbox.apiKey } },
+			);
+			const bytes = Buffer.from(await media.arrayBuffer());
+			assert(
+				media.ok && bytes.length > 0 && bytes.equals(readFileSync(join(filesDir, saved[0]))),
+				'the saved file differs from the media',
+			);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'text' && reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+	await check(
+		'example "customer messages": a text is answered, a template rejection becomes a notification',
+		async () => {
+			const customer = '14155550124';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					text: 'Do you ship to Canada?',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 2);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'text' && reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+			assert(
+				readdirSync(filesDir).every((f) => !f.includes(customer)),
+				'a text saved a file',
+			);
+			const created = await fetch(
+				`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`,
+				{
+					method: 'POST',
+					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						name: 'appointment_reminder',
+						language: 'en_US',
+						category: 'UTILITY',
+						components: [{ type: 'BODY', text: 'Your appointment is tomorrow.' }],
+					}),
+				},
+			);
+			const pending = {
+				...(await created.json()),
+				name: 'appointment_reminder',
+				language: 'en_US',
+			};
+			assert(
+				created.ok && pending.status === 'PENDING',
+				`create answered ${created.status}: ${JSON.stringify(pending)}`,
+			);
+			await post(`/templates/${pending.id}/review`, {
+				outcome: 'REJECTED',
+				reason: 'INVALID_FORMAT',
+			});
+			const [latest] = await settled(EXAMPLES.inbox, 3);
+			const detail = await (
+				await fetch(`${base}/rest/executions/${latest.id}`, { headers: { cookie } })
+			).text();
+			const subject = `Template ${pending.name} (${pending.language}): REJECTED`;
+			assert(
+				detail.includes(subject) && detail.includes('It was rejected (INVALID_FORMAT)'),
+				`the notification is not in execution ${latest.id}`,
+			);
+		},
+	);
 }
 
 finish();

@@ -7,27 +7,41 @@ import { join } from 'node:path';
 import { assert } from './checks.mjs';
 import { SANDBOX_CREDENTIAL } from './n8n.mjs';
 
-export const SECRET_SCAN = 'the API key travels only in the apikey header: in no other request part, n8n database, log line or output';
+export const SECRET_SCAN =
+	'the API key travels only in the apikey header: in no other request part, n8n database, log line or output';
 
 /** Throws naming where the key was found. `texts`: everything n8n printed. */
 export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
-  const key = sandbox.apiKey;
-  const requests = (await (await fetch(`${sandbox.controlUrl}/requests`)).json()).data;
-  const leaks = requests.filter((r) => JSON.stringify(r).includes(key));
-  assert(requests.length >= minRequests && leaks.length === 0, `${requests.length} requests, the key in ${JSON.stringify(leaks.slice(0, 2))}`);
-  assert(requests.every((r) => r.url.startsWith('/v3/') || r.url.startsWith('/_sandbox/')), 'a request went off the base URL');
-  for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
-    const path = join(n8n.userFolder, '.n8n', file);
-    if (existsSync(path)) assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
-  }
-  // A home on PostgreSQL (queue mode) gives its database as SQL text.
-  if (n8n.databaseText) {
-    const dump = n8n.databaseText();
-    // (the dump holds the imported credential's row: a dump that came out empty proves nothing)
-    assert(dump.includes(SANDBOX_CREDENTIAL.id), 'the PostgreSQL dump has no credentials: nothing was scanned');
-    assert(!dump.includes(key), "n8n's PostgreSQL database holds the key in plain text");
-  }
-  const printed = texts.filter(Boolean);
-  assert(printed.length > 0 && !printed.some((text) => text.includes(key)), 'an n8n output or log line holds the key');
-  return { requests: requests.length, printedBytes: printed.reduce((n, t) => n + t.length, 0) };
+	const key = sandbox.apiKey;
+	const requests = (await (await fetch(`${sandbox.controlUrl}/requests`)).json()).data;
+	const leaks = requests.filter((r) => JSON.stringify(r).includes(key));
+	assert(
+		requests.length >= minRequests && leaks.length === 0,
+		`${requests.length} requests, the key in ${JSON.stringify(leaks.slice(0, 2))}`,
+	);
+	assert(
+		requests.every((r) => r.url.startsWith('/v3/') || r.url.startsWith('/_sandbox/')),
+		'a request went off the base URL',
+	);
+	for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
+		const path = join(n8n.userFolder, '.n8n', file);
+		if (existsSync(path))
+			assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
+	}
+	// A home on PostgreSQL (queue mode) gives its database as SQL text.
+	if (n8n.databaseText) {
+		const dump = n8n.databaseText();
+		// (the dump holds the imported credential's row: a dump that came out empty proves nothing)
+		assert(
+			dump.includes(SANDBOX_CREDENTIAL.id),
+			'the PostgreSQL dump has no credentials: nothing was scanned',
+		);
+		assert(!dump.includes(key), "n8n's PostgreSQL database holds the key in plain text");
+	}
+	const printed = texts.filter(Boolean);
+	assert(
+		printed.length > 0 && !printed.some((text) => text.includes(key)),
+		'an n8n output or log line holds the key',
+	);
+	return { requests: requests.length, printedBytes: printed.reduce((n, t) => n + t.length, 0) };
 }

@@ -7,7 +7,12 @@ import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../e2e/
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../e2e/n8n.mjs';
 
 const PORT = Number(process.env.N8N_PORT ?? 5678);
-const OWNER = { email: 'demo@example.com', firstName: 'Demo', lastName: 'User', password: 'Sandbox-demo-1' };
+const OWNER = {
+	email: 'demo@example.com',
+	firstName: 'Demo',
+	lastName: 'User',
+	password: 'Sandbox-demo-1',
+};
 
 const started = Date.now();
 await ensureN8n((line) => console.log(line));
@@ -27,37 +32,47 @@ server.stderr.on('data', (chunk) => process.stderr.write(chunk));
 
 let stopping = false;
 const stop = (code = 0) => {
-  if (stopping) return;
-  stopping = true;
-  console.log('\nstopping n8n and the sandbox...');
-  server.kill('SIGTERM');
-  sandbox.child.kill('SIGTERM');
-  server.once('exit', () => {
-    n8n.remove();
-    process.exit(code);
-  });
+	if (stopping) return;
+	stopping = true;
+	console.log('\nstopping n8n and the sandbox...');
+	server.kill('SIGTERM');
+	sandbox.child.kill('SIGTERM');
+	server.once('exit', () => {
+		n8n.remove();
+		process.exit(code);
+	});
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
-server.once('exit', (code) => !stopping && (console.error(`n8n exited (${code})`), sandbox.child.kill('SIGTERM'), process.exit(1)));
+server.once(
+	'exit',
+	(code) =>
+		!stopping &&
+		(console.error(`n8n exited (${code})`), sandbox.child.kill('SIGTERM'), process.exit(1)),
+);
 
 const base = `http://127.0.0.1:${PORT}`;
 for (;;) {
-  try {
-    if ((await fetch(`${base}/healthz/readiness`)).ok) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((r) => setTimeout(r, 500));
+	try {
+		if ((await fetch(`${base}/healthz/readiness`)).ok) break;
+	} catch {
+		// not listening yet
+	}
+	await new Promise((r) => setTimeout(r, 500));
 }
 // The sandbox delivers its events (incoming messages, receipts, template decisions) to the inbox example.
 await fetch(`${sandbox.controlUrl}/webhook`, {
-  method: 'PUT',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
+	method: 'PUT',
+	headers: { 'content-type': 'application/json' },
+	body: JSON.stringify({ url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
 });
-const setup = await fetch(`${base}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
-if (!setup.ok) console.warn(`owner set-up answered ${setup.status}: log in with the account you created before`);
+const setup = await fetch(`${base}/rest/owner/setup`, {
+	method: 'POST',
+	headers: { 'content-type': 'application/json' },
+	body: JSON.stringify(OWNER),
+});
+if (!setup.ok)
+	console.warn(`owner set-up answered ${setup.status}: log in with the account you created before`);
 console.log(`
 Ready in ${Math.round((Date.now() - started) / 1000)} s.
 

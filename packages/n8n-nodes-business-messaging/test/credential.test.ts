@@ -6,12 +6,19 @@ const bed = useTestBed();
 describe('credential businessMessagingApi', () => {
 	it('declares the key as a password and sends it only in the apikey header', () => {
 		const credential = new BusinessMessagingApi();
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({ password: true });
-		expect(credential.authenticate).toEqual({ type: 'generic', properties: { headers: { apikey: '={{$credentials.apiKey}}' } } });
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({
+			password: true,
+		});
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { apikey: '={{$credentials.apiKey}}' } },
+		});
 	});
 
 	it('tests OK with the demo key, calling GET /getuserdetails with the header', async () => {
-		const result = await bed.harness().testCredential({ baseUrl: bed.sandbox.baseUrl, apiKey: bed.sandbox.apiKey });
+		const result = await bed
+			.harness()
+			.testCredential({ baseUrl: bed.sandbox.baseUrl, apiKey: bed.sandbox.apiKey });
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
 		const [request] = bed.requests();
 		expect(request.url).toBe('/v3/getuserdetails');
@@ -19,18 +26,27 @@ describe('credential businessMessagingApi', () => {
 	});
 
 	it('accepts a base URL with a trailing slash or spaces', async () => {
-		const result = await bed.harness().testCredential({ baseUrl: ` ${bed.sandbox.baseUrl}/ `, apiKey: bed.sandbox.apiKey });
+		const result = await bed
+			.harness()
+			.testCredential({ baseUrl: ` ${bed.sandbox.baseUrl}/ `, apiKey: bed.sandbox.apiKey });
 		expect(result.status).toBe('OK');
 	});
 
 	it('explains a refused key', async () => {
-		const result = await bed.harness().testCredential({ baseUrl: bed.sandbox.baseUrl, apiKey: 'wrong-key' });
+		const result = await bed
+			.harness()
+			.testCredential({ baseUrl: bed.sandbox.baseUrl, apiKey: 'wrong-key' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('The API key was refused');
 	});
 
 	it('explains a base URL without /v3', async () => {
-		const result = await bed.harness().testCredential({ baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, ''), apiKey: bed.sandbox.apiKey });
+		const result = await bed
+			.harness()
+			.testCredential({
+				baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, ''),
+				apiKey: bed.sandbox.apiKey,
+			});
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('must be the API address ending in /v3');
 	});

@@ -4,14 +4,21 @@ import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 
 /** Every parameter, with the fields inside collections, and the path that names it. */
-function walk(properties: INodeProperties[], path = ''): Array<{ path: string; property: INodeProperties }> {
+function walk(
+	properties: INodeProperties[],
+	path = '',
+): Array<{ path: string; property: INodeProperties }> {
 	const found: Array<{ path: string; property: INodeProperties }> = [];
 	for (const property of properties) {
 		const here = `${path}${property.displayName}`;
 		found.push({ path: here, property });
-		for (const option of (property.options ?? []) as Array<INodeProperties | INodePropertyCollection | INodePropertyOptions>) {
-			if ('values' in option && Array.isArray(option.values)) found.push(...walk(option.values, `${here} › `));
-			else if ('type' in option && 'displayName' in option) found.push(...walk([option as INodeProperties], `${here} › `));
+		for (const option of (property.options ?? []) as Array<
+			INodeProperties | INodePropertyCollection | INodePropertyOptions
+		>) {
+			if ('values' in option && Array.isArray(option.values))
+				found.push(...walk(option.values, `${here} › `));
+			else if ('type' in option && 'displayName' in option)
+				found.push(...walk([option as INodeProperties], `${here} › `));
 		}
 	}
 	return found;
@@ -27,8 +34,13 @@ describe.each(Object.entries(sets))('the %s form', (_name, properties) => {
 	const all = walk(properties);
 
 	it('explains every field a user types in: a placeholder or a description', () => {
-		const typed = all.filter(({ property }) => ['string', 'number', 'json'].includes(property.type) && property.name !== 'operation');
-		const bare = typed.filter(({ property }) => !property.placeholder && !property.description && !property.hint);
+		const typed = all.filter(
+			({ property }) =>
+				['string', 'number', 'json'].includes(property.type) && property.name !== 'operation',
+		);
+		const bare = typed.filter(
+			({ property }) => !property.placeholder && !property.description && !property.hint,
+		);
 		expect(bare.map((b) => b.path)).toEqual([]);
 	});
 
@@ -36,14 +48,20 @@ describe.each(Object.entries(sets))('the %s form', (_name, properties) => {
 		const unsorted = all
 			.filter(({ property }) => ['options', 'multiOptions'].includes(property.type))
 			.filter(({ property }) => {
-				const names = ((property.options ?? []) as INodePropertyOptions[]).map((o) => String(o.name));
+				const names = ((property.options ?? []) as INodePropertyOptions[]).map((o) =>
+					String(o.name),
+				);
 				return names.join('|') !== [...names].sort((a, b) => a.localeCompare(b)).join('|');
 			});
 		expect(unsorted.map((u) => u.path)).toEqual([]);
 	});
 
 	it('holds no stray tabs or double spaces in what the user reads', () => {
-		const texts = all.flatMap(({ path, property }) => [property.displayName, property.description, property.placeholder, property.hint].filter(Boolean).map((t) => [path, String(t)]));
+		const texts = all.flatMap(({ path, property }) =>
+			[property.displayName, property.description, property.placeholder, property.hint]
+				.filter(Boolean)
+				.map((t) => [path, String(t)]),
+		);
 		expect(texts.filter(([, t]) => /\t| {2}/.test(t)).map(([p]) => p)).toEqual([]);
 	});
 });
@@ -53,7 +71,10 @@ describe('the rules of the platform are explained where users would be surprised
 		walk(properties)
 			.filter(({ property }) => {
 				const show = property.displayOptions?.show ?? {};
-				return (show.resource as string[] | undefined)?.includes(resource) && (show.operation as string[] | undefined)?.includes(operation);
+				return (
+					(show.resource as string[] | undefined)?.includes(resource) &&
+					(show.operation as string[] | undefined)?.includes(operation)
+				);
 			})
 			.map(({ property }) => [property.displayName, property.description, property.hint].join(' '))
 			.join(' ');
@@ -61,7 +82,11 @@ describe('the rules of the platform are explained where users would be surprised
 
 	it.each([
 		['template', 'create', /30 days/],
-		['template', 'update', /once a day[\s\S]*10 times in 30 days|10 times in 30 days[\s\S]*once a day/],
+		[
+			'template',
+			'update',
+			/once a day[\s\S]*10 times in 30 days|10 times in 30 days[\s\S]*once a day/,
+		],
 		['template', 'delete', /30 days/],
 		['media', 'downloadFromUrl', /5 minutes/],
 		['product', 'batch', /background/],

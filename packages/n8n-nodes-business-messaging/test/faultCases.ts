@@ -21,17 +21,25 @@ export interface OperationCase {
 }
 
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
-const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 const templateId = (bed: TestBed, name: string, language = 'en_US') =>
-	[...bed.sandbox.state.store.templates.values()].find((t) => t.name === name && t.language === language)?.id ?? 'missing';
-const templates = (bed: TestBed, name: string) => [...bed.sandbox.state.store.templates.values()].filter((t) => t.name === name);
+	[...bed.sandbox.state.store.templates.values()].find(
+		(t) => t.name === name && t.language === language,
+	)?.id ?? 'missing';
+const templates = (bed: TestBed, name: string) =>
+	[...bed.sandbox.state.store.templates.values()].filter((t) => t.name === name);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const OPERATION_CASES: OperationCase[] = [
 	{
 		name: 'Account › Get Business Account',
-		parameters: (bed) => ({ resource: 'account', operation: 'getBusinessAccount', businessAccountId: rl(bed.sandbox.businessAccountId) }),
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'getBusinessAccount',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+		}),
 		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.businessAccountId}$` },
 		repeatable: true,
 	},
@@ -54,20 +62,36 @@ export const OPERATION_CASES: OperationCase[] = [
 			body: 'Hi {{1}}, your parcel is on its way.',
 			bodyExamples: { example: [{ value: 'Maria' }] },
 		}),
-		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		target: {
+			method: 'POST',
+			path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$`,
+		},
 		repeatable: false,
 		effect: (bed) => templates(bed, 'shipping_update').length,
 	},
 	{
 		name: 'Template › Get',
-		parameters: (bed) => ({ resource: 'template', operation: 'get', businessAccountId: rl(bed.sandbox.businessAccountId), template: rl(templateId(bed, 'hello_world')) }),
+		parameters: (bed) => ({
+			resource: 'template',
+			operation: 'get',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			template: rl(templateId(bed, 'hello_world')),
+		}),
 		target: { method: 'GET', path: (bed) => `^/${templateId(bed, 'hello_world')}$` },
 		repeatable: true,
 	},
 	{
 		name: 'Template › Get Many',
-		parameters: (bed) => ({ resource: 'template', operation: 'getMany', businessAccountId: rl(bed.sandbox.businessAccountId), returnAll: true }),
-		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		parameters: (bed) => ({
+			resource: 'template',
+			operation: 'getMany',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			returnAll: true,
+		}),
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$`,
+		},
 		repeatable: true,
 	},
 	{
@@ -83,26 +107,45 @@ export const OPERATION_CASES: OperationCase[] = [
 		}),
 		target: { method: 'POST', path: (bed) => `^/${templateId(bed, 'payment_reminder')}$` },
 		repeatable: false,
-		effect: (bed) => templates(bed, 'payment_reminder').filter((t) => t.status === 'PENDING').length,
+		effect: (bed) =>
+			templates(bed, 'payment_reminder').filter((t) => t.status === 'PENDING').length,
 	},
 	{
 		name: 'Template › Delete',
-		parameters: (bed) => ({ resource: 'template', operation: 'delete', businessAccountId: rl(bed.sandbox.businessAccountId), name: 'spring_sale' }),
-		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$` },
+		parameters: (bed) => ({
+			resource: 'template',
+			operation: 'delete',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			name: 'spring_sale',
+		}),
+		target: {
+			method: 'DELETE',
+			path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$`,
+		},
 		repeatable: true,
 		effect: (bed) => 1 - templates(bed, 'spring_sale').length,
 	},
 	{
 		name: 'Template Sample › Upload',
 		parameters: () => ({ resource: 'templateSample', operation: 'upload' }),
-		items: () => [{ json: {}, binary: { data: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'latte.png' } } }],
+		items: () => [
+			{
+				json: {},
+				binary: { data: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'latte.png' } },
+			},
+		],
 		target: { method: 'POST', path: () => '^/upload:' },
 		repeatable: false,
 		effect: (bed) => bed.sandbox.state.store.uploadHandles.size,
 	},
 	{
 		name: 'Product › Get Many',
-		parameters: (bed) => ({ resource: 'product', operation: 'getMany', catalogId: rl(bed.sandbox.catalogId), limit: 10 }),
+		parameters: (bed) => ({
+			resource: 'product',
+			operation: 'getMany',
+			catalogId: rl(bed.sandbox.catalogId),
+			limit: 10,
+		}),
 		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.catalogId}/products$` },
 		repeatable: true,
 	},
@@ -122,17 +165,29 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		name: 'Media › Download',
-		parameters: (bed) => ({ resource: 'media', operation: 'download', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), mediaId: bed.sandbox.mediaIds[0] }),
+		parameters: (bed) => ({
+			resource: 'media',
+			operation: 'download',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			mediaId: bed.sandbox.mediaIds[0],
+		}),
 		target: { method: 'POST', path: (bed) => `^/downloadMedia/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
 	},
 	{
 		name: 'Media › Download From URL',
-		parameters: () => ({ resource: 'media', operation: 'downloadFromUrl', url: '={{ $json.url }}' }),
+		parameters: () => ({
+			resource: 'media',
+			operation: 'downloadFromUrl',
+			url: '={{ $json.url }}',
+		}),
 		setup: async (bed) => {
-			const response = await fetch(`${bed.sandbox.baseUrl}/${bed.sandbox.mediaIds[0]}?phone_number_id=${bed.sandbox.phoneNumberIds[0]}`, {
-				headers: { apikey: bed.sandbox.apiKey },
-			});
+			const response = await fetch(
+				`${bed.sandbox.baseUrl}/${bed.sandbox.mediaIds[0]}?phone_number_id=${bed.sandbox.phoneNumberIds[0]}`,
+				{
+					headers: { apikey: bed.sandbox.apiKey },
+				},
+			);
 			return { url: ((await response.json()) as { url: string }).url };
 		},
 		target: { method: 'GET', path: () => '^/chat_business/attachments/' },
@@ -140,10 +195,16 @@ export const OPERATION_CASES: OperationCase[] = [
 	},
 	{
 		name: 'Media › Delete',
-		parameters: (bed) => ({ resource: 'media', operation: 'delete', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), mediaId: bed.sandbox.mediaIds[0] }),
+		parameters: (bed) => ({
+			resource: 'media',
+			operation: 'delete',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			mediaId: bed.sandbox.mediaIds[0],
+		}),
 		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
-		effect: (bed) => (bed.sandbox.state.store.media.get(bed.sandbox.mediaIds[0])?.deletedAt === undefined ? 0 : 1),
+		effect: (bed) =>
+			bed.sandbox.state.store.media.get(bed.sandbox.mediaIds[0])?.deletedAt === undefined ? 0 : 1,
 	},
 	{
 		name: 'Message › Send Template',
@@ -165,11 +226,21 @@ export const OPERATION_CASES: OperationCase[] = [
 			await fetch(`${bed.sandbox.controlUrl}/incoming`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: '14155550100', text: 'Hello' }),
+				body: JSON.stringify({
+					phone_number_id: bed.sandbox.phoneNumberIds[0],
+					from: '14155550100',
+					text: 'Hello',
+				}),
 			});
 			return {};
 		},
-		parameters: (bed) => ({ resource: 'message', operation: 'sendText', phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]), recipient: '+1 415 555 0100', text: 'Thanks!' }),
+		parameters: (bed) => ({
+			resource: 'message',
+			operation: 'sendText',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			recipient: '+1 415 555 0100',
+			text: 'Thanks!',
+		}),
 		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
 		repeatable: false,
 		effect: (bed) => bed.sandbox.state.store.messages.size,
@@ -183,7 +254,10 @@ export const OPERATION_CASES: OperationCase[] = [
 			referenceId: 'order-1001',
 			paymentConfigId: 'acme-payments',
 		}),
-		target: { method: 'POST', path: (bed) => `^/${escape(bed.sandbox.phoneNumberIds[0])}/payments_refund$` },
+		target: {
+			method: 'POST',
+			path: (bed) => `^/${escape(bed.sandbox.phoneNumberIds[0])}/payments_refund$`,
+		},
 		repeatable: false,
 		effect: (bed) => bed.sandbox.state.store.refunds.size,
 	},

@@ -13,7 +13,13 @@ export interface TestBed {
 	sandbox: RunningSandbox;
 	harness(options?: { apiKey?: string; baseUrl?: string; nodeType?: INodeType }): NodeHarness;
 	/** Requests the sandbox received since the last reset (path and query as sent). */
-	requests(): Array<{ method: string; url: string; headers: IDataObject; body?: string; status?: number }>;
+	requests(): Array<{
+		method: string;
+		url: string;
+		headers: IDataObject;
+		body?: string;
+		status?: number;
+	}>;
 	reset(): void;
 }
 
@@ -29,7 +35,10 @@ export function useTestBed(): TestBed {
 					nodeType: options.nodeType ?? new BusinessMessaging(),
 					typeName: NODE_TYPE,
 					credentialType: new BusinessMessagingApi(),
-					credentials: { baseUrl: options.baseUrl ?? sandbox.baseUrl, apiKey: options.apiKey ?? sandbox.apiKey },
+					credentials: {
+						baseUrl: options.baseUrl ?? sandbox.baseUrl,
+						apiKey: options.apiKey ?? sandbox.apiKey,
+					},
 				}),
 			requests: () => sandbox.state.log.list() as unknown as ReturnType<TestBed['requests']>,
 			reset: () => sandbox.state.reset(undefined, false),

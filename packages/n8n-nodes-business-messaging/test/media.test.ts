@@ -13,7 +13,9 @@ const seededBytes = (id: string) => {
 
 /** A media URL as the API hands it out (GET /{media_id}). */
 async function mediaUrl(id: string): Promise<string> {
-	const response = await fetch(`${bed.sandbox.baseUrl}/${id}`, { headers: { apikey: bed.sandbox.apiKey } });
+	const response = await fetch(`${bed.sandbox.baseUrl}/${id}`, {
+		headers: { apikey: bed.sandbox.apiKey },
+	});
 	const body = (await response.json()) as { url: string };
 	bed.sandbox.state.log.clear();
 	return body.url;
@@ -21,18 +23,40 @@ async function mediaUrl(id: string): Promise<string> {
 
 describe('Media › Download', () => {
 	it('outputs the file as binary data with its type and name', async () => {
-		const [output] = await bed.harness().execute({ parameters: { resource: 'media', operation: 'download', phoneNumberId: number(), mediaId: PNG_ID } });
+		const [output] = await bed
+			.harness()
+			.execute({
+				parameters: {
+					resource: 'media',
+					operation: 'download',
+					phoneNumberId: number(),
+					mediaId: PNG_ID,
+				},
+			});
 		const binary = output[0].binary!.data;
 		expect(binary.mimeType).toBe('image/png');
 		expect(binary.fileName).toBe('latte-art.png');
 		expect(Buffer.from(binary.data, 'base64').equals(seededBytes(PNG_ID))).toBe(true);
-		expect(output[0].json).toEqual({ mediaId: PNG_ID, fileName: 'latte-art.png', mimeType: 'image/png', fileSize: seededBytes(PNG_ID).length });
-		expect(bed.requests()[0].url).toBe(`/v3/downloadMedia/${PNG_ID}?phone_number_id=${bed.sandbox.phoneNumberIds[0]}`);
+		expect(output[0].json).toEqual({
+			mediaId: PNG_ID,
+			fileName: 'latte-art.png',
+			mimeType: 'image/png',
+			fileSize: seededBytes(PNG_ID).length,
+		});
+		expect(bed.requests()[0].url).toBe(
+			`/v3/downloadMedia/${PNG_ID}?phone_number_id=${bed.sandbox.phoneNumberIds[0]}`,
+		);
 	});
 
 	it('puts the file in the chosen binary field', async () => {
 		const [output] = await bed.harness().execute({
-			parameters: { resource: 'media', operation: 'download', phoneNumberId: number(), mediaId: PNG_ID, binaryPropertyName: 'photo' },
+			parameters: {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: number(),
+				mediaId: PNG_ID,
+				binaryPropertyName: 'photo',
+			},
 		});
 		expect(Object.keys(output[0].binary!)).toEqual(['photo']);
 	});
@@ -40,7 +64,12 @@ describe('Media › Download', () => {
 	it('reports a file of another number as not found', async () => {
 		const error = await expectFailure(
 			bed.harness().execute({
-				parameters: { resource: 'media', operation: 'download', phoneNumberId: { __rl: true, mode: 'id', value: bed.sandbox.phoneNumberIds[1] }, mediaId: PNG_ID },
+				parameters: {
+					resource: 'media',
+					operation: 'download',
+					phoneNumberId: { __rl: true, mode: 'id', value: bed.sandbox.phoneNumberIds[1] },
+					mediaId: PNG_ID,
+				},
 			}),
 		);
 		expect(error.httpCode).toBe('404');
@@ -53,25 +82,33 @@ describe('Media › Download From URL', () => {
 	it('downloads the bytes with the key, from a URL the API returned', async () => {
 		const url = await mediaUrl(PNG_ID);
 		const [output] = await bed.harness().execute({ parameters: fromUrl(url) });
-		expect(Buffer.from(output[0].binary!.data.data, 'base64').equals(seededBytes(PNG_ID))).toBe(true);
+		expect(Buffer.from(output[0].binary!.data.data, 'base64').equals(seededBytes(PNG_ID))).toBe(
+			true,
+		);
 		expect(output[0].json.mediaId).toBe(PNG_ID);
 		const [request] = bed.requests();
 		expect(request.headers.apikey).toBe('<key:demo>');
 		expect(`${bed.sandbox.baseUrl.replace(/\/v3$/, '')}${request.url}`).toBe(url);
 	});
 
-	it.each(['https://evil.example.com/v3/chat_business/attachments/?mid=1', 'http://127.0.0.1:1/v3/x'])(
-		'refuses %p, off the API address, without any request',
-		async (url) => {
-			const error = await expectFailure(bed.harness().execute({ parameters: fromUrl(url) }));
-			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toContain('the API key is only ever sent there');
-			expect(bed.requests()).toHaveLength(0);
-		},
-	);
+	it.each([
+		'https://evil.example.com/v3/chat_business/attachments/?mid=1',
+		'http://127.0.0.1:1/v3/x',
+	])('refuses %p, off the API address, without any request', async (url) => {
+		const error = await expectFailure(bed.harness().execute({ parameters: fromUrl(url) }));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain('the API key is only ever sent there');
+		expect(bed.requests()).toHaveLength(0);
+	});
 
-	it.each([['the base URL itself', ''], ['the base URL and a slash', '/'], ['a broken escape', '/%zz']])('refuses %s: it is no media URL', async (_label, rest) => {
-		const error = await expectFailure(bed.harness().execute({ parameters: fromUrl(bed.sandbox.baseUrl + rest) }));
+	it.each([
+		['the base URL itself', ''],
+		['the base URL and a slash', '/'],
+		['a broken escape', '/%zz'],
+	])('refuses %s: it is no media URL', async (_label, rest) => {
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: fromUrl(bed.sandbox.baseUrl + rest) }),
+		);
 		expect(error.message).toMatch(/is not on the API|is not a URL/);
 		expect(bed.requests()).toHaveLength(0);
 	});
@@ -101,10 +138,30 @@ describe('Media › Download From URL', () => {
 
 describe('Media › Delete', () => {
 	it('deletes the file; afterwards it cannot be downloaded', async () => {
-		const [output] = await bed.harness().execute({ parameters: { resource: 'media', operation: 'delete', phoneNumberId: number(), mediaId: PNG_ID } });
+		const [output] = await bed
+			.harness()
+			.execute({
+				parameters: {
+					resource: 'media',
+					operation: 'delete',
+					phoneNumberId: number(),
+					mediaId: PNG_ID,
+				},
+			});
 		expect(output[0].json).toEqual({ success: true, mediaId: PNG_ID });
 		expect(bed.requests()[0].method).toBe('DELETE');
-		const error = await expectFailure(bed.harness().execute({ parameters: { resource: 'media', operation: 'download', phoneNumberId: number(), mediaId: PNG_ID } }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({
+					parameters: {
+						resource: 'media',
+						operation: 'download',
+						phoneNumberId: number(),
+						mediaId: PNG_ID,
+					},
+				}),
+		);
 		expect(error.message).toContain('was deleted');
 		expect(error.description).toContain('131053');
 	});

@@ -4,12 +4,17 @@ import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 const bed = useTestBed();
 
 const templateId = (name: string, language = 'en_US') => {
-	for (const t of bed.sandbox.state.store.templates.values()) if (t.name === name && t.language === language) return t.id;
+	for (const t of bed.sandbox.state.store.templates.values())
+		if (t.name === name && t.language === language) return t.id;
 	throw new Error(`no seeded template ${name}`);
 };
 const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
 
-function send(template: string, values: Record<string, string> = {}, extra: Record<string, unknown> = {}) {
+function send(
+	template: string,
+	values: Record<string, string> = {},
+	extra: Record<string, unknown> = {},
+) {
 	return {
 		resource: 'message',
 		operation: 'sendTemplate',
@@ -26,7 +31,9 @@ const posts = () => bed.requests().filter((r) => r.method === 'POST');
 
 describe('Message › Send Template: the variables form', () => {
 	it('builds one field per variable, labelled with the template example', async () => {
-		const { fields } = await bed.harness().resourceMapping('getTemplateVariables', send('order_confirmation'));
+		const { fields } = await bed
+			.harness()
+			.resourceMapping('getTemplateVariables', send('order_confirmation'));
 		expect(fields.map((f) => [f.id, f.displayName, f.required, f.type])).toEqual([
 			['header_1', 'Header {{1}} (e.g. #1001)', true, 'string'],
 			['body_1', 'Body {{1}} (e.g. Maria)', true, 'string'],
@@ -37,23 +44,43 @@ describe('Message › Send Template: the variables form', () => {
 	});
 
 	it('offers a copy-code field for a copy-code button, and nothing for a template without variables', async () => {
-		const offer = await bed.harness().resourceMapping('getTemplateVariables', send('welcome_offer'));
-		expect(offer.fields.map((f) => f.displayName)).toEqual(['Body {{1}} (e.g. Maria)', 'Copy-code button code (e.g. WELCOME15)']);
+		const offer = await bed
+			.harness()
+			.resourceMapping('getTemplateVariables', send('welcome_offer'));
+		expect(offer.fields.map((f) => f.displayName)).toEqual([
+			'Body {{1}} (e.g. Maria)',
+			'Copy-code button code (e.g. WELCOME15)',
+		]);
 		const hello = await bed.harness().resourceMapping('getTemplateVariables', send('hello_world'));
 		expect(hello.fields).toEqual([]);
 	});
 
 	it('lists only approved templates for sending, found through the sender number', async () => {
-		const { results } = await bed.harness().listSearch('searchApprovedTemplates', { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) });
-		expect(results.map((r) => r.name).sort()).toEqual(['hello_world (en_US)', 'order_confirmation (en_US)', 'order_confirmation (es_ES)', 'welcome_offer (en_US)']);
+		const { results } = await bed
+			.harness()
+			.listSearch('searchApprovedTemplates', { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) });
+		expect(results.map((r) => r.name).sort()).toEqual([
+			'hello_world (en_US)',
+			'order_confirmation (en_US)',
+			'order_confirmation (es_ES)',
+			'welcome_offer (en_US)',
+		]);
 	});
 });
 
 describe('Message › Send Template', () => {
-	const orderValues = { header_1: '#2002', body_1: 'Ana', body_2: 'a bag of Kenya Nyeri', body_3: 'Friday', button_0_url: '2002' };
+	const orderValues = {
+		header_1: '#2002',
+		body_1: 'Ana',
+		body_2: 'a bag of Kenya Nyeri',
+		body_3: 'Friday',
+		button_0_url: '2002',
+	};
 
 	it('sends the variables as Cloud API component parameters and outputs the message ID', async () => {
-		const [output] = await bed.harness().execute({ parameters: send('order_confirmation', orderValues) });
+		const [output] = await bed
+			.harness()
+			.execute({ parameters: send('order_confirmation', orderValues) });
 		expect(output[0].json).toEqual({
 			messageId: expect.stringMatching(/^wamid\./),
 			recipient: '14155550100',
@@ -83,7 +110,12 @@ describe('Message › Send Template', () => {
 							{ type: 'text', text: 'Friday' },
 						],
 					},
-					{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '2002' }] },
+					{
+						type: 'button',
+						sub_type: 'url',
+						index: '0',
+						parameters: [{ type: 'text', text: '2002' }],
+					},
 				],
 			},
 		});
@@ -91,25 +123,46 @@ describe('Message › Send Template', () => {
 	});
 
 	it('sends a copy code as a coupon_code parameter, and a template without variables without components', async () => {
-		await bed.harness().execute({ parameters: send('welcome_offer', { body_1: 'Ana', button_0_code: 'ANA15' }) });
+		await bed
+			.harness()
+			.execute({ parameters: send('welcome_offer', { body_1: 'Ana', button_0_code: 'ANA15' }) });
 		await bed.harness().execute({ parameters: send('hello_world') });
 		const [offer, hello] = posts().map((p) => JSON.parse(p.body!).template);
 		expect(offer.components).toEqual([
 			{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] },
-			{ type: 'button', sub_type: 'copy_code', index: '0', parameters: [{ type: 'coupon_code', coupon_code: 'ANA15' }] },
+			{
+				type: 'button',
+				sub_type: 'copy_code',
+				index: '0',
+				parameters: [{ type: 'coupon_code', coupon_code: 'ANA15' }],
+			},
 		]);
 		expect(hello).toEqual({ name: 'hello_world', language: { code: 'en_US' } });
 	});
 
 	it('reads the template once per run, sending one message per item', async () => {
 		const [output] = await bed.harness().execute({
-			items: [{ json: { phone: '+44 20 7946 0958', name: 'Ann' } }, { json: { phone: '0033 1 23 45 67 89', name: 'Bo' } }, { json: { phone: '14155550101', name: 'Cy' } }],
-			parameters: send('welcome_offer', { body_1: '={{ $json.name }}', button_0_code: 'HELLO' }, { recipient: '={{ $json.phone }}' }),
+			items: [
+				{ json: { phone: '+44 20 7946 0958', name: 'Ann' } },
+				{ json: { phone: '0033 1 23 45 67 89', name: 'Bo' } },
+				{ json: { phone: '14155550101', name: 'Cy' } },
+			],
+			parameters: send(
+				'welcome_offer',
+				{ body_1: '={{ $json.name }}', button_0_code: 'HELLO' },
+				{ recipient: '={{ $json.phone }}' },
+			),
 		});
-		expect(output.map((o) => o.json.recipient)).toEqual(['442079460958', '33123456789', '14155550101']);
+		expect(output.map((o) => o.json.recipient)).toEqual([
+			'442079460958',
+			'33123456789',
+			'14155550101',
+		]);
 		expect(output.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(bed.requests().map((r) => r.method)).toEqual(['GET', 'POST', 'POST', 'POST']);
-		expect(posts().map((p) => JSON.parse(p.body!).template.components[0].parameters[0].text)).toEqual(['Ann', 'Bo', 'Cy']);
+		expect(
+			posts().map((p) => JSON.parse(p.body!).template.components[0].parameters[0].text),
+		).toEqual(['Ann', 'Bo', 'Cy']);
 	});
 
 	it.each([
@@ -120,35 +173,62 @@ describe('Message › Send Template', () => {
 		['+1 415 555 0100 1234 5678', 'has 19 digits'],
 		['1+4155550100', 'has a + that is not at the start'],
 	])('refuses the recipient %p before sending (%s)', async (recipient, message) => {
-		const error = await expectFailure(bed.harness().execute({ parameters: send('hello_world', {}, { recipient }) }));
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: send('hello_world', {}, { recipient }) }),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain(message);
 		expect(error.message).toContain('Recipient');
 		expect(posts()).toHaveLength(0);
 	});
 
-	it.each(['spring_sale', 'payment_reminder', 'loyalty_update'])('refuses the non-approved template %s before sending', async (name) => {
-		const error = await expectFailure(bed.harness().execute({ parameters: send(name, { body_1: 'x' }) }));
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toMatch(new RegExp(`^Template ${name} \\(en_US\\) is (PENDING|REJECTED|PAUSED): only APPROVED templates can be sent$`));
-		expect(posts()).toHaveLength(0);
-	});
+	it.each(['spring_sale', 'payment_reminder', 'loyalty_update'])(
+		'refuses the non-approved template %s before sending',
+		async (name) => {
+			const error = await expectFailure(
+				bed.harness().execute({ parameters: send(name, { body_1: 'x' }) }),
+			);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toMatch(
+				new RegExp(
+					`^Template ${name} \\(en_US\\) is (PENDING|REJECTED|PAUSED): only APPROVED templates can be sent$`,
+				),
+			);
+			expect(posts()).toHaveLength(0);
+		},
+	);
 
 	it('names an empty variable, with its example, and sends nothing', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: send('order_confirmation', { ...orderValues, body_2: '  ' }) }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({ parameters: send('order_confirmation', { ...orderValues, body_2: '  ' }) }),
+		);
 		expect(error.message).toBe('Template Variables › Body {{2}} is empty');
 		expect(error.description).toBe('For example: 2 bags of Ethiopia Yirgacheffe');
 		expect(posts()).toHaveLength(0);
 	});
 
 	it('refuses a variable with a new line, as the platform would', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: send('order_confirmation', { ...orderValues, body_1: 'Ana\nMaria' }) }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({
+					parameters: send('order_confirmation', { ...orderValues, body_1: 'Ana\nMaria' }),
+				}),
+		);
 		expect(error.message).toContain('cannot hold new lines');
 		expect(posts()).toHaveLength(0);
 	});
 
 	it('retries a rate-limited send, and never repeats one that failed with a 500', async () => {
-		bed.sandbox.state.faults.add({ kind: 'status', status: 429, retryAfter: 0, count: 1, method: 'POST' });
+		bed.sandbox.state.faults.add({
+			kind: 'status',
+			status: 429,
+			retryAfter: 0,
+			count: 1,
+			method: 'POST',
+		});
 		await bed.harness().execute({ parameters: send('hello_world') });
 		expect(posts().map((p) => p.status)).toEqual([429, 200]);
 		bed.sandbox.state.log.clear();
@@ -178,11 +258,17 @@ describe('Message › Send Template', () => {
 		expect(created[0].json.status).toBe('PENDING');
 		const id = String(created[0].json.id);
 		// Not sendable while pending
-		const pending = await expectFailure(bed.harness().execute({ parameters: { ...send('hello_world'), template: rl(id, 'id') } }));
+		const pending = await expectFailure(
+			bed.harness().execute({ parameters: { ...send('hello_world'), template: rl(id, 'id') } }),
+		);
 		expect(pending.message).toContain('is PENDING');
 		bed.sandbox.state.advanceClock(bed.sandbox.state.config.reviewDelayMs);
 		const [sent] = await bed.harness().execute({
-			parameters: { ...send('hello_world'), template: rl(id, 'id'), variables: { mappingMode: 'defineBelow', value: { body_1: 'Ana', body_2: '#77' } } },
+			parameters: {
+				...send('hello_world'),
+				template: rl(id, 'id'),
+				variables: { mappingMode: 'defineBelow', value: { body_1: 'Ana', body_2: '#77' } },
+			},
 		});
 		const messageId = String(sent[0].json.messageId);
 		const { receiptDelaysMs } = bed.sandbox.state.config;
@@ -206,14 +292,22 @@ describe('Message › Send Text', () => {
 		const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: customer, text: 'Here is the photo' }),
+			body: JSON.stringify({
+				phone_number_id: bed.sandbox.phoneNumberIds[0],
+				from: customer,
+				text: 'Here is the photo',
+			}),
 		});
 		expect(response.ok).toBe(true);
 	};
 
 	it('answers a customer inside the 24-hour window, as a reply to their message', async () => {
 		await customerWrites();
-		const [output] = await bed.harness().execute({ parameters: sendText({ textOptions: { replyTo: 'wamid.customer1', previewUrl: true } }) });
+		const [output] = await bed
+			.harness()
+			.execute({
+				parameters: sendText({ textOptions: { replyTo: 'wamid.customer1', previewUrl: true } }),
+			});
 		expect(output[0].json).toEqual({
 			messageId: expect.stringMatching(/^wamid\./),
 			recipient: customer,
@@ -231,7 +325,9 @@ describe('Message › Send Text', () => {
 			text: { body: 'Thanks, we got your photo.', preview_url: true },
 			context: { message_id: 'wamid.customer1' },
 		});
-		expect(bed.sandbox.state.store.messages.get(String(output[0].json.messageId))?.replyTo).toBe('wamid.customer1');
+		expect(bed.sandbox.state.store.messages.get(String(output[0].json.messageId))?.replyTo).toBe(
+			'wamid.customer1',
+		);
 	});
 
 	it('passes on the refusal outside the window, with the advice to send a template, and does not repeat it', async () => {
@@ -244,10 +340,26 @@ describe('Message › Send Text', () => {
 
 	it.each([
 		['blank text', { text: '   ' }, 'Text is empty'],
-		['4097 characters', { text: 'x'.repeat(4097) }, 'Text has 4097 characters; a text message holds at most 4096'],
-		['a reply-to that is no message ID', { textOptions: { replyTo: 'customer1' } }, 'Options › Reply To Message ID "customer1" is not a message ID'],
-		['a recipient that is no number', { recipient: 'call me' }, 'Recipient "call me" is not a phone number'],
-		['a country code starting with 0', { recipient: '+0 415 555 0100' }, 'Recipient "+0 415 555 0100" has no country code: country codes start with 1 to 9'],
+		[
+			'4097 characters',
+			{ text: 'x'.repeat(4097) },
+			'Text has 4097 characters; a text message holds at most 4096',
+		],
+		[
+			'a reply-to that is no message ID',
+			{ textOptions: { replyTo: 'customer1' } },
+			'Options › Reply To Message ID "customer1" is not a message ID',
+		],
+		[
+			'a recipient that is no number',
+			{ recipient: 'call me' },
+			'Recipient "call me" is not a phone number',
+		],
+		[
+			'a country code starting with 0',
+			{ recipient: '+0 415 555 0100' },
+			'Recipient "+0 415 555 0100" has no country code: country codes start with 1 to 9',
+		],
 	])('refuses %s before sending', async (_label, extra, message) => {
 		await customerWrites();
 		const error = await expectFailure(bed.harness().execute({ parameters: sendText(extra) }));
@@ -264,19 +376,27 @@ describe('Message › Send Text', () => {
 });
 
 describe('Message › Send Template: the template by name', () => {
-	const byName = (name: string, values: Record<string, string> = {}) => send('hello_world', values, { template: rl(name, 'name') });
+	const byName = (name: string, values: Record<string, string> = {}) =>
+		send('hello_world', values, { template: rl(name, 'name') });
 	const gets = () => bed.requests().filter((r) => r.method === 'GET');
 
 	it('sends "name (language)", looking the template up once per run', async () => {
 		const [output] = await bed.harness().execute({
 			items: [{ json: { name: 'Ann' } }, { json: { name: 'Bo' } }],
-			parameters: byName('welcome_offer (en_US)', { body_1: '={{ $json.name }}', button_0_code: 'HELLO' }),
+			parameters: byName('welcome_offer (en_US)', {
+				body_1: '={{ $json.name }}',
+				button_0_code: 'HELLO',
+			}),
 		});
 		expect(output.map((o) => [o.json.template, o.json.language])).toEqual([
 			['welcome_offer', 'en_US'],
 			['welcome_offer', 'en_US'],
 		]);
-		expect(gets().map((r) => r.url.split('?')[0])).toEqual(['/v3/getuserdetails', `/v3/${bed.sandbox.businessAccountId}/message_templates`, `/v3/${templateId('welcome_offer')}`]);
+		expect(gets().map((r) => r.url.split('?')[0])).toEqual([
+			'/v3/getuserdetails',
+			`/v3/${bed.sandbox.businessAccountId}/message_templates`,
+			`/v3/${templateId('welcome_offer')}`,
+		]);
 		expect(posts()).toHaveLength(2);
 	});
 
@@ -286,9 +406,21 @@ describe('Message › Send Template: the template by name', () => {
 	});
 
 	it.each([
-		['order_confirmation', 'Template order_confirmation exists in several languages (en_US, es_ES)', 'Add the language, e.g. order_confirmation (en_US).'],
-		['order_confirmation (fr_FR)', `There is no template order_confirmation (fr_FR) in business account 102290129340398`, 'It exists in: en_US, es_ES.'],
-		['no_such_template', 'There is no template no_such_template in business account 102290129340398', 'Check the name: Template › Get Many lists the account’s templates.'],
+		[
+			'order_confirmation',
+			'Template order_confirmation exists in several languages (en_US, es_ES)',
+			'Add the language, e.g. order_confirmation (en_US).',
+		],
+		[
+			'order_confirmation (fr_FR)',
+			`There is no template order_confirmation (fr_FR) in business account 102290129340398`,
+			'It exists in: en_US, es_ES.',
+		],
+		[
+			'no_such_template',
+			'There is no template no_such_template in business account 102290129340398',
+			'Check the name: Template › Get Many lists the account’s templates.',
+		],
 	])('refuses %s with the reason, sending nothing', async (name, message, description) => {
 		const error = await expectFailure(bed.harness().execute({ parameters: byName(name) }));
 		expect(error).toBeInstanceOf(NodeOperationError);
@@ -298,23 +430,41 @@ describe('Message › Send Template: the template by name', () => {
 	});
 
 	it('refuses what is not a template name before any request', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: byName('Order Confirmation') }));
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: byName('Order Confirmation') }),
+		);
 		expect(error.message).toBe('Template "Order Confirmation" is not a template name');
 		expect(bed.requests()).toHaveLength(0);
 	});
 
 	it('builds the variables form for a template given by name', async () => {
-		const { fields } = await bed.harness().resourceMapping('getTemplateVariables', byName('order_confirmation (es_ES)'));
-		const byId = await bed.harness().resourceMapping('getTemplateVariables', send('hello_world', {}, { template: rl(templateId('order_confirmation', 'es_ES'), 'id') }));
+		const { fields } = await bed
+			.harness()
+			.resourceMapping('getTemplateVariables', byName('order_confirmation (es_ES)'));
+		const byId = await bed
+			.harness()
+			.resourceMapping(
+				'getTemplateVariables',
+				send('hello_world', {}, { template: rl(templateId('order_confirmation', 'es_ES'), 'id') }),
+			);
 		expect(fields.length).toBeGreaterThan(0);
 		expect(fields).toEqual(byId.fields);
 	});
 
 	it('Template › Get finds a template by name in the chosen account', async () => {
 		const [output] = await bed.harness().execute({
-			parameters: { resource: 'template', operation: 'get', businessAccountId: rl(bed.sandbox.businessAccountId), template: rl('order_confirmation (es_ES)', 'name') },
+			parameters: {
+				resource: 'template',
+				operation: 'get',
+				businessAccountId: rl(bed.sandbox.businessAccountId),
+				template: rl('order_confirmation (es_ES)', 'name'),
+			},
 		});
-		expect([output[0].json.name, output[0].json.language, output[0].json.id]).toEqual(['order_confirmation', 'es_ES', templateId('order_confirmation', 'es_ES')]);
+		expect([output[0].json.name, output[0].json.language, output[0].json.id]).toEqual([
+			'order_confirmation',
+			'es_ES',
+			templateId('order_confirmation', 'es_ES'),
+		]);
 	});
 });
 
@@ -324,7 +474,11 @@ describe('IDs the user left empty or made into a path', () => {
 		['..', 'Phone Number ".." is not an ID'],
 		['.', 'Phone Number "." is not an ID'],
 	])('refuses the sender %j by its label, sending nothing', async (value, message) => {
-		const error = await expectFailure(bed.harness().execute({ parameters: send('hello_world', {}, { phoneNumberId: rl(value, 'id') }) }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({ parameters: send('hello_world', {}, { phoneNumberId: rl(value, 'id') }) }),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(message);
 		expect(bed.requests()).toHaveLength(0);

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { NodeApiError, NodeOperationError, type IDataObject, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 import { useTestBed } from './harness';
 
 /**
@@ -26,7 +31,9 @@ interface Attempt {
 async function attempt(parameters: IDataObject, items?: INodeExecutionData[]): Promise<Attempt> {
 	bed.sandbox.state.log.clear();
 	try {
-		const [output] = await bed.harness().execute({ parameters: { ...parameters, requestOptions: FAST }, items });
+		const [output] = await bed
+			.harness()
+			.execute({ parameters: { ...parameters, requestOptions: FAST }, items });
 		return { output, requests: bed.requests() };
 	} catch (error) {
 		return { error: error as Error & IDataObject, requests: bed.requests() };
@@ -47,10 +54,18 @@ function onlyRequest(result: Attempt, method?: string) {
 	expect(requests).toHaveLength(1);
 	const [request] = requests;
 	const url = new URL(request.url, 'http://sandbox');
-	return { ...request, path: url.pathname, query: url.searchParams, json: request.body ? (JSON.parse(request.body) as IDataObject) : undefined };
+	return {
+		...request,
+		path: url.pathname,
+		query: url.searchParams,
+		json: request.body ? (JSON.parse(request.body) as IDataObject) : undefined,
+	};
 }
 
-const templateId = (name: string) => [...bed.sandbox.state.store.templates.values()].find((t) => t.name === name && t.language === 'en_US')!.id;
+const templateId = (name: string) =>
+	[...bed.sandbox.state.store.templates.values()].find(
+		(t) => t.name === name && t.language === 'en_US',
+	)!.id;
 
 /** What the sandbox answers a body sent straight to it (to check that it agrees with the node). */
 async function sandboxStatus(method: string, path: string, body: unknown): Promise<number> {
@@ -65,11 +80,17 @@ async function sandboxStatus(method: string, path: string, body: unknown): Promi
 
 const separators = fc.constantFrom('', ' ', '-', '.', '(', ')', '/');
 const typedPhone = fc
-	.tuple(fc.constantFrom('+', '00', ''), fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), separators), { maxLength: 20 }))
+	.tuple(
+		fc.constantFrom('+', '00', ''),
+		fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), separators), { maxLength: 20 }),
+	)
 	.map(([prefix, parts]) => prefix + parts.map(([d, s]) => `${d}${s}`).join(''));
 /** n8n reads a parameter value starting with "=" as an expression, so generated text never does. */
 const notExpression = (text: string) => !text.startsWith('=');
-const anyText = (maxLength: number) => fc.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength })).filter(notExpression);
+const anyText = (maxLength: number) =>
+	fc
+		.oneof(fc.string({ maxLength }), fc.string({ unit: 'grapheme', maxLength }))
+		.filter(notExpression);
 
 describe('through the node: the recipient of a send', () => {
 	it('is sent as its digits (7 to 15), or refused naming Recipient with nothing sent', async () => {
@@ -84,7 +105,8 @@ describe('through the node: the recipient of a send', () => {
 					template: rl(hello),
 					variables: { mappingMode: 'defineBelow', value: {} },
 				});
-				if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /^Recipient "/);
+				if (result.error instanceof NodeOperationError)
+					return expectRefusedNaming(result, /^Recipient "/);
 				// (the template is read first, to build the message)
 				const sent = onlyRequest(result, 'POST');
 				expect(sent.status).toBe(200);
@@ -101,20 +123,65 @@ const placeholder = fc.oneof(
 	fc.constantFrom('{{0}}', '{{x}}', '{{ 1 }}', '{{}}', '{{1', '}}', '{{01}}'),
 );
 const templateText = (maxParts: number) =>
-	fc.array(fc.oneof(fc.constantFrom('Hi ', 'your order ', 'is ready. ', '\n', '  '), placeholder, fc.string({ maxLength: 8 })), { maxLength: maxParts }).map((parts) => parts.join('')).filter(notExpression);
-const examples = fc.array(fc.oneof(fc.constantFrom('Maria', '#1001', 'Monday'), fc.string({ maxLength: 6 }).filter(notExpression)), { maxLength: 5 });
+	fc
+		.array(
+			fc.oneof(
+				fc.constantFrom('Hi ', 'your order ', 'is ready. ', '\n', '  '),
+				placeholder,
+				fc.string({ maxLength: 8 }),
+			),
+			{ maxLength: maxParts },
+		)
+		.map((parts) => parts.join(''))
+		.filter(notExpression);
+const examples = fc.array(
+	fc.oneof(
+		fc.constantFrom('Maria', '#1001', 'Monday'),
+		fc.string({ maxLength: 6 }).filter(notExpression),
+	),
+	{ maxLength: 5 },
+);
 
 const component = fc.oneof(
-	fc.record({ type: fc.constant('BODY'), text: templateText(8), example: fc.option(examples.map((e) => ({ body_text: [e] })), { nil: undefined }) }),
-	fc.record({ type: fc.constant('HEADER'), format: fc.constantFrom('TEXT', 'text', 'LOCATION', 'GIF'), text: templateText(3), example: fc.option(examples.map((e) => ({ header_text: e })), { nil: undefined }) }),
+	fc.record({
+		type: fc.constant('BODY'),
+		text: templateText(8),
+		example: fc.option(
+			examples.map((e) => ({ body_text: [e] })),
+			{ nil: undefined },
+		),
+	}),
+	fc.record({
+		type: fc.constant('HEADER'),
+		format: fc.constantFrom('TEXT', 'text', 'LOCATION', 'GIF'),
+		text: templateText(3),
+		example: fc.option(
+			examples.map((e) => ({ header_text: e })),
+			{ nil: undefined },
+		),
+	}),
 	fc.record({ type: fc.constant('FOOTER'), text: templateText(3) }),
 	fc.record({
 		type: fc.constant('BUTTONS'),
 		buttons: fc.array(
 			fc.oneof(
 				fc.record({ type: fc.constant('QUICK_REPLY'), text: fc.string({ maxLength: 30 }) }),
-				fc.record({ type: fc.constant('URL'), text: fc.string({ maxLength: 30 }), url: fc.constantFrom('https://shop.example.com/o/{{1}}', 'https://shop.example.com', 'ftp://x', ''), example: fc.option(fc.constant(['https://shop.example.com/o/1001']), { nil: undefined }) }),
-				fc.record({ type: fc.constant('PHONE_NUMBER'), text: fc.string({ maxLength: 30 }), phone_number: fc.constantFrom('+15550123401', '12', '') }),
+				fc.record({
+					type: fc.constant('URL'),
+					text: fc.string({ maxLength: 30 }),
+					url: fc.constantFrom(
+						'https://shop.example.com/o/{{1}}',
+						'https://shop.example.com',
+						'ftp://x',
+						'',
+					),
+					example: fc.option(fc.constant(['https://shop.example.com/o/1001']), { nil: undefined }),
+				}),
+				fc.record({
+					type: fc.constant('PHONE_NUMBER'),
+					text: fc.string({ maxLength: 30 }),
+					phone_number: fc.constantFrom('+15550123401', '12', ''),
+				}),
 				fc.record({ type: fc.constant('COPY_CODE'), example: fc.string({ maxLength: 20 }) }),
 			),
 			{ maxLength: 11 },
@@ -122,59 +189,84 @@ const component = fc.oneof(
 	}),
 	fc.record({ type: fc.constantFrom('SIGNATURE', ''), text: fc.string({ maxLength: 5 }) }),
 );
-const templateName = fc.oneof(fc.stringMatching(/^[a-z0-9_]{1,20}$/), fc.string({ maxLength: 20 }), fc.constantFrom('Order_Update', 'a'.repeat(513), ''));
+const templateName = fc.oneof(
+	fc.stringMatching(/^[a-z0-9_]{1,20}$/),
+	fc.string({ maxLength: 20 }),
+	fc.constantFrom('Order_Update', 'a'.repeat(513), ''),
+);
 const category = fc.constantFrom('UTILITY', 'MARKETING', 'AUTHENTICATION');
 
 describe('through the node: templates, components, placeholders and examples', () => {
 	it('a components JSON is sent and accepted, or refused naming the field with nothing sent (and the API refuses it too)', async () => {
 		await fc.assert(
-			fc.asyncProperty(templateName, category, fc.array(component, { minLength: 0, maxLength: 4 }), async (name, cat, components) => {
-				bed.reset();
-				const result = await attempt({
-					resource: 'template',
-					operation: 'create',
-					businessAccountId: rl(bed.sandbox.businessAccountId),
-					name,
-					language: 'en_US',
-					category: cat,
-					componentsMode: 'json',
-					componentsJson: JSON.stringify(components),
-				});
-				const body = { name: name.trim(), language: 'en_US', category: cat, components };
-				if (result.error instanceof NodeOperationError) {
-					expectRefusedNaming(result, /^(Name|Components|Header|Body|Footer|Button)[^:]*: /);
-					expect(await sandboxStatus('POST', `/${bed.sandbox.businessAccountId}/message_templates`, body)).toBe(400);
-					return;
-				}
-				const sent = onlyRequest(result);
-				expect(sent.json).toEqual(body);
-				expect(sent.status).toBe(200);
-			}),
+			fc.asyncProperty(
+				templateName,
+				category,
+				fc.array(component, { minLength: 0, maxLength: 4 }),
+				async (name, cat, components) => {
+					bed.reset();
+					const result = await attempt({
+						resource: 'template',
+						operation: 'create',
+						businessAccountId: rl(bed.sandbox.businessAccountId),
+						name,
+						language: 'en_US',
+						category: cat,
+						componentsMode: 'json',
+						componentsJson: JSON.stringify(components),
+					});
+					const body = { name: name.trim(), language: 'en_US', category: cat, components };
+					if (result.error instanceof NodeOperationError) {
+						expectRefusedNaming(result, /^(Name|Components|Header|Body|Footer|Button)[^:]*: /);
+						expect(
+							await sandboxStatus(
+								'POST',
+								`/${bed.sandbox.businessAccountId}/message_templates`,
+								body,
+							),
+						).toBe(400);
+						return;
+					}
+					const sent = onlyRequest(result);
+					expect(sent.json).toEqual(body);
+					expect(sent.status).toBe(200);
+				},
+			),
 		);
 	});
 
 	it('the form: body placeholders with their examples are sent and accepted, or refused naming Body with nothing sent', async () => {
 		await fc.assert(
-			fc.asyncProperty(templateText(8), examples, fc.option(fc.tuple(templateText(3), fc.string({ maxLength: 8 }).filter(notExpression)), { nil: undefined }), async (body, values, header) => {
-				bed.reset();
-				const result = await attempt({
-					resource: 'template',
-					operation: 'create',
-					businessAccountId: rl(bed.sandbox.businessAccountId),
-					name: 'generated_case',
-					language: 'en_US',
-					category: 'UTILITY',
-					componentsMode: 'builder',
-					body,
-					bodyExamples: { example: values.map((value) => ({ value })) },
-					...(header ? { headerType: 'text', headerText: header[0], headerExample: header[1] } : {}),
-				});
-				if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /^(Body|Header)[^:]*: /);
-				const sent = onlyRequest(result);
-				expect(sent.status).toBe(200);
-				const sentBody = (sent.json?.components as IDataObject[]).find((c) => c.type === 'BODY');
-				expect(sentBody?.text).toBe(body);
-			}),
+			fc.asyncProperty(
+				templateText(8),
+				examples,
+				fc.option(fc.tuple(templateText(3), fc.string({ maxLength: 8 }).filter(notExpression)), {
+					nil: undefined,
+				}),
+				async (body, values, header) => {
+					bed.reset();
+					const result = await attempt({
+						resource: 'template',
+						operation: 'create',
+						businessAccountId: rl(bed.sandbox.businessAccountId),
+						name: 'generated_case',
+						language: 'en_US',
+						category: 'UTILITY',
+						componentsMode: 'builder',
+						body,
+						bodyExamples: { example: values.map((value) => ({ value })) },
+						...(header
+							? { headerType: 'text', headerText: header[0], headerExample: header[1] }
+							: {}),
+					});
+					if (result.error instanceof NodeOperationError)
+						return expectRefusedNaming(result, /^(Body|Header)[^:]*: /);
+					const sent = onlyRequest(result);
+					expect(sent.status).toBe(200);
+					const sentBody = (sent.json?.components as IDataObject[]).find((c) => c.type === 'BODY');
+					expect(sentBody?.text).toBe(body);
+				},
+			),
 		);
 	});
 });
@@ -183,7 +275,9 @@ describe('through the node: refund amounts and currencies', () => {
 	const amounts = fc.oneof(
 		fc.string({ maxLength: 12 }),
 		fc.double().map(String),
-		fc.tuple(fc.nat({ max: 100 }), fc.stringMatching(/^\d{0,4}$/)).map(([w, f]) => (f ? `${w}.${f}` : String(w))),
+		fc
+			.tuple(fc.nat({ max: 100 }), fc.stringMatching(/^\d{0,4}$/))
+			.map(([w, f]) => (f ? `${w}.${f}` : String(w))),
 	);
 	const currencies = fc.constantFrom('USD', 'usd', 'EUR', 'JPY', 'KWD', '', 'US', 'XXX1');
 
@@ -201,27 +295,38 @@ describe('through the node: refund amounts and currencies', () => {
 					amount,
 					currency,
 				});
-				if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /^(Amount|Currency) /);
+				if (result.error instanceof NodeOperationError)
+					return expectRefusedNaming(result, /^(Amount|Currency) /);
 				const sent = onlyRequest(result);
 				const sentAmount = sent.json?.amount as { currency: string; value: number; offset: number };
 				expect(Number.isSafeInteger(sentAmount.value) && sentAmount.value > 0).toBe(true);
 				expect([1, 10, 100, 1000]).toContain(sentAmount.offset);
 				// 45.99 USD is the payment: a larger refund is the API's to refuse (2494010), and it does.
-				if (sentAmount.value / sentAmount.offset > 45.99 || sentAmount.currency !== 'USD') expect(sent.status).toBe(400);
+				if (sentAmount.value / sentAmount.offset > 45.99 || sentAmount.currency !== 'USD')
+					expect(sent.status).toBe(400);
 				else expect(sent.status).toBe(200);
 			}),
 		);
 	});
 });
 
-const idText = fc.oneof(fc.string({ maxLength: 30 }).filter(notExpression), fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x', '%2F', '1037543291543636/../x'));
+const idText = fc.oneof(
+	fc.string({ maxLength: 30 }).filter(notExpression),
+	fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x', '%2F', '1037543291543636/../x'),
+);
 
 describe('through the node: IDs in paths and cursors', () => {
 	it('a template ID becomes one path segment that decodes back to it, or is refused naming Template with nothing sent', async () => {
 		await fc.assert(
 			fc.asyncProperty(idText, async (id) => {
-				const result = await attempt({ resource: 'template', operation: 'get', businessAccountId: rl(bed.sandbox.businessAccountId), template: rl(id) });
-				if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /Template/);
+				const result = await attempt({
+					resource: 'template',
+					operation: 'get',
+					businessAccountId: rl(bed.sandbox.businessAccountId),
+					template: rl(id),
+				});
+				if (result.error instanceof NodeOperationError)
+					return expectRefusedNaming(result, /Template/);
 				const sent = onlyRequest(result);
 				const segments = sent.path.split('/');
 				expect(segments.slice(0, 2)).toEqual(['', 'v3']);
@@ -233,20 +338,27 @@ describe('through the node: IDs in paths and cursors', () => {
 
 	it('a cursor is sent as exactly one "after" value, nothing added to the query, or refused with nothing sent', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.oneof(fc.string({ maxLength: 40 }).filter(notExpression), fc.constantFrom('a&limit=1000', 'x#y', 'a=b', '%26', 'QVFIU')), async (cursor) => {
-				const result = await attempt({
-					resource: 'template',
-					operation: 'getMany',
-					businessAccountId: rl(bed.sandbox.businessAccountId),
-					returnAll: false,
-					limit: 5,
-					options: { after: cursor },
-				});
-				if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /After/);
-				const sent = onlyRequest(result);
-				if (cursor.trim() !== '') expect(sent.query.getAll('after')).toEqual([cursor.trim()]);
-				expect(sent.query.getAll('limit')).toEqual(['5']);
-			}),
+			fc.asyncProperty(
+				fc.oneof(
+					fc.string({ maxLength: 40 }).filter(notExpression),
+					fc.constantFrom('a&limit=1000', 'x#y', 'a=b', '%26', 'QVFIU'),
+				),
+				async (cursor) => {
+					const result = await attempt({
+						resource: 'template',
+						operation: 'getMany',
+						businessAccountId: rl(bed.sandbox.businessAccountId),
+						returnAll: false,
+						limit: 5,
+						options: { after: cursor },
+					});
+					if (result.error instanceof NodeOperationError)
+						return expectRefusedNaming(result, /After/);
+					const sent = onlyRequest(result);
+					if (cursor.trim() !== '') expect(sent.query.getAll('after')).toEqual([cursor.trim()]);
+					expect(sent.query.getAll('limit')).toEqual(['5']);
+				},
+			),
 		);
 	});
 });
@@ -258,9 +370,21 @@ describe('through the node: media URLs', () => {
 		const url = fc.oneof(
 			fc.string({ maxLength: 30 }).filter(notExpression),
 			fc.webUrl(),
-			fc.tuple(fc.constantFrom(base, `${base}/`, `${origin}/v3evil`, `${origin}/`, origin.replace('127.0.0.1', 'localhost') + '/v3', `${base}/../_sandbox`, `${origin}@evil.example/v3`, `http://evil.example/?u=${base}`), fc.string({ maxLength: 12 })).map(
-				([start, rest]) => start + rest,
-			),
+			fc
+				.tuple(
+					fc.constantFrom(
+						base,
+						`${base}/`,
+						`${origin}/v3evil`,
+						`${origin}/`,
+						origin.replace('127.0.0.1', 'localhost') + '/v3',
+						`${base}/../_sandbox`,
+						`${origin}@evil.example/v3`,
+						`http://evil.example/?u=${base}`,
+					),
+					fc.string({ maxLength: 12 }),
+				)
+				.map(([start, rest]) => start + rest),
 		);
 		await fc.assert(
 			fc.asyncProperty(url, async (raw) => {
@@ -274,12 +398,31 @@ describe('through the node: media URLs', () => {
 });
 
 describe('through the node: product data', () => {
-	const price = fc.oneof(fc.string({ maxLength: 10 }).filter(notExpression), fc.double().map(String), fc.tuple(fc.nat({ max: 99999 }), fc.nat({ max: 99 })).map(([w, c]) => `${w}.${String(c).padStart(2, '0')}`));
+	const price = fc.oneof(
+		fc.string({ maxLength: 10 }).filter(notExpression),
+		fc.double().map(String),
+		fc
+			.tuple(fc.nat({ max: 99999 }), fc.nat({ max: 99 }))
+			.map(([w, c]) => `${w}.${String(c).padStart(2, '0')}`),
+	);
 	const field = (maxLength: number) => fc.option(anyText(maxLength), { nil: undefined });
 	it('a product is sent with its price in minor units and accepted, or refused naming the field with nothing sent', async () => {
 		await fc.assert(
 			fc.asyncProperty(
-				fc.record({ retailerId: anyText(20), name: field(30), price, currency: fc.constantFrom('USD', 'eur', 'JPY', '', 'DOLLARS'), url: fc.option(fc.constantFrom('https://shop.example.com/p/1', 'shop.example.com', 'javascript:alert(1)'), { nil: undefined }) }),
+				fc.record({
+					retailerId: anyText(20),
+					name: field(30),
+					price,
+					currency: fc.constantFrom('USD', 'eur', 'JPY', '', 'DOLLARS'),
+					url: fc.option(
+						fc.constantFrom(
+							'https://shop.example.com/p/1',
+							'shop.example.com',
+							'javascript:alert(1)',
+						),
+						{ nil: undefined },
+					),
+				}),
 				async (p) => {
 					bed.reset();
 					const result = await attempt({
@@ -288,9 +431,15 @@ describe('through the node: product data', () => {
 						catalogId: rl(bed.sandbox.catalogId),
 						method: 'CREATE',
 						retailerId: p.retailerId,
-						product: { ...(p.name === undefined ? {} : { name: p.name }), price: p.price, currency: p.currency, ...(p.url === undefined ? {} : { url: p.url }) },
+						product: {
+							...(p.name === undefined ? {} : { name: p.name }),
+							price: p.price,
+							currency: p.currency,
+							...(p.url === undefined ? {} : { url: p.url }),
+						},
 					});
-					if (result.error instanceof NodeOperationError) return expectRefusedNaming(result, /^(Retailer ID|Product|Price|Currency)\b/);
+					if (result.error instanceof NodeOperationError)
+						return expectRefusedNaming(result, /^(Retailer ID|Product|Price|Currency)\b/);
 					const sent = onlyRequest(result);
 					expect(sent.status).toBe(200);
 					const [entry] = sent.json?.requests as Array<{ retailer_id: string; data: IDataObject }>;

@@ -21,18 +21,42 @@ const refunds = () => [...bed.sandbox.state.store.refunds.values()];
 describe('Payment › Refund', () => {
 	it('refunds the whole payment when Full Amount is chosen', async () => {
 		const [output] = await bed.harness().execute({ parameters: refundParameters() });
-		expect(output[0].json).toEqual({ id: expect.any(String), status: 'pending', speed_processed: 'normal', reference_id: 'order-1002' });
+		expect(output[0].json).toEqual({
+			id: expect.any(String),
+			status: 'pending',
+			speed_processed: 'normal',
+			reference_id: 'order-1002',
+		});
 		expect(output[0].pairedItem).toEqual({ item: 0 });
-		expect(JSON.parse(bed.requests()[0].body!)).toEqual({ reference_id: 'order-1002', payment_config_id: 'acme-payments', speed: 'normal' });
-		expect(refunds()).toMatchObject([{ reference_id: 'order-1002', amount: 1999, currency: 'EUR' }]);
+		expect(JSON.parse(bed.requests()[0].body!)).toEqual({
+			reference_id: 'order-1002',
+			payment_config_id: 'acme-payments',
+			speed: 'normal',
+		});
+		expect(refunds()).toMatchObject([
+			{ reference_id: 'order-1002', amount: 1999, currency: 'EUR' },
+		]);
 	});
 
 	it('converts a decimal amount exactly: 19.99 EUR is value 1999, offset 100', async () => {
 		const [output] = await bed.harness().execute({
-			parameters: refundParameters({ refundType: 'partial', amount: 19.99, currency: 'EUR', speed: 'instant' }),
+			parameters: refundParameters({
+				refundType: 'partial',
+				amount: 19.99,
+				currency: 'EUR',
+				speed: 'instant',
+			}),
 		});
-		expect(output[0].json).toMatchObject({ status: 'pending', speed_processed: 'instant', amount: { currency: 'EUR', value: 1999, offset: 100 } });
-		expect(JSON.parse(bed.requests()[0].body!).amount).toEqual({ currency: 'EUR', value: 1999, offset: 100 });
+		expect(output[0].json).toMatchObject({
+			status: 'pending',
+			speed_processed: 'instant',
+			amount: { currency: 'EUR', value: 1999, offset: 100 },
+		});
+		expect(JSON.parse(bed.requests()[0].body!).amount).toEqual({
+			currency: 'EUR',
+			value: 1999,
+			offset: 100,
+		});
 		expect(refunds()[0].amount).toBe(1999);
 	});
 
@@ -52,7 +76,16 @@ describe('Payment › Refund', () => {
 			amount: 10_000_000,
 			refunded: 0,
 		});
-		await bed.harness().execute({ parameters: refundParameters({ referenceId: `pay-${currency}`, refundType: 'partial', amount, currency }) });
+		await bed
+			.harness()
+			.execute({
+				parameters: refundParameters({
+					referenceId: `pay-${currency}`,
+					refundType: 'partial',
+					amount,
+					currency,
+				}),
+			});
 		expect(JSON.parse(bed.requests()[0].body!).amount).toEqual({ currency, value, offset });
 	});
 
@@ -65,7 +98,9 @@ describe('Payment › Refund', () => {
 		['12,50', 'EUR', 'Amount must be a positive decimal number'],
 	])('refuses amount %p %s before sending anything', async (amount, currency, message) => {
 		const error = await expectFailure(
-			bed.harness().execute({ parameters: refundParameters({ refundType: 'partial', amount, currency }) }),
+			bed
+				.harness()
+				.execute({ parameters: refundParameters({ refundType: 'partial', amount, currency }) }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain(message);
@@ -73,7 +108,9 @@ describe('Payment › Refund', () => {
 	});
 
 	it('refuses an empty reference ID before sending anything', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: refundParameters({ referenceId: '  ' }) }));
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: refundParameters({ referenceId: '  ' }) }),
+		);
 		expect(error.message).toBe('Payment Reference ID is required');
 		expect(bed.requests()).toHaveLength(0);
 	});
@@ -87,7 +124,9 @@ describe('Payment › Refund', () => {
 	});
 
 	it('answers an unknown payment as not found', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: refundParameters({ referenceId: 'order-9999' }) }));
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: refundParameters({ referenceId: 'order-9999' }) }),
+		);
 		expect(error.httpCode).toBe('404');
 		expect(error.message).toContain('order-9999');
 	});

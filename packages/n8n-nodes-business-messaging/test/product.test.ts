@@ -4,7 +4,12 @@ import { expectFailure, useTestBed } from './harness';
 const bed = useTestBed();
 
 const catalog = () => ({ __rl: true, mode: 'id', value: bed.sandbox.catalogId });
-const getMany = (extra: Record<string, unknown> = {}) => ({ resource: 'product', operation: 'getMany', catalogId: catalog(), ...extra });
+const getMany = (extra: Record<string, unknown> = {}) => ({
+	resource: 'product',
+	operation: 'getMany',
+	catalogId: catalog(),
+	...extra,
+});
 const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 const listed = () => bed.sandbox.state.store.catalogs.get(bed.sandbox.catalogId)!.products;
 
@@ -24,11 +29,15 @@ describe('Product › Get Many', () => {
 	});
 
 	it('pages with the cursor to the end (Return All), and stops exactly at a limit', async () => {
-		const [all] = await bed.harness().execute({ parameters: getMany({ returnAll: true, options: { pageSize: 20 } }) });
+		const [all] = await bed
+			.harness()
+			.execute({ parameters: getMany({ returnAll: true, options: { pageSize: 20 } }) });
 		expect(all.map((o) => o.json.retailer_id)).toEqual(listed().map((p) => p.retailer_id));
 		expect(bed.requests()).toHaveLength(3);
 		bed.sandbox.state.log.clear();
-		const [some] = await bed.harness().execute({ parameters: getMany({ limit: 30, options: { pageSize: 20 } }) });
+		const [some] = await bed
+			.harness()
+			.execute({ parameters: getMany({ limit: 30, options: { pageSize: 20 } }) });
 		expect(some).toHaveLength(30);
 		expect(bed.requests().map((r) => query(r.url).limit)).toEqual(['20', '10']);
 	});
@@ -38,28 +47,48 @@ describe('Product › Get Many', () => {
 			parameters: getMany({
 				returnAll: true,
 				conditions: { condition: [{ field: 'name', operator: 'i_contains', value: 'kenya' }] },
-				options: { fields: ['name', 'brand'], filterJson: '{"availability":{"eq":"in stock"}}', summary: true },
+				options: {
+					fields: ['name', 'brand'],
+					filterJson: '{"availability":{"eq":"in stock"}}',
+					summary: true,
+				},
 			}),
 		});
 		const sent = query(bed.requests()[0].url);
 		expect(JSON.parse(sent.fields)).toEqual(['name', 'brand']);
-		expect(JSON.parse(sent.filter)).toEqual({ and: [{ name: { i_contains: 'kenya' } }, { availability: { eq: 'in stock' } }] });
+		expect(JSON.parse(sent.filter)).toEqual({
+			and: [{ name: { i_contains: 'kenya' } }, { availability: { eq: 'in stock' } }],
+		});
 		expect(sent.summary).toBe('true');
-		const expected = listed().filter((p) => p.name.toLowerCase().includes('kenya') && p.availability === 'in stock');
+		const expected = listed().filter(
+			(p) => p.name.toLowerCase().includes('kenya') && p.availability === 'in stock',
+		);
 		expect(output.map((o) => o.json.name)).toEqual(expected.map((p) => p.name));
-		expect(output.every((o) => o.json.totalCount === expected.length && Object.keys(o.json).sort().join() === 'brand,id,name,totalCount')).toBe(true);
+		expect(
+			output.every(
+				(o) =>
+					o.json.totalCount === expected.length &&
+					Object.keys(o.json).sort().join() === 'brand,id,name,totalCount',
+			),
+		).toBe(true);
 	});
 
 	it('refuses a filter that is not a JSON object before sending', async () => {
 		for (const filterJson of ['{"name":', '[1]']) {
-			const error = await expectFailure(bed.harness().execute({ parameters: getMany({ options: { filterJson } }) }));
+			const error = await expectFailure(
+				bed.harness().execute({ parameters: getMany({ options: { filterJson } }) }),
+			);
 			expect(error.message).toContain('Filter (JSON)');
 		}
 		expect(bed.requests()).toHaveLength(0);
 	});
 
 	it("surfaces the API's refusal of an unknown operator, naming the field", async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: getMany({ options: { filterJson: '{"name":{"like":"x"}}' } }) }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({ parameters: getMany({ options: { filterJson: '{"name":{"like":"x"}}' } }) }),
+		);
 		expect(error.message).toContain('filter.name.like');
 		expect(error.httpCode).toBe('400');
 	});
@@ -67,7 +96,9 @@ describe('Product › Get Many', () => {
 
 describe('Product › Batch', () => {
 	const items = (count: number, start = 1) =>
-		Array.from({ length: count }, (_, i) => ({ json: { sku: `NEW-${start + i}`, title: `Mug ${start + i}`, price: 12.5 } }));
+		Array.from({ length: count }, (_, i) => ({
+			json: { sku: `NEW-${start + i}`, title: `Mug ${start + i}`, price: 12.5 },
+		}));
 	const batch = (extra: Record<string, unknown> = {}) => ({
 		resource: 'product',
 		operation: 'batch',
@@ -81,7 +112,11 @@ describe('Product › Batch', () => {
 	it('sends 2,500 items as 3 requests, each item paired, applied in the background', async () => {
 		const [output] = await bed.harness().execute({ items: items(2500), parameters: batch() });
 		expect(output.map((o) => o.json.requests)).toEqual([1000, 1000, 500]);
-		expect(output.every((o) => Array.isArray(o.json.handles) && (o.json.handles as string[]).length === 1)).toBe(true);
+		expect(
+			output.every(
+				(o) => Array.isArray(o.json.handles) && (o.json.handles as string[]).length === 1,
+			),
+		).toBe(true);
 		expect((output[2].json.retailer_ids as string[])[0]).toBe('NEW-2001');
 		expect((output[0].pairedItem as Array<{ item: number }>).length).toBe(1000);
 		expect((output[2].pairedItem as Array<{ item: number }>)[499]).toEqual({ item: 2499 });
@@ -90,7 +125,11 @@ describe('Product › Batch', () => {
 		// (the request log keeps the first 64 KiB of a body)
 		const body = sent[0].body!;
 		const firstEntry = JSON.parse(body.slice('{"requests":['.length, body.indexOf('}},') + 2));
-		expect(firstEntry).toEqual({ method: 'CREATE', retailer_id: 'NEW-1', data: { name: 'Mug 1', price: 1250, currency: 'USD' } });
+		expect(firstEntry).toEqual({
+			method: 'CREATE',
+			retailer_id: 'NEW-1',
+			data: { name: 'Mug 1', price: 1250, currency: 'USD' },
+		});
 		// The listing lags until the batches are applied
 		expect(listed()).toHaveLength(50);
 		bed.sandbox.state.advanceClock(bed.sandbox.state.config.batchDelayMs);
@@ -100,11 +139,22 @@ describe('Product › Batch', () => {
 	it('takes the batch size, and UPDATE and DELETE entries', async () => {
 		const update = await bed.harness().execute({
 			items: [{ json: { sku: 'SKU-00001' } }, { json: { sku: 'SKU-00002' } }],
-			parameters: batch({ method: 'UPDATE', product: { availability: 'out of stock' }, batchSize: 1 }),
+			parameters: batch({
+				method: 'UPDATE',
+				product: { availability: 'out of stock' },
+				batchSize: 1,
+			}),
 		});
 		expect(update[0]).toHaveLength(2);
-		await bed.harness().execute({ items: [{ json: { sku: 'SKU-00003' } }], parameters: batch({ method: 'DELETE' }) });
-		expect(JSON.parse(bed.requests()[2].body!)).toEqual({ requests: [{ method: 'DELETE', retailer_id: 'SKU-00003' }] });
+		await bed
+			.harness()
+			.execute({
+				items: [{ json: { sku: 'SKU-00003' } }],
+				parameters: batch({ method: 'DELETE' }),
+			});
+		expect(JSON.parse(bed.requests()[2].body!)).toEqual({
+			requests: [{ method: 'DELETE', retailer_id: 'SKU-00003' }],
+		});
 		bed.sandbox.state.advanceClock(bed.sandbox.state.config.batchDelayMs);
 		const products = listed();
 		expect(products.find((p) => p.retailer_id === 'SKU-00001')?.availability).toBe('out of stock');
@@ -113,23 +163,50 @@ describe('Product › Batch', () => {
 
 	it('converts prices exactly in each currency', async () => {
 		await bed.harness().execute({
-			items: [{ json: { sku: 'A', title: 'A', price: 19.99, cur: 'EUR' } }, { json: { sku: 'B', title: 'B', price: 1500, cur: 'JPY' } }],
-			parameters: batch({ product: { name: '={{ $json.title }}', price: '={{ $json.price }}', currency: '={{ $json.cur }}' } }),
+			items: [
+				{ json: { sku: 'A', title: 'A', price: 19.99, cur: 'EUR' } },
+				{ json: { sku: 'B', title: 'B', price: 1500, cur: 'JPY' } },
+			],
+			parameters: batch({
+				product: {
+					name: '={{ $json.title }}',
+					price: '={{ $json.price }}',
+					currency: '={{ $json.cur }}',
+				},
+			}),
 		});
-		expect(JSON.parse(bed.requests()[0].body!).requests.map((r: { data: { price: number } }) => r.data.price)).toEqual([1999, 1500]);
+		expect(
+			JSON.parse(bed.requests()[0].body!).requests.map(
+				(r: { data: { price: number } }) => r.data.price,
+			),
+		).toEqual([1999, 1500]);
 	});
 
 	it.each([
 		[{ retailerId: '' }, 'Retailer ID is required'],
 		[{ product: { price: 5, currency: 'USD' } }, 'Product › Name is required to create a product'],
-		[{ product: { name: '   ', price: 5, currency: 'USD' } }, 'Product › Name is required to create a product'],
-		[{ product: { name: 'x', price: 1.999, currency: 'USD' } }, 'Product › Price 1.999 has more decimal places than USD allows (2)'],
-		[{ product: { name: 'x', price: 2, currency: 'dollars' } }, 'Currency "dollars" is not a three-letter ISO 4217 code'],
-		[{ product: { name: 'x', price: 2, currency: 'USD', image_url: 'ftp://x' } }, 'Image URL must be an http(s) URL'],
+		[
+			{ product: { name: '   ', price: 5, currency: 'USD' } },
+			'Product › Name is required to create a product',
+		],
+		[
+			{ product: { name: 'x', price: 1.999, currency: 'USD' } },
+			'Product › Price 1.999 has more decimal places than USD allows (2)',
+		],
+		[
+			{ product: { name: 'x', price: 2, currency: 'dollars' } },
+			'Currency "dollars" is not a three-letter ISO 4217 code',
+		],
+		[
+			{ product: { name: 'x', price: 2, currency: 'USD', image_url: 'ftp://x' } },
+			'Image URL must be an http(s) URL',
+		],
 		[{ method: 'UPDATE', product: {} }, 'give at least one field to update'],
 		[{ method: 'RENAME' }, 'Method must be CREATE, UPDATE or DELETE'],
 	])('refuses %p before sending anything', async (extra, message) => {
-		const error = await expectFailure(bed.harness().execute({ items: items(3), parameters: batch(extra) }));
+		const error = await expectFailure(
+			bed.harness().execute({ items: items(3), parameters: batch(extra) }),
+		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain(message);
 		expect(bed.requests()).toHaveLength(0);
@@ -138,10 +215,17 @@ describe('Product › Batch', () => {
 	it('with Continue On Fail, sends the valid items and reports the invalid one', async () => {
 		const [output] = await bed.harness().execute({
 			continueOnFail: true,
-			items: [{ json: { sku: 'OK-1', title: 'Ok' } }, { json: { sku: '', title: 'No SKU' } }, { json: { sku: 'OK-2', title: 'Ok' } }],
+			items: [
+				{ json: { sku: 'OK-1', title: 'Ok' } },
+				{ json: { sku: '', title: 'No SKU' } },
+				{ json: { sku: 'OK-2', title: 'Ok' } },
+			],
 			parameters: batch({ product: { name: '={{ $json.title }}', price: 3, currency: 'USD' } }),
 		});
-		expect(output[0]).toEqual({ json: { error: expect.stringContaining('Retailer ID is required') }, pairedItem: { item: 1 } });
+		expect(output[0]).toEqual({
+			json: { error: expect.stringContaining('Retailer ID is required') },
+			pairedItem: { item: 1 },
+		});
 		expect(output[1].json.retailer_ids).toEqual(['OK-1', 'OK-2']);
 		expect(output[1].pairedItem).toEqual([{ item: 0 }, { item: 2 }]);
 	});

@@ -12,7 +12,14 @@ import { apiPath } from '../nodes/BusinessMessaging/transport';
  * proving nothing is sent, follows.)
  */
 const RUNS = { numRuns: 10_000 };
-const node: INode = { id: 'n', name: 'Business Messaging', type: 'n8n-nodes-business-messaging.businessMessaging', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n',
+	name: 'Business Messaging',
+	type: 'n8n-nodes-business-messaging.businessMessaging',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 /** Runs `fn`; its error must be a NodeOperationError whose message matches `names`. */
 function outcome<T>(fn: () => T, names: RegExp): { ok: true; value: T } | { ok: false } {
@@ -28,26 +35,41 @@ function outcome<T>(fn: () => T, names: RegExp): { ok: true; value: T } | { ok: 
 const separators = fc.constantFrom('', ' ', '-', '.', '(', ')', '/');
 /** Numbers as people type them: an optional + or 00, digits, separators here and there. */
 const typedPhone = fc
-	.tuple(fc.constantFrom('+', '00', ''), fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), separators), { minLength: 0, maxLength: 20 }))
+	.tuple(
+		fc.constantFrom('+', '00', ''),
+		fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), separators), { minLength: 0, maxLength: 20 }),
+	)
 	.map(([prefix, parts]) => prefix + parts.map(([d, s]) => `${d}${s}`).join(''));
 
 describe('properties: the recipient', () => {
 	it('is digits only (7 to 15), or refused naming "Recipient", for any text', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 30 }), typedPhone), (raw) => {
-				const result = outcome(() => normalizeRecipient(node, raw, 0), /^Recipient "/);
-				if (result.ok) expect(result.value).toMatch(/^\d{7,15}$/);
-			}),
+			fc.property(
+				fc.oneof(
+					fc.string({ maxLength: 40 }),
+					fc.string({ unit: 'grapheme', maxLength: 30 }),
+					typedPhone,
+				),
+				(raw) => {
+					const result = outcome(() => normalizeRecipient(node, raw, 0), /^Recipient "/);
+					if (result.ok) expect(result.value).toMatch(/^\d{7,15}$/);
+				},
+			),
 			RUNS,
 		);
 	});
 
 	it('keeps exactly the digits of a well-typed international number', () => {
 		fc.assert(
-			fc.property(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 14 }), separators, (first, rest, sep) => {
-				const digits = [first, ...rest].join('');
-				expect(normalizeRecipient(node, `+${digits.split('').join(sep)}`, 0)).toBe(digits);
-			}),
+			fc.property(
+				fc.integer({ min: 1, max: 9 }),
+				fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 6, maxLength: 14 }),
+				separators,
+				(first, rest, sep) => {
+					const digits = [first, ...rest].join('');
+					expect(normalizeRecipient(node, `+${digits.split('').join(sep)}`, 0)).toBe(digits);
+				},
+			),
 			RUNS,
 		);
 	});
@@ -56,13 +78,20 @@ describe('properties: the recipient', () => {
 describe('properties: the template name', () => {
 	it('is a lowercase name (and a language), or refused naming the template, for any text', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.stringMatching(/^[a-z0-9_]{1,20}( \([a-z]{2}(_[A-Z]{2})?\))?$/)), (raw) => {
-				const result = outcome(() => parseTemplateName(node, raw, 0), /^Template "/);
-				if (result.ok) {
-					expect(result.value.name).toMatch(/^[a-z0-9_]{1,512}$/);
-					if (result.value.language !== undefined) expect(result.value.language).toMatch(/^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?$/);
-				}
-			}),
+			fc.property(
+				fc.oneof(
+					fc.string({ maxLength: 40 }),
+					fc.stringMatching(/^[a-z0-9_]{1,20}( \([a-z]{2}(_[A-Z]{2})?\))?$/),
+				),
+				(raw) => {
+					const result = outcome(() => parseTemplateName(node, raw, 0), /^Template "/);
+					if (result.ok) {
+						expect(result.value.name).toMatch(/^[a-z0-9_]{1,512}$/);
+						if (result.value.language !== undefined)
+							expect(result.value.language).toMatch(/^[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?$/);
+					}
+				},
+			),
 			RUNS,
 		);
 	});
@@ -73,13 +102,18 @@ describe('properties: money', () => {
 	const amounts = fc.oneof(
 		fc.string({ maxLength: 12 }),
 		fc.double({ noNaN: false }),
-		fc.tuple(fc.nat({ max: 10_000_000 }), fc.stringMatching(/^\d{0,4}$/)).map(([w, f]) => (f ? `${w}.${f}` : String(w))),
+		fc
+			.tuple(fc.nat({ max: 10_000_000 }), fc.stringMatching(/^\d{0,4}$/))
+			.map(([w, f]) => (f ? `${w}.${f}` : String(w))),
 	);
 
 	it('a price is a safe whole number of minor units, or refused naming Price or the currency', () => {
 		fc.assert(
 			fc.property(amounts, currencies, (amount, currency) => {
-				const result = outcome(() => toMinorUnits(node, amount, currency, 'Price', 0), /^(Price|Currency) /);
+				const result = outcome(
+					() => toMinorUnits(node, amount, currency, 'Price', 0),
+					/^(Price|Currency) /,
+				);
 				if (result.ok) expect(Number.isSafeInteger(result.value) && result.value >= 0).toBe(true);
 			}),
 			RUNS,
@@ -92,8 +126,13 @@ describe('properties: money', () => {
 				const text = `${whole}.${String(cents).padStart(2, '0')}`;
 				expect(toMinorUnits(node, text, 'EUR', 'Price', 0)).toBe(whole * 100 + cents);
 				// A refund of nothing is refused; any other amount is exact.
-				if (whole * 100 + cents === 0) expect(() => toAmount(node, text, 'EUR', 0)).toThrow('Amount must be more than 0 EUR');
-				else expect(toAmount(node, text, 'EUR', 0)).toEqual({ value: whole * 100 + cents, offset: 100 });
+				if (whole * 100 + cents === 0)
+					expect(() => toAmount(node, text, 'EUR', 0)).toThrow('Amount must be more than 0 EUR');
+				else
+					expect(toAmount(node, text, 'EUR', 0)).toEqual({
+						value: whole * 100 + cents,
+						offset: 100,
+					});
 			}),
 			RUNS,
 		);
@@ -103,7 +142,10 @@ describe('properties: money', () => {
 		fc.assert(
 			fc.property(amounts, currencies, (amount, currency) => {
 				const result = outcome(() => toAmount(node, amount, currency, 0), /^(Amount|Currency) /);
-				if (result.ok) expect(result.value.value > 0 && [1, 10, 100, 1000].includes(result.value.offset)).toBe(true);
+				if (result.ok)
+					expect(result.value.value > 0 && [1, 10, 100, 1000].includes(result.value.offset)).toBe(
+						true,
+					);
 			}),
 			RUNS,
 		);
@@ -113,14 +155,20 @@ describe('properties: money', () => {
 describe('properties: IDs in paths', () => {
 	it('an ID becomes one encoded path segment that decodes back to it, or is refused', () => {
 		fc.assert(
-			fc.property(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x')), (raw) => {
-				const result = outcome(() => apiPath(node, raw), /is not a valid ID/);
-				if (result.ok) {
-					expect(result.value.startsWith('/')).toBe(true);
-					expect(result.value.slice(1)).not.toMatch(/[/?#]/);
-					expect(decodeURIComponent(result.value.slice(1))).toBe(raw.trim());
-				}
-			}),
+			fc.property(
+				fc.oneof(
+					fc.string({ maxLength: 30 }),
+					fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x'),
+				),
+				(raw) => {
+					const result = outcome(() => apiPath(node, raw), /is not a valid ID/);
+					if (result.ok) {
+						expect(result.value.startsWith('/')).toBe(true);
+						expect(result.value.slice(1)).not.toMatch(/[/?#]/);
+						expect(decodeURIComponent(result.value.slice(1))).toBe(raw.trim());
+					}
+				},
+			),
 			RUNS,
 		);
 	});

@@ -36,13 +36,19 @@ describe('router', () => {
 
 	it('without Continue On Fail, starts no item after a failure', async () => {
 		const good = bed.sandbox.businessAccountId;
-		const error = await expectFailure(bed.harness().execute({ items: items([good, '404404', good, good]), parameters: getAccount(1) }));
+		const error = await expectFailure(
+			bed
+				.harness()
+				.execute({ items: items([good, '404404', good, good]), parameters: getAccount(1) }),
+		);
 		expect(error.message).toContain('"404404" does not exist');
 		expect(bed.requests()).toHaveLength(2);
 	});
 
 	it('refuses an unknown operation with a clear error', async () => {
-		const error = await expectFailure(bed.harness().execute({ parameters: { resource: 'account', operation: 'explode' } }));
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: { resource: 'account', operation: 'explode' } }),
+		);
 		expect(error.message).toBe('The operation "explode" of "account" is not supported');
 	});
 });

@@ -4,14 +4,17 @@ import { expectFailure, useTestBed } from './harness';
 const bed = useTestBed();
 
 // A 1x1 PNG is enough: the sandbox refuses the upload by size before looking at the bytes.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('Template › Create with a media header from the input binary', () => {
 	it("reports the API's refusal of the sample upload as an API error, with its status", async () => {
 		bed.sandbox.state.config.maxSampleBytes = 10;
 		const error = await expectFailure(
 			bed.harness().execute({
-				items: [{ json: {}, binary: { data: { data: PNG, mimeType: 'image/png', fileName: 'x.png' } } }],
+				items: [
+					{ json: {}, binary: { data: { data: PNG, mimeType: 'image/png', fileName: 'x.png' } } },
+				],
 				parameters: {
 					resource: 'template',
 					operation: 'create',

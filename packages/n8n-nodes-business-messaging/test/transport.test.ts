@@ -46,7 +46,11 @@ class PagingProbe implements INodeType {
 		const limit = this.getNodeParameter('limit', 0) as number;
 		const items = await apiRequestAllItems.call(
 			this,
-			{ method: 'GET', path: apiPath(this.getNode(), bed.sandbox.businessAccountId, 'message_templates'), qs: { fields: 'name' } },
+			{
+				method: 'GET',
+				path: apiPath(this.getNode(), bed.sandbox.businessAccountId, 'message_templates'),
+				qs: { fields: 'name' },
+			},
 			{ pageSize: this.getNodeParameter('pageSize', 0) as number, limit: limit || undefined },
 		);
 		return [items.map((json) => ({ json }))];
@@ -70,22 +74,33 @@ describe('cursor paging', () => {
 		[3, 2, 2],
 		[5, 2, 3],
 		[7, 3, 3],
-	])('stops exactly at limit %p with pages of %p (%p requests)', async (limit, pageSize, requests) => {
-		const [output] = await probe().execute({ parameters: { limit, pageSize } });
-		expect(output).toHaveLength(limit);
-		const sent = bed.requests();
-		expect(sent).toHaveLength(requests);
-		// the last page asks only for what is still missing
-		const lastLimit = Number(new URL(sent[sent.length - 1].url, 'http://x').searchParams.get('limit'));
-		expect(lastLimit).toBe(limit - pageSize * (requests - 1));
-	});
+	])(
+		'stops exactly at limit %p with pages of %p (%p requests)',
+		async (limit, pageSize, requests) => {
+			const [output] = await probe().execute({ parameters: { limit, pageSize } });
+			expect(output).toHaveLength(limit);
+			const sent = bed.requests();
+			expect(sent).toHaveLength(requests);
+			// the last page asks only for what is still missing
+			const lastLimit = Number(
+				new URL(sent[sent.length - 1].url, 'http://x').searchParams.get('limit'),
+			);
+			expect(lastLimit).toBe(limit - pageSize * (requests - 1));
+		},
+	);
 });
 
 describe('path encoding', () => {
 	it.each(['../getuserdetails', 'a/b', 'x?fields=name', '%2e%2e', 'id#frag'])(
 		'keeps the ID %p inside one path segment',
 		async (id) => {
-			const error = await expectFailure(bed.harness().execute({ parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }) }));
+			const error = await expectFailure(
+				bed
+					.harness()
+					.execute({
+						parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
+					}),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect((error as unknown as NodeApiError).httpCode).toBe('404');
 			const [request] = bed.requests();
@@ -93,28 +108,45 @@ describe('path encoding', () => {
 		},
 	);
 
-	it.each(['..', '.', '   '])('refuses the ID %p by its field, without sending anything', async (id) => {
-		const error = await expectFailure(bed.harness().execute({ parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }) }));
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toMatch(/^Business Account (is empty|"\.\.?" is not an ID)/);
-		expect(bed.requests()).toHaveLength(0);
-	});
+	it.each(['..', '.', '   '])(
+		'refuses the ID %p by its field, without sending anything',
+		async (id) => {
+			const error = await expectFailure(
+				bed
+					.harness()
+					.execute({
+						parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
+					}),
+			);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toMatch(/^Business Account (is empty|"\.\.?" is not an ID)/);
+			expect(bed.requests()).toHaveLength(0);
+		},
+	);
 });
 
 describe('errors from the API', () => {
 	it('maps a bad key to a NodeApiError with the API message, code and trace ID, never the key', async () => {
-		const error = await expectFailure(bed.harness({ apiKey: 'not-a-key' }).execute({ parameters: getAccount() }));
+		const error = await expectFailure(
+			bed.harness({ apiKey: 'not-a-key' }).execute({ parameters: getAccount() }),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe('Invalid API key: check the key in the dashboard under API keys');
 		expect(error.httpCode).toBe('401');
-		expect(error.description).toMatch(/^Error code 190 \(subcode 2\)\. Check the API Key of the credential [^.]+\. Trace ID [\w-]+/);
+		expect(error.description).toMatch(
+			/^Error code 190 \(subcode 2\)\. Check the API Key of the credential [^.]+\. Trace ID [\w-]+/,
+		);
 		expect(JSON.stringify(error)).not.toContain('not-a-key');
 		expect(bed.requests()).toHaveLength(1);
 	});
 
 	it('maps not found to a 404 NodeApiError', async () => {
 		const error = await expectFailure(
-			bed.harness().execute({ parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '999' } }) }),
+			bed
+				.harness()
+				.execute({
+					parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '999' } }),
+				}),
 		);
 		expect(error.httpCode).toBe('404');
 		expect(error.message).toContain('"999" does not exist');
@@ -122,7 +154,9 @@ describe('errors from the API', () => {
 
 	it('refuses a base URL that does not end in /v3 before sending anything', async () => {
 		const error = await expectFailure(
-			bed.harness({ baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, '') }).execute({ parameters: getAccount() }),
+			bed
+				.harness({ baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, '') })
+				.execute({ parameters: getAccount() }),
 		);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain('must be the API address ending in /v3');
@@ -130,7 +164,9 @@ describe('errors from the API', () => {
 	});
 
 	it('accepts a base URL with a trailing slash', async () => {
-		const [output] = await bed.harness({ baseUrl: `${bed.sandbox.baseUrl}/` }).execute({ parameters: getAccount() });
+		const [output] = await bed
+			.harness({ baseUrl: `${bed.sandbox.baseUrl}/` })
+			.execute({ parameters: getAccount() });
 		expect(output[0].json.name).toBe('Acme Coffee Roasters');
 	});
 });
@@ -192,7 +228,11 @@ describe('retries', () => {
 
 	it('recovers from a failure inside a 200 body', async () => {
 		addFault({ kind: 'error_in_200', count: 1 });
-		const [output] = await bed.harness().execute({ parameters: { resource: 'account', operation: 'listNumbers', requestOptions: FAST_RETRIES } });
+		const [output] = await bed
+			.harness()
+			.execute({
+				parameters: { resource: 'account', operation: 'listNumbers', requestOptions: FAST_RETRIES },
+			});
 		expect(output).toHaveLength(2);
 	});
 
@@ -221,7 +261,13 @@ describe('retries', () => {
 	it('gives up on a request that times out, after the configured attempts', async () => {
 		addFault({ kind: 'timeout', latencyMs: 5_000 });
 		const error = await expectFailure(
-			bed.harness().execute({ parameters: getAccount({ requestOptions: { maxRetries: 1, baseDelayMs: 5, timeoutMs: 1000 } }) }),
+			bed
+				.harness()
+				.execute({
+					parameters: getAccount({
+						requestOptions: { maxRetries: 1, baseDelayMs: 5, timeoutMs: 1000 },
+					}),
+				}),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('after 2 attempts');
@@ -230,7 +276,9 @@ describe('retries', () => {
 
 	it('does not retry when Max Retries is 0', async () => {
 		addFault({ kind: 'status', status: 503 });
-		await expectFailure(bed.harness().execute({ parameters: getAccount({ requestOptions: { maxRetries: 0 } }) }));
+		await expectFailure(
+			bed.harness().execute({ parameters: getAccount({ requestOptions: { maxRetries: 0 } }) }),
+		);
 		expect(bed.requests()).toHaveLength(1);
 	});
 });
@@ -239,11 +287,21 @@ describe('continue on fail', () => {
 	it('keeps the good items and turns the bad one into a paired error item', async () => {
 		const [output] = await bed.harness().execute({
 			continueOnFail: true,
-			items: [{ json: { id: bed.sandbox.businessAccountId } }, { json: { id: '424242' } }, { json: { id: bed.sandbox.businessAccountId } }],
-			parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' }, fields: ['name'] }),
+			items: [
+				{ json: { id: bed.sandbox.businessAccountId } },
+				{ json: { id: '424242' } },
+				{ json: { id: bed.sandbox.businessAccountId } },
+			],
+			parameters: getAccount({
+				businessAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				fields: ['name'],
+			}),
 		});
 		expect(output).toHaveLength(3);
-		expect(output[0].json).toEqual({ id: bed.sandbox.businessAccountId, name: 'Acme Coffee Roasters' });
+		expect(output[0].json).toEqual({
+			id: bed.sandbox.businessAccountId,
+			name: 'Acme Coffee Roasters',
+		});
 		expect(output[1].json.error).toContain('"424242" does not exist');
 		expect(output[1].json.httpCode).toBe('404');
 		expect(output[2].json.name).toBe('Acme Coffee Roasters');
@@ -254,7 +312,9 @@ describe('continue on fail', () => {
 		const error = await expectFailure(
 			bed.harness().execute({
 				items: [{ json: { id: bed.sandbox.businessAccountId } }, { json: { id: '424242' } }],
-				parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' } }),
+				parameters: getAccount({
+					businessAccountId: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
+				}),
 			}),
 		);
 		expect((error as unknown as NodeApiError).context.itemIndex).toBe(1);
@@ -265,7 +325,11 @@ describe('the API key', () => {
 	it('travels only in the apikey header, and appears in no output, error or request', async () => {
 		const key = bed.sandbox.apiKey;
 		const outputs: unknown[] = [];
-		outputs.push(await bed.harness().execute({ parameters: { resource: 'account', operation: 'listNumbers' } }));
+		outputs.push(
+			await bed
+				.harness()
+				.execute({ parameters: { resource: 'account', operation: 'listNumbers' } }),
+		);
 		outputs.push(await bed.harness().execute({ parameters: getAccount() }));
 		outputs.push(await bed.harness().execute({ parameters: refund() }));
 		addFault({ kind: 'status', status: 500 });

@@ -27,7 +27,9 @@ const anchors = new Set(headings.map(anchorOf));
 
 /** The text of a `## ` or `### ` section, up to the next heading of the same or a higher level. */
 function section(heading: string): string {
-	const start = guide.search(new RegExp(`^(#{2,3}) ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+	const start = guide.search(
+		new RegExp(`^(#{2,3}) ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
+	);
 	if (start < 0) throw new Error(`the guide has no section "${heading}"`);
 	const level = /^#+/.exec(guide.slice(start))![0].length;
 	const rest = guide.slice(guide.indexOf('\n', start) + 1);
@@ -37,13 +39,21 @@ function section(heading: string): string {
 
 const options = (properties: INodeProperties[], name: string, resource?: string) =>
 	properties
-		.filter((p) => p.name === name && (resource === undefined || p.displayOptions?.show?.resource?.includes(resource)))
+		.filter(
+			(p) =>
+				p.name === name &&
+				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
+		)
 		.flatMap((p) => (p.options ?? []) as INodePropertyOptions[]);
 
 describe('the user guide (package README)', () => {
 	it('is where the codex files send users: each documentation link opens a section of it', () => {
 		const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
-		const links = [actionCodex, triggerCodex].flatMap((codex) => Object.values(codex.resources).flat().map((r) => r.url));
+		const links = [actionCodex, triggerCodex].flatMap((codex) =>
+			Object.values(codex.resources)
+				.flat()
+				.map((r) => r.url),
+		);
 		expect(links.length).toBeGreaterThanOrEqual(4);
 		for (const link of links) {
 			const [page, anchor] = link.split('#');
@@ -68,7 +78,8 @@ describe('the user guide (package README)', () => {
 			const operations = options(properties, 'operation', String(resource.value));
 			expect(operations.length).toBeGreaterThan(0);
 			for (const operation of operations) {
-				if (!text.includes(`**${operation.name}**`)) missing.push(`${resource.name} › ${operation.name}`);
+				if (!text.includes(`**${operation.name}**`))
+					missing.push(`${resource.name} › ${operation.name}`);
 			}
 			// and a row of the operations table links to the section
 			expect(section('Operations')).toContain(`[${resource.name}](#${anchorOf(resource.name)})`);
@@ -80,14 +91,20 @@ describe('the user guide (package README)', () => {
 		const properties = new BusinessMessagingTrigger().description.properties;
 		const events = options(properties, 'events');
 		expect(events.length).toBe(3);
-		for (const event of events) expect(section('Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
+		for (const event of events)
+			expect(section('Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
 		const authentications = options(properties, 'authentication');
 		expect(authentications.length).toBe(3);
-		for (const authentication of authentications) expect(section('Authentication')).toContain(`**${authentication.name}**`);
+		for (const authentication of authentications)
+			expect(section('Authentication')).toContain(`**${authentication.name}**`);
 	});
 
 	it('has a troubleshooting row for every API error the node gives advice on', () => {
-		const rows = new Set([...section('Errors from the API').matchAll(/^\| ([\d /]+) \|/gm)].flatMap((m) => m[1].split(' / ')));
+		const rows = new Set(
+			[...section('Errors from the API').matchAll(/^\| ([\d /]+) \|/gm)].flatMap((m) =>
+				m[1].split(' / '),
+			),
+		);
 		const codes = Object.keys(ADVICE);
 		expect(codes.length).toBeGreaterThan(5);
 		expect(codes.filter((code) => !rows.has(code))).toEqual([]);

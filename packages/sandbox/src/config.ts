@@ -1,53 +1,53 @@
 /** Behaviour the control API can change at run time (POST /_sandbox/config). */
 export interface SandboxConfig {
-  /** Time from template create or edit to the review decision. */
-  reviewDelayMs: number;
-  /** "auto" applies the documented rule; the others force a decision. */
-  reviewOutcome: 'auto' | 'APPROVED' | 'REJECTED';
-  /** Reason given with a forced REJECTED decision. */
-  rejectedReason: string;
-  /** Time until a catalog batch is applied (the listing lags until then). */
-  batchDelayMs: number;
-  /** Delay of each receipt after a send, counted from the send. */
-  receiptDelaysMs: { sent: number; delivered: number; read: number };
-  /** Time until a refund moves from pending to completed. */
-  refundDelayMs: number;
-  /** Media URLs stay valid this long (spec 8: 5 minutes). */
-  mediaUrlTtlMs: number;
-  templatePageSize: { default: number; max: number };
-  productPageSize: { default: number; max: number };
-  /** Entries per catalog batch request. */
-  maxBatchRequests: number;
-  /** Size limits of uploads and stored media. */
-  maxSampleBytes: number;
-  maxMediaBytes: number;
-  /** Webhook retry schedule: delays before attempts 2, 3, ... (at-least-once delivery). */
-  webhookRetryDelaysMs: number[];
-  webhookTimeoutMs: number;
-  /**
-   * Deliveries in flight to the webhook at once (0: no limit). The platform does not publish its
-   * figure; a sender without a limit turns a burst into thousands of parallel requests that all
-   * time out together and are retried together, which no real platform does.
-   */
-  webhookConcurrency: number;
+	/** Time from template create or edit to the review decision. */
+	reviewDelayMs: number;
+	/** "auto" applies the documented rule; the others force a decision. */
+	reviewOutcome: 'auto' | 'APPROVED' | 'REJECTED';
+	/** Reason given with a forced REJECTED decision. */
+	rejectedReason: string;
+	/** Time until a catalog batch is applied (the listing lags until then). */
+	batchDelayMs: number;
+	/** Delay of each receipt after a send, counted from the send. */
+	receiptDelaysMs: { sent: number; delivered: number; read: number };
+	/** Time until a refund moves from pending to completed. */
+	refundDelayMs: number;
+	/** Media URLs stay valid this long (spec 8: 5 minutes). */
+	mediaUrlTtlMs: number;
+	templatePageSize: { default: number; max: number };
+	productPageSize: { default: number; max: number };
+	/** Entries per catalog batch request. */
+	maxBatchRequests: number;
+	/** Size limits of uploads and stored media. */
+	maxSampleBytes: number;
+	maxMediaBytes: number;
+	/** Webhook retry schedule: delays before attempts 2, 3, ... (at-least-once delivery). */
+	webhookRetryDelaysMs: number[];
+	webhookTimeoutMs: number;
+	/**
+	 * Deliveries in flight to the webhook at once (0: no limit). The platform does not publish its
+	 * figure; a sender without a limit turns a burst into thousands of parallel requests that all
+	 * time out together and are retried together, which no real platform does.
+	 */
+	webhookConcurrency: number;
 }
 
 export function defaultConfig(): SandboxConfig {
-  return {
-    reviewDelayMs: 10_000,
-    reviewOutcome: 'auto',
-    rejectedReason: 'INCORRECT_CATEGORY',
-    batchDelayMs: 5_000,
-    receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 4_000 },
-    refundDelayMs: 60_000,
-    mediaUrlTtlMs: 5 * 60_000,
-    templatePageSize: { default: 25, max: 100 },
-    productPageSize: { default: 25, max: 1000 },
-    maxBatchRequests: 5000,
-    maxSampleBytes: 100 * 1024 * 1024,
-    maxMediaBytes: 2 * 1024 * 1024 * 1024,
-    webhookRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
-    webhookTimeoutMs: 10_000,
-    webhookConcurrency: 25,
-  };
+	return {
+		reviewDelayMs: 10_000,
+		reviewOutcome: 'auto',
+		rejectedReason: 'INCORRECT_CATEGORY',
+		batchDelayMs: 5_000,
+		receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 4_000 },
+		refundDelayMs: 60_000,
+		mediaUrlTtlMs: 5 * 60_000,
+		templatePageSize: { default: 25, max: 100 },
+		productPageSize: { default: 25, max: 1000 },
+		maxBatchRequests: 5000,
+		maxSampleBytes: 100 * 1024 * 1024,
+		maxMediaBytes: 2 * 1024 * 1024 * 1024,
+		webhookRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
+		webhookTimeoutMs: 10_000,
+		webhookConcurrency: 25,
+	};
 }

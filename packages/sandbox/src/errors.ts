@@ -7,92 +7,110 @@ import { randomBytes } from 'node:crypto';
  * Every error the API answers, including injected faults, uses it.
  */
 export interface ErrorBody {
-  error: {
-    message: string;
-    type: string;
-    code: number;
-    error_subcode?: number;
-    error_data?: { field?: string };
-    fbtrace_id: string;
-  };
+	error: {
+		message: string;
+		type: string;
+		code: number;
+		error_subcode?: number;
+		error_data?: { field?: string };
+		fbtrace_id: string;
+	};
 }
 
 /** Documented error codes (see the sandbox README). */
 export const ErrorCode = {
-  invalidParameter: 100,
-  authentication: 190,
-  notFound: 803,
-  rateLimited: 4,
-  serverError: 1,
-  serviceUnavailable: 2,
-  templateNotEditable: 2388040,
-  templateEditLimit: 2388041,
-  templateNameBlocked: 2388023,
-  templateExists: 2388024,
-  templateNotApproved: 132001,
-  templateParameters: 132000,
-  outsideCustomerWindow: 131047,
-  mediaUrlExpired: 131052,
-  mediaDeleted: 131053,
-  uploadRefused: 131054,
-  refundRefused: 2494010,
+	invalidParameter: 100,
+	authentication: 190,
+	notFound: 803,
+	rateLimited: 4,
+	serverError: 1,
+	serviceUnavailable: 2,
+	templateNotEditable: 2388040,
+	templateEditLimit: 2388041,
+	templateNameBlocked: 2388023,
+	templateExists: 2388024,
+	templateNotApproved: 132001,
+	templateParameters: 132000,
+	outsideCustomerWindow: 131047,
+	mediaUrlExpired: 131052,
+	mediaDeleted: 131053,
+	uploadRefused: 131054,
+	refundRefused: 2494010,
 } as const;
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly type: string,
-    readonly field?: string,
-    readonly subcode?: number,
-  ) {
-    super(message);
-  }
+	constructor(
+		readonly status: number,
+		readonly code: number,
+		message: string,
+		readonly type: string,
+		readonly field?: string,
+		readonly subcode?: number,
+	) {
+		super(message);
+	}
 
-  toBody(): ErrorBody {
-    return errorBody(this.message, this.type, this.code, this.field, this.subcode);
-  }
+	toBody(): ErrorBody {
+		return errorBody(this.message, this.type, this.code, this.field, this.subcode);
+	}
 }
 
 export function traceId(): string {
-  return randomBytes(12).toString('base64url');
+	return randomBytes(12).toString('base64url');
 }
 
 export function errorBody(
-  message: string,
-  type: string,
-  code: number,
-  field?: string,
-  subcode?: number,
+	message: string,
+	type: string,
+	code: number,
+	field?: string,
+	subcode?: number,
 ): ErrorBody {
-  return {
-    error: {
-      message,
-      type,
-      code,
-      ...(subcode !== undefined ? { error_subcode: subcode } : {}),
-      ...(field !== undefined ? { error_data: { field } } : {}),
-      fbtrace_id: traceId(),
-    },
-  };
+	return {
+		error: {
+			message,
+			type,
+			code,
+			...(subcode !== undefined ? { error_subcode: subcode } : {}),
+			...(field !== undefined ? { error_data: { field } } : {}),
+			fbtrace_id: traceId(),
+		},
+	};
 }
 
 /** 400: a field breaks a rule. The message names the field and the rule. */
 export function invalid(field: string, rule: string): ApiError {
-  return new ApiError(400, ErrorCode.invalidParameter, `${field}: ${rule}`, 'InvalidParameterError', field);
+	return new ApiError(
+		400,
+		ErrorCode.invalidParameter,
+		`${field}: ${rule}`,
+		'InvalidParameterError',
+		field,
+	);
 }
 
 /** 400: the request is well formed but a rule of the platform refuses it. */
 export function refused(code: number, message: string, field?: string): ApiError {
-  return new ApiError(400, code, message, 'RefusedError', field);
+	return new ApiError(400, code, message, 'RefusedError', field);
 }
 
 /** 404: unknown to this API key (another key's IDs answer the same way). */
 export function notFound(what: string, id: string): ApiError {
-  return new ApiError(404, ErrorCode.notFound, `${what} ${JSON.stringify(id)} does not exist or is not visible to this API key`, 'NotFoundError');
+	return new ApiError(
+		404,
+		ErrorCode.notFound,
+		`${what} ${JSON.stringify(id)} does not exist or is not visible to this API key`,
+		'NotFoundError',
+	);
 }
 
 export function unauthorized(subcode: number, message: string): ApiError {
-  return new ApiError(401, ErrorCode.authentication, message, 'AuthenticationError', undefined, subcode);
+	return new ApiError(
+		401,
+		ErrorCode.authentication,
+		message,
+		'AuthenticationError',
+		undefined,
+		subcode,
+	);
 }

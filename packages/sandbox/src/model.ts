@@ -1,13 +1,13 @@
 /** The records the sandbox keeps. Field names follow the wire format where the API shows them. */
 
 export const TEMPLATE_STATUSES = [
-  'PENDING',
-  'APPROVED',
-  'REJECTED',
-  'PAUSED',
-  'DISABLED',
-  'IN_APPEAL',
-  'PENDING_DELETION',
+	'PENDING',
+	'APPROVED',
+	'REJECTED',
+	'PAUSED',
+	'DISABLED',
+	'IN_APPEAL',
+	'PENDING_DELETION',
 ] as const;
 export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 
@@ -15,144 +15,144 @@ export const TEMPLATE_CATEGORIES = ['AUTHENTICATION', 'MARKETING', 'UTILITY'] as
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
 export interface BusinessAccount {
-  id: string;
-  apiKey: string;
-  name: string;
-  currency: string;
-  timezone_id: string;
-  message_template_namespace: string;
+	id: string;
+	apiKey: string;
+	name: string;
+	currency: string;
+	timezone_id: string;
+	message_template_namespace: string;
 }
 
 export interface PhoneNumber {
-  phone_number_id: string;
-  wanumber: string;
-  accountId: string;
-  apiKey: string;
+	phone_number_id: string;
+	wanumber: string;
+	accountId: string;
+	apiKey: string;
 }
 
 export interface Template {
-  id: string;
-  /** Creation order; lists are newest first. */
-  seq: number;
-  accountId: string;
-  name: string;
-  language: string;
-  status: TemplateStatus;
-  category: TemplateCategory;
-  components: unknown[];
-  rejected_reason?: string;
-  /** Clock times of edits made while APPROVED (the edit limits count these). */
-  approvedEdits: number[];
+	id: string;
+	/** Creation order; lists are newest first. */
+	seq: number;
+	accountId: string;
+	name: string;
+	language: string;
+	status: TemplateStatus;
+	category: TemplateCategory;
+	components: unknown[];
+	rejected_reason?: string;
+	/** Clock times of edits made while APPROVED (the edit limits count these). */
+	approvedEdits: number[];
 }
 
 export interface Product {
-  id: string;
-  seq: number;
-  retailer_id: string;
-  name: string;
-  description?: string;
-  /** Minor currency units, as sent in batch CREATE. */
-  price: number;
-  currency: string;
-  availability: string;
-  condition?: string;
-  brand?: string;
-  category?: string;
-  image_url?: string;
-  url?: string;
-  retailer_product_group_id?: string;
+	id: string;
+	seq: number;
+	retailer_id: string;
+	name: string;
+	description?: string;
+	/** Minor currency units, as sent in batch CREATE. */
+	price: number;
+	currency: string;
+	availability: string;
+	condition?: string;
+	brand?: string;
+	category?: string;
+	image_url?: string;
+	url?: string;
+	retailer_product_group_id?: string;
 }
 
 export interface Catalog {
-  id: string;
-  apiKey: string;
-  name: string;
-  /** Sorted by seq: the listing order. */
-  products: Product[];
-  byRetailerId: Map<string, Product>;
+	id: string;
+	apiKey: string;
+	name: string;
+	/** Sorted by seq: the listing order. */
+	products: Product[];
+	byRetailerId: Map<string, Product>;
 }
 
 export type MediaSource =
-  | { kind: 'bytes'; data: Buffer }
-  | { kind: 'file'; path: string }
-  | { kind: 'synthetic'; seed: number };
+	| { kind: 'bytes'; data: Buffer }
+	| { kind: 'file'; path: string }
+	| { kind: 'synthetic'; seed: number };
 
 export interface Media {
-  id: string;
-  apiKey: string;
-  /** The number that uploaded or received the file. */
-  phoneNumberId: string;
-  mimeType: string;
-  size: number;
-  sha256: string;
-  fileName?: string;
-  source: MediaSource;
-  deletedAt?: number;
+	id: string;
+	apiKey: string;
+	/** The number that uploaded or received the file. */
+	phoneNumberId: string;
+	mimeType: string;
+	size: number;
+	sha256: string;
+	fileName?: string;
+	source: MediaSource;
+	deletedAt?: number;
 }
 
 export interface UploadSession {
-  sessionId: string;
-  sig: string;
-  apiKey: string;
-  fileLength: number;
-  fileType: string;
-  handle?: string;
+	sessionId: string;
+	sig: string;
+	apiKey: string;
+	fileLength: number;
+	fileType: string;
+	handle?: string;
 }
 
 export interface UploadHandle {
-  h: string;
-  apiKey: string;
-  fileType: string;
-  size: number;
+	h: string;
+	apiKey: string;
+	fileType: string;
+	size: number;
 }
 
 export interface Payment {
-  reference_id: string;
-  payment_config_id: string;
-  phoneNumberId: string;
-  currency: string;
-  /** Minor currency units. */
-  amount: number;
-  refunded: number;
+	reference_id: string;
+	payment_config_id: string;
+	phoneNumberId: string;
+	currency: string;
+	/** Minor currency units. */
+	amount: number;
+	refunded: number;
 }
 
 export interface Refund {
-  id: string;
-  reference_id: string;
-  phoneNumberId: string;
-  currency: string;
-  amount: number;
-  speed: string;
-  status: 'pending' | 'completed';
-  createdAt: number;
+	id: string;
+	reference_id: string;
+	phoneNumberId: string;
+	currency: string;
+	amount: number;
+	speed: string;
+	status: 'pending' | 'completed';
+	createdAt: number;
 }
 
 export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
 
 export interface Message {
-  id: string;
-  phoneNumberId: string;
-  to: string;
-  type: string;
-  template?: { name: string; language: string; id: string };
-  /** The message this one answers (`context.message_id`). */
-  replyTo?: string;
-  status: MessageStatus;
-  createdAt: number;
+	id: string;
+	phoneNumberId: string;
+	to: string;
+	type: string;
+	template?: { name: string; language: string; id: string };
+	/** The message this one answers (`context.message_id`). */
+	replyTo?: string;
+	status: MessageStatus;
+	createdAt: number;
 }
 
 export interface CatalogBatch {
-  handle: string;
-  catalogId: string;
-  apiKey: string;
-  status: 'in_progress' | 'finished';
-  requests: number;
-  errors: { line: number; retailer_id: string; message: string }[];
+	handle: string;
+	catalogId: string;
+	apiKey: string;
+	status: 'in_progress' | 'finished';
+	requests: number;
+	errors: { line: number; retailer_id: string; message: string }[];
 }
 
 export interface IssuedMediaUrl {
-  mid: string;
-  ext: string;
-  hash: string;
-  issuedAt: number;
+	mid: string;
+	ext: string;
+	hash: string;
+	issuedAt: number;
 }

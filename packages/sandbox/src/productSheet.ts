@@ -1,10 +1,21 @@
 import { generatedProducts } from './seed';
 
-const COLUMNS = ['sku', 'name', 'description', 'price', 'currency', 'availability', 'brand', 'category', 'image_url', 'url'] as const;
+const COLUMNS = [
+	'sku',
+	'name',
+	'description',
+	'price',
+	'currency',
+	'availability',
+	'brand',
+	'category',
+	'image_url',
+	'url',
+] as const;
 
 /** RFC 4180 quoting: only where a value needs it. */
 function cell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+	return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /**
@@ -12,21 +23,21 @@ function cell(value: string): string {
  * decimal text ("12.37"), the retailer ID as "sku". The same products as the seeded catalog.
  */
 export function productSheetCsv(rows: number): string {
-  const lines = [COLUMNS.join(',')];
-  for (const p of generatedProducts(rows)) {
-    const values: Record<(typeof COLUMNS)[number], string> = {
-      sku: p.retailer_id,
-      name: p.name,
-      description: p.description ?? '',
-      price: (p.price / 100).toFixed(2),
-      currency: p.currency,
-      availability: p.availability ?? 'in stock',
-      brand: p.brand ?? '',
-      category: p.category ?? '',
-      image_url: p.image_url ?? '',
-      url: p.url ?? '',
-    };
-    lines.push(COLUMNS.map((c) => cell(values[c])).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+	const lines = [COLUMNS.join(',')];
+	for (const p of generatedProducts(rows)) {
+		const values: Record<(typeof COLUMNS)[number], string> = {
+			sku: p.retailer_id,
+			name: p.name,
+			description: p.description ?? '',
+			price: (p.price / 100).toFixed(2),
+			currency: p.currency,
+			availability: p.availability ?? 'in stock',
+			brand: p.brand ?? '',
+			category: p.category ?? '',
+			image_url: p.image_url ?? '',
+			url: p.url ?? '',
+		};
+		lines.push(COLUMNS.map((c) => cell(values[c])).join(','));
+	}
+	return `${lines.join('\r\n')}\r\n`;
 }

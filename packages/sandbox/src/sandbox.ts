@@ -17,101 +17,115 @@ const MARKETING_WORDS = /\b(sales?|discounts?|offers?|promos?|promotions?|coupon
  * changes it.
  */
 export class SandboxState {
-  store = new Store();
-  readonly clock = new Clock();
-  readonly scheduler = new Scheduler(this.clock);
-  readonly faults = new FaultInjector();
-  readonly log = new RequestLog();
-  readonly files = new MediaFiles();
-  readonly webhooks: WebhookDispatcher;
-  config: SandboxConfig;
-  private seed: Seed;
-  /** The most recently scheduled review of each template; only that one may decide it. */
-  private readonly latestReview = new WeakMap<Template, object>();
+	store = new Store();
+	readonly clock = new Clock();
+	readonly scheduler = new Scheduler(this.clock);
+	readonly faults = new FaultInjector();
+	readonly log = new RequestLog();
+	readonly files = new MediaFiles();
+	readonly webhooks: WebhookDispatcher;
+	config: SandboxConfig;
+	private seed: Seed;
+	/** The most recently scheduled review of each template; only that one may decide it. */
+	private readonly latestReview = new WeakMap<Template, object>();
 
-  constructor(options: { seed?: Seed; config?: Partial<SandboxConfig> } = {}) {
-    this.config = { ...defaultConfig(), ...options.config };
-    this.webhooks = new WebhookDispatcher(() => ({
-      retryDelaysMs: this.config.webhookRetryDelaysMs,
-      timeoutMs: this.config.webhookTimeoutMs,
-      concurrency: this.config.webhookConcurrency,
-    }));
-    this.seed = options.seed ?? demoSeed();
-    loadSeed(this.store, this.seed);
-  }
+	constructor(options: { seed?: Seed; config?: Partial<SandboxConfig> } = {}) {
+		this.config = { ...defaultConfig(), ...options.config };
+		this.webhooks = new WebhookDispatcher(() => ({
+			retryDelaysMs: this.config.webhookRetryDelaysMs,
+			timeoutMs: this.config.webhookTimeoutMs,
+			concurrency: this.config.webhookConcurrency,
+		}));
+		this.seed = options.seed ?? demoSeed();
+		loadSeed(this.store, this.seed);
+	}
 
-  now(): number {
-    return this.clock.now();
-  }
+	now(): number {
+		return this.clock.now();
+	}
 
-  /** Back to the seed (the given one, or the last loaded), with the clock and background work reset. */
-  reset(seed?: Seed, keepConfig = false): void {
-    const store = new Store();
-    loadSeed(store, seed ?? this.seed);
-    if (seed) this.seed = seed;
-    this.store = store;
-    this.scheduler.clear();
-    this.clock.reset();
-    this.faults.clear();
-    this.webhooks.clear();
-    this.log.clear();
-    if (!keepConfig) this.config = defaultConfig();
-  }
+	/** Back to the seed (the given one, or the last loaded), with the clock and background work reset. */
+	reset(seed?: Seed, keepConfig = false): void {
+		const store = new Store();
+		loadSeed(store, seed ?? this.seed);
+		if (seed) this.seed = seed;
+		this.store = store;
+		this.scheduler.clear();
+		this.clock.reset();
+		this.faults.clear();
+		this.webhooks.clear();
+		this.log.clear();
+		if (!keepConfig) this.config = defaultConfig();
+	}
 
-  advanceClock(ms: number): void {
-    this.clock.advance(ms);
-    this.scheduler.runDue();
-  }
+	advanceClock(ms: number): void {
+		this.clock.advance(ms);
+		this.scheduler.runDue();
+	}
 
-  scheduleReview(template: Template): void {
-    const store = this.store;
-    const review = {};
-    this.latestReview.set(template, review);
-    this.scheduler.schedule(this.config.reviewDelayMs, () => {
-      // A reset, delete or edit since then makes this decision moot (an edit schedules its own
-      // review, so an older one still waiting must not decide the edited template early).
-      if (this.store !== store || store.templates.get(template.id) !== template || template.status !== 'PENDING') return;
-      if (this.latestReview.get(template) !== review) return;
-      this.decideReview(template);
-    });
-  }
+	scheduleReview(template: Template): void {
+		const store = this.store;
+		const review = {};
+		this.latestReview.set(template, review);
+		this.scheduler.schedule(this.config.reviewDelayMs, () => {
+			// A reset, delete or edit since then makes this decision moot (an edit schedules its own
+			// review, so an older one still waiting must not decide the edited template early).
+			if (
+				this.store !== store ||
+				store.templates.get(template.id) !== template ||
+				template.status !== 'PENDING'
+			)
+				return;
+			if (this.latestReview.get(template) !== review) return;
+			this.decideReview(template);
+		});
+	}
 
-  /**
-   * The review rule ("auto"): a name starting with `reject_` is REJECTED with the configured
-   * reason; a UTILITY template whose text reads like marketing (sale, discount, offer, promo,
-   * coupon, "% off") is REJECTED as INCORRECT_CATEGORY; everything else is APPROVED.
-   */
-  decideReview(template: Template, forced?: 'APPROVED' | 'REJECTED', reason?: string): void {
-    const outcome = forced ?? (this.config.reviewOutcome === 'auto' ? undefined : this.config.reviewOutcome);
-    if (outcome === 'APPROVED') return this.setTemplateStatus(template, 'APPROVED');
-    if (outcome === 'REJECTED') return this.setTemplateStatus(template, 'REJECTED', reason ?? this.config.rejectedReason);
-    if (template.name.startsWith('reject_')) return this.setTemplateStatus(template, 'REJECTED', this.config.rejectedReason);
-    const text = JSON.stringify(template.components);
-    if (template.category === 'UTILITY' && MARKETING_WORDS.test(text)) return this.setTemplateStatus(template, 'REJECTED', 'INCORRECT_CATEGORY');
-    this.setTemplateStatus(template, 'APPROVED');
-  }
+	/**
+	 * The review rule ("auto"): a name starting with `reject_` is REJECTED with the configured
+	 * reason; a UTILITY template whose text reads like marketing (sale, discount, offer, promo,
+	 * coupon, "% off") is REJECTED as INCORRECT_CATEGORY; everything else is APPROVED.
+	 */
+	decideReview(template: Template, forced?: 'APPROVED' | 'REJECTED', reason?: string): void {
+		const outcome =
+			forced ?? (this.config.reviewOutcome === 'auto' ? undefined : this.config.reviewOutcome);
+		if (outcome === 'APPROVED') return this.setTemplateStatus(template, 'APPROVED');
+		if (outcome === 'REJECTED')
+			return this.setTemplateStatus(template, 'REJECTED', reason ?? this.config.rejectedReason);
+		if (template.name.startsWith('reject_'))
+			return this.setTemplateStatus(template, 'REJECTED', this.config.rejectedReason);
+		const text = JSON.stringify(template.components);
+		if (template.category === 'UTILITY' && MARKETING_WORDS.test(text))
+			return this.setTemplateStatus(template, 'REJECTED', 'INCORRECT_CATEGORY');
+		this.setTemplateStatus(template, 'APPROVED');
+	}
 
-  /** Changes a template's status and tells the webhook, as a review decision does. */
-  setTemplateStatus(template: Template, status: TemplateStatus, rejectedReason?: string): void {
-    template.status = status;
-    if (status === 'REJECTED') template.rejected_reason = rejectedReason ?? this.config.rejectedReason;
-    else delete template.rejected_reason;
-    const account = this.store.accounts.get(template.accountId);
-    if (account) this.webhooks.emit(templateStatusEvent(account, template, this.now()));
-  }
+	/** Changes a template's status and tells the webhook, as a review decision does. */
+	setTemplateStatus(template: Template, status: TemplateStatus, rejectedReason?: string): void {
+		template.status = status;
+		if (status === 'REJECTED')
+			template.rejected_reason = rejectedReason ?? this.config.rejectedReason;
+		else delete template.rejected_reason;
+		const account = this.store.accounts.get(template.accountId);
+		if (account) this.webhooks.emit(templateStatusEvent(account, template, this.now()));
+	}
 
-  /** Opens the customer's 24-hour window and delivers the incoming message event. */
-  receiveIncoming(phoneNumberId: string, contact: { wa_id: string; name: string }, message: Record<string, unknown>) {
-    const number = this.store.numbers.get(phoneNumberId);
-    const account = number && this.store.accounts.get(number.accountId);
-    if (!number || !account) throw new Error(`unknown phone number ${phoneNumberId}`);
-    this.store.customerWindows.set(`${phoneNumberId}:${contact.wa_id}`, this.now());
-    return this.webhooks.emit(incomingMessageEvent(account, number, contact, message, this.now()));
-  }
+	/** Opens the customer's 24-hour window and delivers the incoming message event. */
+	receiveIncoming(
+		phoneNumberId: string,
+		contact: { wa_id: string; name: string },
+		message: Record<string, unknown>,
+	) {
+		const number = this.store.numbers.get(phoneNumberId);
+		const account = number && this.store.accounts.get(number.accountId);
+		if (!number || !account) throw new Error(`unknown phone number ${phoneNumberId}`);
+		this.store.customerWindows.set(`${phoneNumberId}:${contact.wa_id}`, this.now());
+		return this.webhooks.emit(incomingMessageEvent(account, number, contact, message, this.now()));
+	}
 
-  close(): void {
-    this.scheduler.close();
-    this.webhooks.clear();
-    this.files.close();
-  }
+	close(): void {
+		this.scheduler.close();
+		this.webhooks.clear();
+		this.files.close();
+	}
 }

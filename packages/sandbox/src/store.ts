@@ -1,18 +1,18 @@
 import { ApiError, ErrorCode, notFound } from './errors';
 import type {
-  BusinessAccount,
-  Catalog,
-  CatalogBatch,
-  IssuedMediaUrl,
-  Media,
-  Message,
-  Payment,
-  PhoneNumber,
-  Product,
-  Refund,
-  Template,
-  UploadHandle,
-  UploadSession,
+	BusinessAccount,
+	Catalog,
+	CatalogBatch,
+	IssuedMediaUrl,
+	Media,
+	Message,
+	Payment,
+	PhoneNumber,
+	Product,
+	Refund,
+	Template,
+	UploadHandle,
+	UploadSession,
 } from './model';
 
 /**
@@ -20,117 +20,129 @@ import type {
  * that belongs to another key answers exactly as an unknown one (404).
  */
 export class Store {
-  readonly apiKeys = new Map<string, { label: string }>();
-  readonly accounts = new Map<string, BusinessAccount>();
-  readonly numbers = new Map<string, PhoneNumber>();
-  readonly templates = new Map<string, Template>();
-  readonly catalogs = new Map<string, Catalog>();
-  readonly media = new Map<string, Media>();
-  readonly uploadSessions = new Map<string, UploadSession>();
-  readonly uploadHandles = new Map<string, UploadHandle>();
-  readonly payments = new Map<string, Payment>();
-  readonly refunds = new Map<string, Refund>();
-  readonly messages = new Map<string, Message>();
-  readonly batches = new Map<string, CatalogBatch>();
-  readonly mediaUrls = new Map<string, IssuedMediaUrl>();
-  /** Deleted template names: `${accountId}\u0000${name}` -> language (or '*') -> blocked until. */
-  readonly blockedNames = new Map<string, Map<string, number>>();
-  /** Last incoming message time per `${phoneNumberId}:${customer}` (the 24-hour reply window). */
-  readonly customerWindows = new Map<string, number>();
+	readonly apiKeys = new Map<string, { label: string }>();
+	readonly accounts = new Map<string, BusinessAccount>();
+	readonly numbers = new Map<string, PhoneNumber>();
+	readonly templates = new Map<string, Template>();
+	readonly catalogs = new Map<string, Catalog>();
+	readonly media = new Map<string, Media>();
+	readonly uploadSessions = new Map<string, UploadSession>();
+	readonly uploadHandles = new Map<string, UploadHandle>();
+	readonly payments = new Map<string, Payment>();
+	readonly refunds = new Map<string, Refund>();
+	readonly messages = new Map<string, Message>();
+	readonly batches = new Map<string, CatalogBatch>();
+	readonly mediaUrls = new Map<string, IssuedMediaUrl>();
+	/** Deleted template names: `${accountId}\u0000${name}` -> language (or '*') -> blocked until. */
+	readonly blockedNames = new Map<string, Map<string, number>>();
+	/** Last incoming message time per `${phoneNumberId}:${customer}` (the 24-hour reply window). */
+	readonly customerWindows = new Map<string, number>();
 
-  private idCounter = 0;
-  private seqCounter = 0;
+	private idCounter = 0;
+	private seqCounter = 0;
 
-  /** Graph-style numeric IDs, unique across every kind of object. */
-  newId(): string {
-    this.idCounter += 1;
-    return String(100000000000000 + 7919 * this.idCounter);
-  }
+	/** Graph-style numeric IDs, unique across every kind of object. */
+	newId(): string {
+		this.idCounter += 1;
+		return String(100000000000000 + 7919 * this.idCounter);
+	}
 
-  nextSeq(): number {
-    this.seqCounter += 1;
-    return this.seqCounter;
-  }
+	nextSeq(): number {
+		this.seqCounter += 1;
+		return this.seqCounter;
+	}
 
-  /** Makes sure seeded IDs and generated ones never collide. */
-  reserveId(id: string): void {
-    if (this.accounts.has(id) || this.numbers.has(id) || this.templates.has(id) || this.catalogs.has(id) || this.media.has(id)) {
-      throw new Error(`seed: the ID ${id} is used twice`);
-    }
-  }
+	/** Makes sure seeded IDs and generated ones never collide. */
+	reserveId(id: string): void {
+		if (
+			this.accounts.has(id) ||
+			this.numbers.has(id) ||
+			this.templates.has(id) ||
+			this.catalogs.has(id) ||
+			this.media.has(id)
+		) {
+			throw new Error(`seed: the ID ${id} is used twice`);
+		}
+	}
 
-  account(apiKey: string, id: string): BusinessAccount {
-    const account = this.accounts.get(id);
-    if (!account || account.apiKey !== apiKey) throw notFound('Business account', id);
-    return account;
-  }
+	account(apiKey: string, id: string): BusinessAccount {
+		const account = this.accounts.get(id);
+		if (!account || account.apiKey !== apiKey) throw notFound('Business account', id);
+		return account;
+	}
 
-  number(apiKey: string, id: string): PhoneNumber {
-    const number = this.numbers.get(id);
-    if (!number || number.apiKey !== apiKey) throw notFound('Phone number', id);
-    return number;
-  }
+	number(apiKey: string, id: string): PhoneNumber {
+		const number = this.numbers.get(id);
+		if (!number || number.apiKey !== apiKey) throw notFound('Phone number', id);
+		return number;
+	}
 
-  template(apiKey: string, id: string): Template {
-    const template = this.templates.get(id);
-    if (!template || this.accounts.get(template.accountId)?.apiKey !== apiKey) throw notFound('Template', id);
-    return template;
-  }
+	template(apiKey: string, id: string): Template {
+		const template = this.templates.get(id);
+		if (!template || this.accounts.get(template.accountId)?.apiKey !== apiKey)
+			throw notFound('Template', id);
+		return template;
+	}
 
-  catalog(apiKey: string, id: string): Catalog {
-    const catalog = this.catalogs.get(id);
-    if (!catalog || catalog.apiKey !== apiKey) throw notFound('Catalog', id);
-    return catalog;
-  }
+	catalog(apiKey: string, id: string): Catalog {
+		const catalog = this.catalogs.get(id);
+		if (!catalog || catalog.apiKey !== apiKey) throw notFound('Catalog', id);
+		return catalog;
+	}
 
-  /** A media file this key may use; a deleted one fails with its own code (spec 7.6). */
-  usableMedia(apiKey: string, id: string): Media {
-    const media = this.media.get(id);
-    if (!media || media.apiKey !== apiKey) throw notFound('Media', id);
-    if (media.deletedAt !== undefined) {
-      throw new ApiError(404, ErrorCode.mediaDeleted, `Media ${JSON.stringify(id)} was deleted and can no longer be used`, 'NotFoundError');
-    }
-    return media;
-  }
+	/** A media file this key may use; a deleted one fails with its own code (spec 7.6). */
+	usableMedia(apiKey: string, id: string): Media {
+		const media = this.media.get(id);
+		if (!media || media.apiKey !== apiKey) throw notFound('Media', id);
+		if (media.deletedAt !== undefined) {
+			throw new ApiError(
+				404,
+				ErrorCode.mediaDeleted,
+				`Media ${JSON.stringify(id)} was deleted and can no longer be used`,
+				'NotFoundError',
+			);
+		}
+		return media;
+	}
 
-  numbersOf(apiKey: string): PhoneNumber[] {
-    return [...this.numbers.values()].filter((n) => n.apiKey === apiKey);
-  }
+	numbersOf(apiKey: string): PhoneNumber[] {
+		return [...this.numbers.values()].filter((n) => n.apiKey === apiKey);
+	}
 
-  templatesOf(accountId: string): Template[] {
-    return [...this.templates.values()].filter((t) => t.accountId === accountId);
-  }
+	templatesOf(accountId: string): Template[] {
+		return [...this.templates.values()].filter((t) => t.accountId === accountId);
+	}
 
-  addProduct(catalog: Catalog, product: Product): void {
-    catalog.products.push(product);
-    catalog.byRetailerId.set(product.retailer_id, product);
-  }
+	addProduct(catalog: Catalog, product: Product): void {
+		catalog.products.push(product);
+		catalog.byRetailerId.set(product.retailer_id, product);
+	}
 
-  removeProduct(catalog: Catalog, product: Product): void {
-    // products are sorted by seq: find it by binary search, a catalog may hold 100,000
-    let lo = 0;
-    let hi = catalog.products.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (catalog.products[mid].seq < product.seq) lo = mid + 1;
-      else hi = mid;
-    }
-    if (catalog.products[lo] === product) catalog.products.splice(lo, 1);
-    catalog.byRetailerId.delete(product.retailer_id);
-  }
+	removeProduct(catalog: Catalog, product: Product): void {
+		// products are sorted by seq: find it by binary search, a catalog may hold 100,000
+		let lo = 0;
+		let hi = catalog.products.length;
+		while (lo < hi) {
+			const mid = (lo + hi) >>> 1;
+			if (catalog.products[mid].seq < product.seq) lo = mid + 1;
+			else hi = mid;
+		}
+		if (catalog.products[lo] === product) catalog.products.splice(lo, 1);
+		catalog.byRetailerId.delete(product.retailer_id);
+	}
 
-  blockName(accountId: string, name: string, language: string, until: number): void {
-    const key = `${accountId}\u0000${name}`;
-    const entry = this.blockedNames.get(key) ?? new Map<string, number>();
-    entry.set(language, until);
-    this.blockedNames.set(key, entry);
-  }
+	blockName(accountId: string, name: string, language: string, until: number): void {
+		const key = `${accountId}\u0000${name}`;
+		const entry = this.blockedNames.get(key) ?? new Map<string, number>();
+		entry.set(language, until);
+		this.blockedNames.set(key, entry);
+	}
 
-  /** Clock time until which `name` (in `language`) cannot be created again, if blocked. */
-  blockedUntil(accountId: string, name: string, language: string, now: number): number | undefined {
-    const entry = this.blockedNames.get(`${accountId}\u0000${name}`);
-    if (!entry) return undefined;
-    const until = Math.max(entry.get('*') ?? 0, entry.get(language) ?? 0);
-    return until > now ? until : undefined;
-  }
+	/** Clock time until which `name` (in `language`) cannot be created again, if blocked. */
+	blockedUntil(accountId: string, name: string, language: string, now: number): number | undefined {
+		const entry = this.blockedNames.get(`${accountId}\u0000${name}`);
+		if (!entry) return undefined;
+		const until = Math.max(entry.get('*') ?? 0, entry.get(language) ?? 0);
+		return until > now ? until : undefined;
+	}
 }

@@ -1,28 +1,28 @@
 import { createHmac, randomUUID } from 'node:crypto';
 
 export interface WebhookTarget {
-  url: string;
-  /** Static headers sent with every delivery (e.g. a shared token). */
-  headers: Record<string, string>;
-  /** When set, each delivery carries `X-Hub-Signature-256: sha256=<hex HMAC of the raw body>`. */
-  secret?: string;
+	url: string;
+	/** Static headers sent with every delivery (e.g. a shared token). */
+	headers: Record<string, string>;
+	/** When set, each delivery carries `X-Hub-Signature-256: sha256=<hex HMAC of the raw body>`. */
+	secret?: string;
 }
 
 export interface Delivery {
-  id: string;
-  payload: unknown;
-  attempts: number;
-  status: 'pending' | 'delivered' | 'failed';
-  lastStatus?: number;
-  lastError?: string;
-  deliveredAt?: number;
+	id: string;
+	payload: unknown;
+	attempts: number;
+	status: 'pending' | 'delivered' | 'failed';
+	lastStatus?: number;
+	lastError?: string;
+	deliveredAt?: number;
 }
 
 export const SIGNATURE_HEADER = 'x-hub-signature-256';
 export const DELIVERY_ID_HEADER = 'x-sandbox-delivery-id';
 
 export function signBody(secret: string, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+	return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
 /**
@@ -32,88 +32,94 @@ export function signBody(secret: string, body: string): string {
  * wait their turn in order (a retry too, once its delay has passed).
  */
 export class WebhookDispatcher {
-  target: WebhookTarget | undefined;
-  readonly deliveries: Delivery[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<Promise<void>>();
-  private readonly waiting: Array<{ delivery: Delivery; target: WebhookTarget }> = [];
+	target: WebhookTarget | undefined;
+	readonly deliveries: Delivery[] = [];
+	private readonly timers = new Set<NodeJS.Timeout>();
+	private readonly inFlight = new Set<Promise<void>>();
+	private readonly waiting: Array<{ delivery: Delivery; target: WebhookTarget }> = [];
 
-  constructor(private readonly settings: () => { retryDelaysMs: number[]; timeoutMs: number; concurrency: number }) {}
+	constructor(
+		private readonly settings: () => {
+			retryDelaysMs: number[];
+			timeoutMs: number;
+			concurrency: number;
+		},
+	) {}
 
-  emit(payload: unknown): Delivery | undefined {
-    if (!this.target) return undefined;
-    const delivery: Delivery = { id: randomUUID(), payload, attempts: 0, status: 'pending' };
-    this.deliveries.push(delivery);
-    if (this.deliveries.length > 10_000) this.deliveries.shift();
-    this.attempt(delivery, this.target);
-    return delivery;
-  }
+	emit(payload: unknown): Delivery | undefined {
+		if (!this.target) return undefined;
+		const delivery: Delivery = { id: randomUUID(), payload, attempts: 0, status: 'pending' };
+		this.deliveries.push(delivery);
+		if (this.deliveries.length > 10_000) this.deliveries.shift();
+		this.attempt(delivery, this.target);
+		return delivery;
+	}
 
-  /** Resolves once nothing is being sent or waiting for its turn (retries still waiting out their delay do not count). */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
-  }
+	/** Resolves once nothing is being sent or waiting for its turn (retries still waiting out their delay do not count). */
+	async idle(): Promise<void> {
+		while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+	}
 
-  clear(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.waiting.length = 0;
-    this.deliveries.length = 0;
-  }
+	clear(): void {
+		for (const timer of this.timers) clearTimeout(timer);
+		this.timers.clear();
+		this.waiting.length = 0;
+		this.deliveries.length = 0;
+	}
 
-  private attempt(delivery: Delivery, target: WebhookTarget): void {
-    const { concurrency } = this.settings();
-    if (concurrency > 0 && this.inFlight.size >= concurrency) {
-      this.waiting.push({ delivery, target });
-      return;
-    }
-    const run = this.send(delivery, target).finally(() => {
-      this.inFlight.delete(run);
-      const next = this.waiting.shift();
-      if (next) this.attempt(next.delivery, next.target);
-    });
-    this.inFlight.add(run);
-  }
+	private attempt(delivery: Delivery, target: WebhookTarget): void {
+		const { concurrency } = this.settings();
+		if (concurrency > 0 && this.inFlight.size >= concurrency) {
+			this.waiting.push({ delivery, target });
+			return;
+		}
+		const run = this.send(delivery, target).finally(() => {
+			this.inFlight.delete(run);
+			const next = this.waiting.shift();
+			if (next) this.attempt(next.delivery, next.target);
+		});
+		this.inFlight.add(run);
+	}
 
-  private async send(delivery: Delivery, target: WebhookTarget): Promise<void> {
-    delivery.attempts += 1;
-    const body = JSON.stringify(delivery.payload);
-    const headers: Record<string, string> = {
-      ...target.headers,
-      'content-type': 'application/json',
-      'user-agent': 'business-messaging-sandbox',
-      [DELIVERY_ID_HEADER]: delivery.id,
-    };
-    if (target.secret) headers[SIGNATURE_HEADER] = signBody(target.secret, body);
-    try {
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(this.settings().timeoutMs),
-      });
-      delivery.lastStatus = response.status;
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) {
-        delivery.status = 'delivered';
-        delivery.deliveredAt = Date.now();
-        return;
-      }
-      delivery.lastError = `HTTP ${response.status}`;
-    } catch (error) {
-      delivery.lastError = (error as Error).message;
-    }
-    const delays = this.settings().retryDelaysMs;
-    const delay = delays[delivery.attempts - 1];
-    if (delay === undefined) {
-      delivery.status = 'failed';
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.attempt(delivery, target);
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
-  }
+	private async send(delivery: Delivery, target: WebhookTarget): Promise<void> {
+		delivery.attempts += 1;
+		const body = JSON.stringify(delivery.payload);
+		const headers: Record<string, string> = {
+			...target.headers,
+			'content-type': 'application/json',
+			'user-agent': 'business-messaging-sandbox',
+			[DELIVERY_ID_HEADER]: delivery.id,
+		};
+		if (target.secret) headers[SIGNATURE_HEADER] = signBody(target.secret, body);
+		try {
+			const response = await fetch(target.url, {
+				method: 'POST',
+				headers,
+				body,
+				signal: AbortSignal.timeout(this.settings().timeoutMs),
+			});
+			delivery.lastStatus = response.status;
+			await response.arrayBuffer().catch(() => undefined);
+			if (response.ok) {
+				delivery.status = 'delivered';
+				delivery.deliveredAt = Date.now();
+				return;
+			}
+			delivery.lastError = `HTTP ${response.status}`;
+		} catch (error) {
+			delivery.lastError = (error as Error).message;
+		}
+		const delays = this.settings().retryDelaysMs;
+		const delay = delays[delivery.attempts - 1];
+		if (delay === undefined) {
+			delivery.status = 'failed';
+			return;
+		}
+		const timer = setTimeout(() => {
+			this.timers.delete(timer);
+			this.attempt(delivery, target);
+		}, delay);
+		timer.unref();
+		this.timers.add(timer);
+	}
 }

@@ -7,53 +7,69 @@ import { it } from 'node:test';
 const CLI = join(__dirname, '..', 'src', 'cli.js');
 
 function run(args: string[]) {
-  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const firstOutput = new Promise<string>((resolve) => child.stdout.once('data', () => setTimeout(() => resolve(output), 50)));
-  return { child, firstOutput };
+	const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const firstOutput = new Promise<string>((resolve) =>
+		child.stdout.once('data', () => setTimeout(() => resolve(output), 50)),
+	);
+	return { child, firstOutput };
 }
 
 it('--json prints one JSON line with the base URL, key and seeded IDs, and serves them', async () => {
-  const { child, firstOutput } = run(['--port', '0', '--json', '--api-key', 'cli-test-key']);
-  try {
-    const lines = (await firstOutput).trim().split('\n');
-    assert.equal(lines.length, 1);
-    const info = JSON.parse(lines[0]);
-    assert.deepEqual(Object.keys(info), ['baseUrl', 'apiKey', 'businessAccountId', 'phoneNumberIds', 'catalogId', 'mediaIds']);
-    assert.match(info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+\/v3$/);
-    assert.equal(info.apiKey, 'cli-test-key');
-    assert.equal(info.phoneNumberIds.length, 2);
-    assert.equal(info.mediaIds.length, 3);
-    const response = await fetch(`${info.baseUrl}/getuserdetails`, { headers: { apikey: info.apiKey } });
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as any;
-    assert.deepEqual(body.data.map((n: any) => n.phone_number_id), info.phoneNumberIds);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 0, 'stops cleanly on SIGTERM');
+	const { child, firstOutput } = run(['--port', '0', '--json', '--api-key', 'cli-test-key']);
+	try {
+		const lines = (await firstOutput).trim().split('\n');
+		assert.equal(lines.length, 1);
+		const info = JSON.parse(lines[0]);
+		assert.deepEqual(Object.keys(info), [
+			'baseUrl',
+			'apiKey',
+			'businessAccountId',
+			'phoneNumberIds',
+			'catalogId',
+			'mediaIds',
+		]);
+		assert.match(info.baseUrl, /^http:\/\/127\.0\.0\.1:\d+\/v3$/);
+		assert.equal(info.apiKey, 'cli-test-key');
+		assert.equal(info.phoneNumberIds.length, 2);
+		assert.equal(info.mediaIds.length, 3);
+		const response = await fetch(`${info.baseUrl}/getuserdetails`, {
+			headers: { apikey: info.apiKey },
+		});
+		assert.equal(response.status, 200);
+		const body = (await response.json()) as any;
+		assert.deepEqual(
+			body.data.map((n: any) => n.phone_number_id),
+			info.phoneNumberIds,
+		);
+	} finally {
+		child.kill('SIGTERM');
+	}
+	const [code] = await once(child, 'exit');
+	assert.equal(code, 0, 'stops cleanly on SIGTERM');
 });
 
 it('the text summary names the base URL, the key and how to try it', async () => {
-  const { child, firstOutput } = run(['--port', '0']);
-  try {
-    const text = await firstOutput;
-    assert.match(text, /Base URL\s+http:\/\/127\.0\.0\.1:\d+\/v3/);
-    assert.match(text, /API key\s+sandbox-demo-key/);
-    assert.match(text, /curl -H "apikey: sandbox-demo-key"/);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  await once(child, 'exit');
+	const { child, firstOutput } = run(['--port', '0']);
+	try {
+		const text = await firstOutput;
+		assert.match(text, /Base URL\s+http:\/\/127\.0\.0\.1:\d+\/v3/);
+		assert.match(text, /API key\s+sandbox-demo-key/);
+		assert.match(text, /curl -H "apikey: sandbox-demo-key"/);
+	} finally {
+		child.kill('SIGTERM');
+	}
+	await once(child, 'exit');
 });
 
 it('refuses a bad port with a clear message', async () => {
-  const child = spawn(process.execPath, [CLI, '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 1);
-  assert.match(stderr, /--port must be 0\.\.65535/);
+	const child = spawn(process.execPath, [CLI, '--port', 'abc'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stderr = '';
+	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const [code] = await once(child, 'exit');
+	assert.equal(code, 1);
+	assert.match(stderr, /--port must be 0\.\.65535/);
 });

@@ -14,124 +14,164 @@ export const OTHER_NUMBER = '106540352249999';
 export const CUSTOMER = '14155550100';
 
 /** A control request that may fail (TestSandbox.control asserts success). */
-export async function controlRaw<T = any>(s: TestSandbox, method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
-  const response = await fetch(s.running.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return parseResponse<T>(response);
+export async function controlRaw<T = any>(
+	s: TestSandbox,
+	method: string,
+	path: string,
+	body?: unknown,
+): Promise<ApiResponse<T>> {
+	const response = await fetch(s.running.controlUrl + path, {
+		method,
+		headers: body === undefined ? {} : { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	return parseResponse<T>(response);
 }
 
 /** The messages the sandbox recorded (GET /_sandbox/messages). */
 export async function recordedMessages(s: TestSandbox): Promise<any[]> {
-  return (await s.control('GET', '/messages')).body.data;
+	return (await s.control('GET', '/messages')).body.data;
 }
 
 export async function recordedRefunds(s: TestSandbox): Promise<any[]> {
-  return (await s.control('GET', '/refunds')).body.data;
+	return (await s.control('GET', '/refunds')).body.data;
 }
 
-export function templateMessage(name: string, language = 'en_US', components?: unknown[], to = CUSTOMER): any {
-  return {
-    messaging_product: 'whatsapp',
-    to,
-    type: 'template',
-    template: { name, language: { code: language }, ...(components === undefined ? {} : { components }) },
-  };
+export function templateMessage(
+	name: string,
+	language = 'en_US',
+	components?: unknown[],
+	to = CUSTOMER,
+): any {
+	return {
+		messaging_product: 'whatsapp',
+		to,
+		type: 'template',
+		template: {
+			name,
+			language: { code: language },
+			...(components === undefined ? {} : { components }),
+		},
+	};
 }
 
-export function send(s: TestSandbox, body: unknown, numberId = DEMO_NUMBER, key?: string | null): Promise<ApiResponse> {
-  return s.api('POST', `/${numberId}/messages`, { body, key: key === undefined ? undefined : key });
+export function send(
+	s: TestSandbox,
+	body: unknown,
+	numberId = DEMO_NUMBER,
+	key?: string | null,
+): Promise<ApiResponse> {
+	return s.api('POST', `/${numberId}/messages`, { body, key: key === undefined ? undefined : key });
 }
 
 /** Cloud API parameters that fit the en_US order_confirmation template exactly. */
 export function orderConfirmationComponents(): any[] {
-  return [
-    { type: 'header', parameters: [{ type: 'text', text: '#1001' }] },
-    {
-      type: 'body',
-      parameters: [
-        { type: 'text', text: 'Maria' },
-        { type: 'text', text: '2 bags of Ethiopia Yirgacheffe' },
-        { type: 'text', text: 'Monday' },
-      ],
-    },
-    { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '1001' }] },
-  ];
+	return [
+		{ type: 'header', parameters: [{ type: 'text', text: '#1001' }] },
+		{
+			type: 'body',
+			parameters: [
+				{ type: 'text', text: 'Maria' },
+				{ type: 'text', text: '2 bags of Ethiopia Yirgacheffe' },
+				{ type: 'text', text: 'Monday' },
+			],
+		},
+		{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '1001' }] },
+	];
 }
 
 /** Asserts a successful send and returns the message ID. */
 export function expectSent(response: ApiResponse, to = CUSTOMER): string {
-  assert.equal(response.status, 200, `send answered ${response.status}: ${response.text}`);
-  assert.equal(response.body.messaging_product, 'whatsapp');
-  assert.deepEqual(response.body.contacts, [{ input: to, wa_id: to }]);
-  assert.ok(Array.isArray(response.body.messages) && response.body.messages.length === 1, response.text);
-  const id = response.body.messages[0].id;
-  assert.equal(typeof id, 'string');
-  assert.match(id, /^wamid\.[A-Za-z0-9_-]+$/);
-  return id;
+	assert.equal(response.status, 200, `send answered ${response.status}: ${response.text}`);
+	assert.equal(response.body.messaging_product, 'whatsapp');
+	assert.deepEqual(response.body.contacts, [{ input: to, wa_id: to }]);
+	assert.ok(
+		Array.isArray(response.body.messages) && response.body.messages.length === 1,
+		response.text,
+	);
+	const id = response.body.messages[0].id;
+	assert.equal(typeof id, 'string');
+	assert.match(id, /^wamid\.[A-Za-z0-9_-]+$/);
+	return id;
 }
 
-export function refund(s: TestSandbox, body: unknown, numberId = DEMO_NUMBER, key?: string): Promise<ApiResponse> {
-  return s.api('POST', `/${numberId}/payments_refund`, { body, key });
+export function refund(
+	s: TestSandbox,
+	body: unknown,
+	numberId = DEMO_NUMBER,
+	key?: string,
+): Promise<ApiResponse> {
+	return s.api('POST', `/${numberId}/payments_refund`, { body, key });
 }
 
 /** Starts a webhook receiver and registers it; `stopAll` in afterEach cleans up. */
 export class Receivers {
-  private readonly started: WebhookReceiver[] = [];
+	private readonly started: WebhookReceiver[] = [];
 
-  async start(s: TestSandbox, registration: Record<string, unknown> = {}): Promise<WebhookReceiver> {
-    const receiver = await new WebhookReceiver().start();
-    this.started.push(receiver);
-    await s.control('PUT', '/webhook', { url: receiver.url, ...registration });
-    return receiver;
-  }
+	async start(
+		s: TestSandbox,
+		registration: Record<string, unknown> = {},
+	): Promise<WebhookReceiver> {
+		const receiver = await new WebhookReceiver().start();
+		this.started.push(receiver);
+		await s.control('PUT', '/webhook', { url: receiver.url, ...registration });
+		return receiver;
+	}
 
-  async startUnregistered(): Promise<WebhookReceiver> {
-    const receiver = await new WebhookReceiver().start();
-    this.started.push(receiver);
-    return receiver;
-  }
+	async startUnregistered(): Promise<WebhookReceiver> {
+		const receiver = await new WebhookReceiver().start();
+		this.started.push(receiver);
+		return receiver;
+	}
 
-  async stopAll(s: TestSandbox): Promise<void> {
-    await controlRaw(s, 'DELETE', '/webhook');
-    await Promise.all(this.started.splice(0).map((r) => r.stop()));
-  }
+	async stopAll(s: TestSandbox): Promise<void> {
+		await controlRaw(s, 'DELETE', '/webhook');
+		await Promise.all(this.started.splice(0).map((r) => r.stop()));
+	}
 }
 
 /** The statuses[0] entry of a message status webhook payload. */
 export function statusOf(payload: any): any {
-  return payload.entry[0].changes[0].value.statuses[0];
+	return payload.entry[0].changes[0].value.statuses[0];
 }
 
 export function hmacHex(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
+	return createHmac('sha256', secret).update(body).digest('hex');
 }
 
 export async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - start };
+	const start = performance.now();
+	const value = await run();
+	return { value, ms: performance.now() - start };
 }
 
 /** Resolves with the error a promise rejects with; fails the test when it resolves. */
 export async function rejection(promise: Promise<unknown>, what: string): Promise<Error> {
-  try {
-    const value = await promise;
-    assert.fail(`${what}: expected the request to fail, got ${value instanceof Response ? value.status : String(value)}`);
-  } catch (error) {
-    if (error instanceof assert.AssertionError) throw error;
-    return error as Error;
-  }
+	try {
+		const value = await promise;
+		assert.fail(
+			`${what}: expected the request to fail, got ${value instanceof Response ? value.status : String(value)}`,
+		);
+	} catch (error) {
+		if (error instanceof assert.AssertionError) throw error;
+		return error as Error;
+	}
 }
 
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+	return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Waits a little and asserts that no further deliveries arrived. */
-export async function expectNoMore(receiver: WebhookReceiver, count: number, waitMs = 150): Promise<void> {
-  await sleep(waitMs);
-  assert.equal(receiver.received.length, count, `expected no more than ${count} deliveries: ${receiver.received.map((r) => r.body).join('\n')}`);
+export async function expectNoMore(
+	receiver: WebhookReceiver,
+	count: number,
+	waitMs = 150,
+): Promise<void> {
+	await sleep(waitMs);
+	assert.equal(
+		receiver.received.length,
+		count,
+		`expected no more than ${count} deliveries: ${receiver.received.map((r) => r.body).join('\n')}`,
+	);
 }

@@ -1,10 +1,10 @@
 import type {
-  ICredentialDataDecryptedObject,
-  ICredentialType,
-  IHttpRequestOptions,
-  INode,
-  IRequestOptionsSimplified,
-  Workflow,
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IHttpRequestOptions,
+	INode,
+	IRequestOptionsSimplified,
+	Workflow,
 } from 'n8n-workflow';
 
 /**
@@ -14,73 +14,94 @@ import type {
  * expressions with the workflow's own expression engine.
  */
 export class TestCredentialsHelper {
-  /** Every request the helper authenticated, for tests that look at what was sent. */
-  readonly authenticated: IHttpRequestOptions[] = [];
+	/** Every request the helper authenticated, for tests that look at what was sent. */
+	readonly authenticated: IHttpRequestOptions[] = [];
 
-  constructor(
-    private readonly types: Record<string, ICredentialType>,
-    private readonly data: Record<string, ICredentialDataDecryptedObject>,
-  ) {}
+	constructor(
+		private readonly types: Record<string, ICredentialType>,
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+	) {}
 
-  getParentTypes(name: string): string[] {
-    return this.types[name]?.extends ?? [];
-  }
+	getParentTypes(name: string): string[] {
+		return this.types[name]?.extends ?? [];
+	}
 
-  isCredentialUsableByNode(): boolean {
-    return true;
-  }
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
 
-  async getDecrypted(_additionalData: unknown, nodeCredentials: { id: string | null; name: string }, type: string): Promise<ICredentialDataDecryptedObject> {
-    const data = this.data[type];
-    if (!data) throw new Error(`test: no credential data of type ${type} (${nodeCredentials.name})`);
-    return { ...data };
-  }
+	async getDecrypted(
+		_additionalData: unknown,
+		nodeCredentials: { id: string | null; name: string },
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data)
+			throw new Error(`test: no credential data of type ${type} (${nodeCredentials.name})`);
+		return { ...data };
+	}
 
-  async preAuthentication(): Promise<undefined> {
-    return undefined;
-  }
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
 
-  async runPreAuthentication(): Promise<undefined> {
-    return undefined;
-  }
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
 
-  getCredentialsProperties(type: string) {
-    return this.types[type]?.properties ?? [];
-  }
+	getCredentialsProperties(type: string) {
+		return this.types[type]?.properties ?? [];
+	}
 
-  async authenticate(
-    credentials: ICredentialDataDecryptedObject,
-    typeName: string,
-    incoming: IHttpRequestOptions | IRequestOptionsSimplified,
-    workflow: Workflow,
-    node: INode,
-  ): Promise<IHttpRequestOptions> {
-    const requestOptions = incoming as IHttpRequestOptions & Record<string, Record<string, unknown> | undefined>;
-    const type = this.types[typeName];
-    if (!type) throw new Error(`test: unknown credential type ${typeName}`);
-    const { authenticate } = type;
-    if (typeof authenticate === 'function') {
-      const result = await authenticate(credentials, requestOptions);
-      this.authenticated.push(result);
-      return result;
-    }
-    if (authenticate?.type === 'generic') {
-      for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
-        for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
-          const keyResolved = resolve(key, credentials, workflow, node);
-          const valueResolved = resolve(value, credentials, workflow, node);
-          requestOptions[outerKey] = { ...(requestOptions[outerKey] ?? {}), [keyResolved]: valueResolved };
-        }
-      }
-    }
-    this.authenticated.push(requestOptions);
-    return requestOptions;
-  }
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		incoming: IHttpRequestOptions | IRequestOptionsSimplified,
+		workflow: Workflow,
+		node: INode,
+	): Promise<IHttpRequestOptions> {
+		const requestOptions = incoming as IHttpRequestOptions &
+			Record<string, Record<string, unknown> | undefined>;
+		const type = this.types[typeName];
+		if (!type) throw new Error(`test: unknown credential type ${typeName}`);
+		const { authenticate } = type;
+		if (typeof authenticate === 'function') {
+			const result = await authenticate(credentials, requestOptions);
+			this.authenticated.push(result);
+			return result;
+		}
+		if (authenticate?.type === 'generic') {
+			for (const [outerKey, outerValue] of Object.entries(authenticate.properties)) {
+				for (const [key, value] of Object.entries(outerValue as Record<string, string>)) {
+					const keyResolved = resolve(key, credentials, workflow, node);
+					const valueResolved = resolve(value, credentials, workflow, node);
+					requestOptions[outerKey] = {
+						...(requestOptions[outerKey] ?? {}),
+						[keyResolved]: valueResolved,
+					};
+				}
+			}
+		}
+		this.authenticated.push(requestOptions);
+		return requestOptions;
+	}
 }
 
 /** As n8n's CredentialsHelper.resolveValue: `=`-prefixed strings are expressions. */
-export function resolve(value: unknown, credentials: ICredentialDataDecryptedObject, workflow: Workflow, node: INode): string {
-  if (typeof value !== 'string' || value.charAt(0) !== '=') return value as string;
-  const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
-  return resolved ? String(resolved) : '';
+export function resolve(
+	value: unknown,
+	credentials: ICredentialDataDecryptedObject,
+	workflow: Workflow,
+	node: INode,
+): string {
+	if (typeof value !== 'string' || value.charAt(0) !== '=') return value as string;
+	const resolved = workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
+	return resolved ? String(resolved) : '';
 }

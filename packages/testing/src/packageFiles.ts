@@ -6,6 +6,6 @@ import { dirname, join } from 'node:path';
  * code. It lives here because n8n's lint forbids file access in the package, tests included.
  */
 export function packageFileText(relativePath: string): string {
-  const packageDir = dirname(require.resolve('n8n-nodes-business-messaging/package.json'));
-  return readFileSync(join(packageDir, relativePath), 'utf8');
+	const packageDir = dirname(require.resolve('n8n-nodes-business-messaging/package.json'));
+	return readFileSync(join(packageDir, relativePath), 'utf8');
 }

@@ -1,4 +1,10 @@
-import { NodeConnectionTypes, type IExecuteFunctions, type INodeExecutionData, type INodeType, type INodeTypeDescription } from 'n8n-workflow';
+import {
+	NodeConnectionTypes,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeType,
+	type INodeTypeDescription,
+} from 'n8n-workflow';
 import * as account from './actions/account/Account.resource';
 import * as media from './actions/media/Media.resource';
 import * as message from './actions/message/Message.resource';
@@ -9,17 +15,26 @@ import * as templateSample from './actions/templateSample/TemplateSample.resourc
 import { router } from './actions/router';
 import { requestOptionsProperty } from './helpers/requestOptions';
 import { getTemplateVariables } from './methods/resourceMapping';
-import { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates } from './methods/listSearch';
+import {
+	searchApprovedTemplates,
+	searchBusinessAccounts,
+	searchPhoneNumbers,
+	searchTemplates,
+} from './methods/listSearch';
 
 export class BusinessMessaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Business Messaging',
 		name: 'businessMessaging',
-		icon: { light: 'file:../../icons/business-messaging.svg', dark: 'file:../../icons/business-messaging.dark.svg' },
+		icon: {
+			light: 'file:../../icons/business-messaging.svg',
+			dark: 'file:../../icons/business-messaging.dark.svg',
+		},
 		group: ['output'],
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
-		description: 'Send approved templates and manage templates, catalogs, media, account and payments',
+		description:
+			'Send approved templates and manage templates, catalogs, media, account and payments',
 		defaults: { name: 'Business Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -54,7 +69,12 @@ export class BusinessMessaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchApprovedTemplates, searchBusinessAccounts, searchPhoneNumbers, searchTemplates },
+		listSearch: {
+			searchApprovedTemplates,
+			searchBusinessAccounts,
+			searchPhoneNumbers,
+			searchTemplates,
+		},
 		resourceMapping: { getTemplateVariables },
 	};
 

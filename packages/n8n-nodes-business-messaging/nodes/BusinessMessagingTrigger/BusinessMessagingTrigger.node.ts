@@ -17,21 +17,35 @@ export class BusinessMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Business Messaging Trigger',
 		name: 'businessMessagingTrigger',
-		icon: { light: 'file:../../icons/business-messaging.svg', dark: 'file:../../icons/business-messaging.dark.svg' },
+		icon: {
+			light: 'file:../../icons/business-messaging.svg',
+			dark: 'file:../../icons/business-messaging.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
-		description: 'Starts a workflow on template status updates, delivery and read receipts, and incoming messages',
+		description:
+			'Starts a workflow on template status updates, delivery and read receipts, and incoming messages',
 		defaults: { name: 'Business Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			{ name: 'businessMessagingApi', required: true, displayOptions: { show: { '/options.downloadMedia': [true] } } },
+			{
+				name: 'businessMessagingApi',
+				required: true,
+				displayOptions: { show: { '/options.downloadMedia': [true] } },
+			},
 		],
 		webhooks: [
 			// 200 with no body as soon as the delivery is taken (without responseData n8n answers the
 			// literal text "firstEntryJson").
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', responseData: 'noData', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				responseData: 'noData',
+				path: 'webhook',
+			},
 			{ name: 'setup', httpMethod: 'GET', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: [
@@ -50,9 +64,21 @@ export class BusinessMessagingTrigger implements INodeType {
 				default: ['incomingMessage', 'messageStatus', 'templateStatus'],
 				description: 'Which events start the workflow',
 				options: [
-					{ name: 'Incoming Message', value: 'incomingMessage', description: 'A customer wrote (text, media, location, a button reply, ...)' },
-					{ name: 'Message Status', value: 'messageStatus', description: 'A sent message was sent, delivered, read, or failed' },
-					{ name: 'Template Status', value: 'templateStatus', description: 'A template review decided, or a template changed status' },
+					{
+						name: 'Incoming Message',
+						value: 'incomingMessage',
+						description: 'A customer wrote (text, media, location, a button reply, ...)',
+					},
+					{
+						name: 'Message Status',
+						value: 'messageStatus',
+						description: 'A sent message was sent, delivered, read, or failed',
+					},
+					{
+						name: 'Template Status',
+						value: 'templateStatus',
+						description: 'A template review decided, or a template changed status',
+					},
 				],
 			},
 			{
@@ -76,13 +102,22 @@ export class BusinessMessagingTrigger implements INodeType {
 				default: 'none',
 				description: 'How to check that a delivery comes from the provider',
 				options: [
-					{ name: 'Header Token', value: 'headerToken', description: 'A secret value in a header of each delivery' },
+					{
+						name: 'Header Token',
+						value: 'headerToken',
+						description: 'A secret value in a header of each delivery',
+					},
 					{ name: 'None', value: 'none' },
-					{ name: 'Signature (HMAC-SHA256)', value: 'signature', description: 'A signature of the body made with a shared secret' },
+					{
+						name: 'Signature (HMAC-SHA256)',
+						value: 'signature',
+						description: 'A signature of the body made with a shared secret',
+					},
 				],
 			},
 			{
-				displayName: 'Anyone who knows the URL can start this workflow. Choose a signature or a header token if the provider offers one.',
+				displayName:
+					'Anyone who knows the URL can start this workflow. Choose a signature or a header token if the provider offers one.',
 				name: 'noAuthNotice',
 				type: 'notice',
 				default: '',
@@ -132,7 +167,8 @@ export class BusinessMessagingTrigger implements INodeType {
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
-				description: 'If the provider verifies the URL (a GET with hub.mode=subscribe and hub.challenge), the token you entered there; the trigger then answers the challenge',
+				description:
+					'If the provider verifies the URL (a GET with hub.mode=subscribe and hub.challenge), the token you entered there; the trigger then answers the challenge',
 			},
 			{
 				displayName: 'Options',
@@ -146,7 +182,8 @@ export class BusinessMessagingTrigger implements INodeType {
 						name: 'downloadMedia',
 						type: 'boolean',
 						default: false,
-						description: 'Whether to download the file of each incoming media message into the item (needs the credential)',
+						description:
+							'Whether to download the file of each incoming media message into the item (needs the credential)',
 					},
 					{
 						displayName: 'Put Media in Field',
@@ -180,25 +217,45 @@ export class BusinessMessagingTrigger implements INodeType {
 		const response = this.getResponseObject();
 		const request = this.getRequestObject();
 		if (this.getWebhookName() === 'setup') {
-			const verdict = isVerification(this.getQueryData() as IDataObject, String(this.getNodeParameter('verifyToken', '')));
-			if (verdict === 'ok') response.status(200).send(String((this.getQueryData() as IDataObject)['hub.challenge']));
-			else if (verdict === 'wrongToken') response.status(403).send('The verify token does not match');
-			else response.status(200).send('This is a Business Messaging Trigger webhook: it takes POST deliveries');
+			const verdict = isVerification(
+				this.getQueryData() as IDataObject,
+				String(this.getNodeParameter('verifyToken', '')),
+			);
+			if (verdict === 'ok')
+				response.status(200).send(String((this.getQueryData() as IDataObject)['hub.challenge']));
+			else if (verdict === 'wrongToken')
+				response.status(403).send('The verify token does not match');
+			else
+				response
+					.status(200)
+					.send('This is a Business Messaging Trigger webhook: it takes POST deliveries');
 			return { noWebhookResponse: true };
 		}
 
-		if (!isAuthentic(deliveryAuth(this), this.getHeaderData() as IDataObject, (request as { rawBody?: Buffer }).rawBody)) {
+		if (
+			!isAuthentic(
+				deliveryAuth(this),
+				this.getHeaderData() as IDataObject,
+				(request as { rawBody?: Buffer }).rawBody,
+			)
+		) {
 			response.status(401).send('The delivery could not be authenticated');
 			return { noWebhookResponse: true };
 		}
 		const events = eventsOf(this.getBodyData());
 		if (!events) {
-			response.status(400).send('Expected the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}');
+			response
+				.status(400)
+				.send('Expected the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}');
 			return { noWebhookResponse: true };
 		}
 		const wanted = new Set(this.getNodeParameter('events', []) as string[]);
 		const statuses = new Set(this.getNodeParameter('statuses', []) as string[]);
-		const chosen = events.filter((e) => wanted.has(e.eventType) && (e.eventType !== 'messageStatus' || statuses.has(String(e.status))));
+		const chosen = events.filter(
+			(e) =>
+				wanted.has(e.eventType) &&
+				(e.eventType !== 'messageStatus' || statuses.has(String(e.status))),
+		);
 		if (chosen.length === 0) {
 			// Received, but nothing the workflow wants: no execution.
 			response.status(200).send('OK');
@@ -207,7 +264,11 @@ export class BusinessMessagingTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		const items: INodeExecutionData[] = [];
 		for (const event of chosen) {
-			items.push(options.downloadMedia && event.mediaId ? await withMedia.call(this, event, String(options.binaryPropertyName || 'data')) : { json: event as IDataObject });
+			items.push(
+				options.downloadMedia && event.mediaId
+					? await withMedia.call(this, event, String(options.binaryPropertyName || 'data'))
+					: { json: event as IDataObject },
+			);
 		}
 		return { workflowData: [items] };
 	}
@@ -216,16 +277,28 @@ export class BusinessMessagingTrigger implements INodeType {
 function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
 	const mode = context.getNodeParameter('authentication', 'none') as string;
 	if (mode === 'headerToken') {
-		return { mode, header: String(context.getNodeParameter('authHeaderName', '')), token: String(context.getNodeParameter('token', '')) };
+		return {
+			mode,
+			header: String(context.getNodeParameter('authHeaderName', '')),
+			token: String(context.getNodeParameter('token', '')),
+		};
 	}
 	if (mode === 'signature') {
-		return { mode, header: String(context.getNodeParameter('signatureHeader', '')), secret: String(context.getNodeParameter('signatureSecret', '')) };
+		return {
+			mode,
+			header: String(context.getNodeParameter('signatureHeader', '')),
+			secret: String(context.getNodeParameter('signatureSecret', '')),
+		};
 	}
 	return { mode: 'none' };
 }
 
 /** The event with its file; a failed download keeps the event and says why. */
-async function withMedia(this: IWebhookFunctions, event: TriggerEvent, binaryProperty: string): Promise<INodeExecutionData> {
+async function withMedia(
+	this: IWebhookFunctions,
+	event: TriggerEvent,
+	binaryProperty: string,
+): Promise<INodeExecutionData> {
 	try {
 		return await apiDownload.call(
 			this,

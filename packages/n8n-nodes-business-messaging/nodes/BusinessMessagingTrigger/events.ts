@@ -32,7 +32,8 @@ export function eventsOf(body: unknown): TriggerEvent[] | undefined {
 				const metadata = isObject(value.metadata) ? value.metadata : {};
 				const where = {
 					businessAccountId,
-					phoneNumberId: metadata.phone_number_id === undefined ? undefined : String(metadata.phone_number_id),
+					phoneNumberId:
+						metadata.phone_number_id === undefined ? undefined : String(metadata.phone_number_id),
 					displayPhoneNumber: metadata.display_phone_number,
 				};
 				for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
@@ -49,11 +50,16 @@ export function eventsOf(body: unknown): TriggerEvent[] | undefined {
 	return events;
 }
 
-function templateStatus(value: IDataObject, businessAccountId: string | undefined, time: unknown): TriggerEvent {
+function templateStatus(
+	value: IDataObject,
+	businessAccountId: string | undefined,
+	time: unknown,
+): TriggerEvent {
 	return {
 		eventType: 'templateStatus',
 		status: value.event,
-		templateId: value.message_template_id === undefined ? undefined : String(value.message_template_id),
+		templateId:
+			value.message_template_id === undefined ? undefined : String(value.message_template_id),
 		templateName: value.message_template_name,
 		language: value.message_template_language,
 		reason: value.reason,
@@ -76,7 +82,11 @@ function messageStatus(status: IDataObject, where: IDataObject): TriggerEvent {
 	};
 }
 
-function incomingMessage(message: IDataObject, contacts: IDataObject[], where: IDataObject): TriggerEvent {
+function incomingMessage(
+	message: IDataObject,
+	contacts: IDataObject[],
+	where: IDataObject,
+): TriggerEvent {
 	const type = String(message.type ?? 'unknown');
 	const contact = contacts.find((c) => c.wa_id === message.from) ?? contacts[0];
 	const content = isObject(message[type]) ? (message[type] as IDataObject) : {};

@@ -16,27 +16,29 @@ const UPLOAD_PREFIX = 'upload:';
  * (4.3) or, for `upload:<id>`, takes the sample bytes (4.5); DELETE removes a media file (4.6).
  */
 export function registerIdRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-  app.get('/:id', async (request) => {
-    const id = param(request, 'id');
-    const { store } = sandbox;
-    const key = request.apiKey;
-    if (store.accounts.get(id)?.apiKey === key) return getBusinessAccount(sandbox, request, id);
-    if (store.templates.has(id)) return templateView(store.template(key, id));
-    if (store.media.has(id)) return mediaUrlInfo(sandbox, request, id);
-    throw notFound('Object', id);
-  });
+	app.get('/:id', async (request) => {
+		const id = param(request, 'id');
+		const { store } = sandbox;
+		const key = request.apiKey;
+		if (store.accounts.get(id)?.apiKey === key) return getBusinessAccount(sandbox, request, id);
+		if (store.templates.has(id)) return templateView(store.template(key, id));
+		if (store.media.has(id)) return mediaUrlInfo(sandbox, request, id);
+		throw notFound('Object', id);
+	});
 
-  app.post('/:id', async (request) => {
-    const id = param(request, 'id');
-    if (id.startsWith(UPLOAD_PREFIX)) return uploadSample(sandbox, request, id.slice(UPLOAD_PREFIX.length));
-    if (request.body instanceof Readable) request.body.resume();
-    if (sandbox.store.templates.has(id)) return editTemplate(sandbox, request, sandbox.store.template(request.apiKey, id));
-    throw notFound('Template', id);
-  });
+	app.post('/:id', async (request) => {
+		const id = param(request, 'id');
+		if (id.startsWith(UPLOAD_PREFIX))
+			return uploadSample(sandbox, request, id.slice(UPLOAD_PREFIX.length));
+		if (request.body instanceof Readable) request.body.resume();
+		if (sandbox.store.templates.has(id))
+			return editTemplate(sandbox, request, sandbox.store.template(request.apiKey, id));
+		throw notFound('Template', id);
+	});
 
-  app.delete('/:id', async (request) => {
-    const id = param(request, 'id');
-    if (sandbox.store.media.has(id)) return deleteMedia(sandbox, request, id);
-    throw notFound('Media', id);
-  });
+	app.delete('/:id', async (request) => {
+		const id = param(request, 'id');
+		if (sandbox.store.media.has(id)) return deleteMedia(sandbox, request, id);
+		throw notFound('Media', id);
+	});
 }

@@ -13,92 +13,143 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const UNDELIVERABLE_SUFFIX = '0000';
 
 export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-  /** Send (4.2): an APPROVED template (or text inside the customer's 24-hour window). */
-  app.post('/:id/messages', async (request) => {
-    const number = sandbox.store.number(request.apiKey, param(request, 'id'));
-    const body = jsonBody(request);
-    onlyKeys(body, ['messaging_product', 'recipient_type', 'to', 'type', 'template', 'text', 'context', 'biz_opaque_callback_data'], '');
-    if (body.messaging_product !== 'whatsapp') throw invalid('messaging_product', 'must be "whatsapp"');
-    if (body.recipient_type !== undefined && body.recipient_type !== 'individual') throw invalid('recipient_type', 'must be "individual"');
-    const to = requireString(body, 'to', 'to');
-    if (!/^\d{7,15}$/.test(to)) throw invalid('to', `must be the recipient number in international format, digits only without "+" (7 to 15 digits, got ${JSON.stringify(to)})`);
-    const type = oneOf(body.type, ['template', 'text'], 'type');
-    const message: Message = { id: newMessageId(), phoneNumberId: number.phone_number_id, to, type, status: 'accepted', createdAt: sandbox.now() };
+	/** Send (4.2): an APPROVED template (or text inside the customer's 24-hour window). */
+	app.post('/:id/messages', async (request) => {
+		const number = sandbox.store.number(request.apiKey, param(request, 'id'));
+		const body = jsonBody(request);
+		onlyKeys(
+			body,
+			[
+				'messaging_product',
+				'recipient_type',
+				'to',
+				'type',
+				'template',
+				'text',
+				'context',
+				'biz_opaque_callback_data',
+			],
+			'',
+		);
+		if (body.messaging_product !== 'whatsapp')
+			throw invalid('messaging_product', 'must be "whatsapp"');
+		if (body.recipient_type !== undefined && body.recipient_type !== 'individual')
+			throw invalid('recipient_type', 'must be "individual"');
+		const to = requireString(body, 'to', 'to');
+		if (!/^\d{7,15}$/.test(to))
+			throw invalid(
+				'to',
+				`must be the recipient number in international format, digits only without "+" (7 to 15 digits, got ${JSON.stringify(to)})`,
+			);
+		const type = oneOf(body.type, ['template', 'text'], 'type');
+		const message: Message = {
+			id: newMessageId(),
+			phoneNumberId: number.phone_number_id,
+			to,
+			type,
+			status: 'accepted',
+			createdAt: sandbox.now(),
+		};
 
-    if (type === 'template') {
-      const template = requireObject(body.template, 'template');
-      onlyKeys(template, ['name', 'language', 'components', 'namespace'], 'template');
-      const name = requireString(template, 'name', 'template.name');
-      const language = requireString(requireObject(template.language, 'template.language'), 'code', 'template.language.code');
-      const found = sandbox.store.templatesOf(number.accountId).find((t) => t.name === name && t.language === language);
-      if (!found) throw refused(ErrorCode.templateNotApproved, `Template ${name} does not exist in ${language} for this account`, 'template.name');
-      if (found.status !== 'APPROVED') {
-        throw refused(ErrorCode.templateNotApproved, `Template ${name} (${language}) is ${found.status}; only APPROVED templates can be sent`, 'template.name');
-      }
-      validateSendParameters(template.components, templateShape(found.components), {
-        mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
-      });
-      message.template = { name, language, id: found.id };
-    } else {
-      const text = requireObject(body.text, 'text');
-      onlyKeys(text, ['body', 'preview_url'], 'text');
-      requireString(text, 'body', 'text.body', 4096);
-      if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean') throw invalid('text.preview_url', 'must be true or false');
-      const lastIncoming = sandbox.store.customerWindows.get(`${number.phone_number_id}:${to}`);
-      if (lastIncoming === undefined || sandbox.now() - lastIncoming > WINDOW_MS) {
-        throw refused(
-          ErrorCode.outsideCustomerWindow,
-          'A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer\'s last message',
-          'type',
-        );
-      }
-    }
-    if (body.context !== undefined) {
-      // A reply (Cloud API `context`): it must name a message this number exchanged.
-      const context = requireObject(body.context, 'context');
-      onlyKeys(context, ['message_id'], 'context');
-      const replyTo = requireString(context, 'message_id', 'context.message_id');
-      if (!/^wamid\./.test(replyTo)) throw invalid('context.message_id', 'must be a message ID (it starts with "wamid.")');
-      message.replyTo = replyTo;
-    }
-    sandbox.store.messages.set(message.id, message);
-    scheduleReceipts(sandbox, number, message);
-    return {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: to, wa_id: to }],
-      messages: [{ id: message.id, message_status: 'accepted' }],
-    };
-  });
+		if (type === 'template') {
+			const template = requireObject(body.template, 'template');
+			onlyKeys(template, ['name', 'language', 'components', 'namespace'], 'template');
+			const name = requireString(template, 'name', 'template.name');
+			const language = requireString(
+				requireObject(template.language, 'template.language'),
+				'code',
+				'template.language.code',
+			);
+			const found = sandbox.store
+				.templatesOf(number.accountId)
+				.find((t) => t.name === name && t.language === language);
+			if (!found)
+				throw refused(
+					ErrorCode.templateNotApproved,
+					`Template ${name} does not exist in ${language} for this account`,
+					'template.name',
+				);
+			if (found.status !== 'APPROVED') {
+				throw refused(
+					ErrorCode.templateNotApproved,
+					`Template ${name} (${language}) is ${found.status}; only APPROVED templates can be sent`,
+					'template.name',
+				);
+			}
+			validateSendParameters(template.components, templateShape(found.components), {
+				mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
+			});
+			message.template = { name, language, id: found.id };
+		} else {
+			const text = requireObject(body.text, 'text');
+			onlyKeys(text, ['body', 'preview_url'], 'text');
+			requireString(text, 'body', 'text.body', 4096);
+			if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
+				throw invalid('text.preview_url', 'must be true or false');
+			const lastIncoming = sandbox.store.customerWindows.get(`${number.phone_number_id}:${to}`);
+			if (lastIncoming === undefined || sandbox.now() - lastIncoming > WINDOW_MS) {
+				throw refused(
+					ErrorCode.outsideCustomerWindow,
+					"A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer's last message",
+					'type',
+				);
+			}
+		}
+		if (body.context !== undefined) {
+			// A reply (Cloud API `context`): it must name a message this number exchanged.
+			const context = requireObject(body.context, 'context');
+			onlyKeys(context, ['message_id'], 'context');
+			const replyTo = requireString(context, 'message_id', 'context.message_id');
+			if (!/^wamid\./.test(replyTo))
+				throw invalid('context.message_id', 'must be a message ID (it starts with "wamid.")');
+			message.replyTo = replyTo;
+		}
+		sandbox.store.messages.set(message.id, message);
+		scheduleReceipts(sandbox, number, message);
+		return {
+			messaging_product: 'whatsapp',
+			contacts: [{ input: to, wa_id: to }],
+			messages: [{ id: message.id, message_status: 'accepted' }],
+		};
+	});
 }
 
 function newMessageId(): string {
-  return `wamid.${randomBytes(24).toString('base64url')}`;
+	return `wamid.${randomBytes(24).toString('base64url')}`;
 }
 
 /** sent, delivered and read receipts (or sent then failed), each after its configured delay. */
 function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: Message): void {
-  const store = sandbox.store;
-  const delays = sandbox.config.receiptDelaysMs;
-  const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; at: number }[] = message.to.endsWith(UNDELIVERABLE_SUFFIX)
-    ? [
-        { status: 'sent', at: delays.sent },
-        { status: 'failed', at: delays.delivered },
-      ]
-    : [
-        { status: 'sent', at: delays.sent },
-        { status: 'delivered', at: delays.delivered },
-        { status: 'read', at: delays.read },
-      ];
-  for (const step of steps) {
-    sandbox.scheduler.schedule(step.at, () => {
-      const account = store.accounts.get(number.accountId);
-      if (sandbox.store !== store || !account) return;
-      message.status = step.status;
-      const error =
-        step.status === 'failed'
-          ? { code: 131026, title: 'Message undeliverable', message: 'The recipient number is not on the messaging platform or cannot receive messages' }
-          : undefined;
-      sandbox.webhooks.emit(messageStatusEvent(account, number, message, step.status, sandbox.now(), error));
-    });
-  }
+	const store = sandbox.store;
+	const delays = sandbox.config.receiptDelaysMs;
+	const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; at: number }[] =
+		message.to.endsWith(UNDELIVERABLE_SUFFIX)
+			? [
+					{ status: 'sent', at: delays.sent },
+					{ status: 'failed', at: delays.delivered },
+				]
+			: [
+					{ status: 'sent', at: delays.sent },
+					{ status: 'delivered', at: delays.delivered },
+					{ status: 'read', at: delays.read },
+				];
+	for (const step of steps) {
+		sandbox.scheduler.schedule(step.at, () => {
+			const account = store.accounts.get(number.accountId);
+			if (sandbox.store !== store || !account) return;
+			message.status = step.status;
+			const error =
+				step.status === 'failed'
+					? {
+							code: 131026,
+							title: 'Message undeliverable',
+							message:
+								'The recipient number is not on the messaging platform or cannot receive messages',
+						}
+					: undefined;
+			sandbox.webhooks.emit(
+				messageStatusEvent(account, number, message, step.status, sandbox.now(), error),
+			);
+		});
+	}
 }

@@ -7,65 +7,101 @@ import type { SandboxState } from '../sandbox';
 import { queryInteger } from '../validate';
 
 /** Sample types the upload accepts (spec 4.5 names these). */
-export const SAMPLE_FILE_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'video/3gpp', 'application/pdf'] as const;
+export const SAMPLE_FILE_TYPES = [
+	'image/jpeg',
+	'image/png',
+	'video/mp4',
+	'video/3gpp',
+	'application/pdf',
+] as const;
 
 /** Step 1 (4.5): POST /app/uploads?file_length&file_type answers `upload:<id>?sig=<sig>`. */
 export function registerUploadRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-  app.post('/app/uploads', async (request) => {
-    const fileLength = queryInteger(requiredQuery(request, 'file_length'), 'file_length', 1, 0);
-    if (fileLength > sandbox.config.maxSampleBytes) throw invalid('file_length', `must be at most ${sandbox.config.maxSampleBytes} bytes`);
-    const fileType = requiredQuery(request, 'file_type');
-    if (!(SAMPLE_FILE_TYPES as readonly string[]).includes(fileType)) throw invalid('file_type', `must be one of ${SAMPLE_FILE_TYPES.join(', ')}`);
-    const sessionId = randomBytes(18).toString('base64url');
-    const sig = randomBytes(24).toString('base64url');
-    sandbox.store.uploadSessions.set(sessionId, { sessionId, sig, apiKey: request.apiKey, fileLength, fileType });
-    return { id: `upload:${sessionId}?sig=${sig}` };
-  });
+	app.post('/app/uploads', async (request) => {
+		const fileLength = queryInteger(requiredQuery(request, 'file_length'), 'file_length', 1, 0);
+		if (fileLength > sandbox.config.maxSampleBytes)
+			throw invalid('file_length', `must be at most ${sandbox.config.maxSampleBytes} bytes`);
+		const fileType = requiredQuery(request, 'file_type');
+		if (!(SAMPLE_FILE_TYPES as readonly string[]).includes(fileType))
+			throw invalid('file_type', `must be one of ${SAMPLE_FILE_TYPES.join(', ')}`);
+		const sessionId = randomBytes(18).toString('base64url');
+		const sig = randomBytes(24).toString('base64url');
+		sandbox.store.uploadSessions.set(sessionId, {
+			sessionId,
+			sig,
+			apiKey: request.apiKey,
+			fileLength,
+			fileType,
+		});
+		return { id: `upload:${sessionId}?sig=${sig}` };
+	});
 }
 
 /** Step 2 (4.5): POST /upload:<id>?sig=<sig> with the raw bytes; answers the handle `h`. */
-export async function uploadSample(sandbox: SandboxState, request: FastifyRequest, sessionId: string): Promise<{ h: string }> {
-  const body = request.body;
-  const drain = () => body instanceof Readable && body.resume();
-  const session = sandbox.store.uploadSessions.get(sessionId);
-  if (!session || session.apiKey !== request.apiKey) {
-    drain();
-    throw notFound('Upload session', sessionId);
-  }
-  const sig = query(request, 'sig') ?? '';
-  if (!sameSecret(sig, session.sig)) {
-    drain();
-    throw invalid('sig', 'does not match the upload session; use the session id exactly as returned');
-  }
-  const contentType = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (contentType !== 'application/octet-stream' || !(body instanceof Readable)) {
-    drain();
-    throw invalid('Content-Type', `the file must be sent as raw bytes with Content-Type: application/octet-stream, not ${contentType || 'nothing'} (form data is refused)`);
-  }
-  if (session.handle) {
-    drain();
-    throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
-  }
-  // Count the whole body rather than stop at file_length: destroying the request half-read
-  // (as a pipeline does on error) leaves the rest of the body unread and the kept-alive
-  // connection stuck, so the client's next request on it would never be answered.
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) size += chunk.length;
-  if (size > session.fileLength) {
-    throw invalid('body', `is longer than the file_length of ${session.fileLength} bytes given in step 1`);
-  }
-  if (size !== session.fileLength) {
-    throw invalid('body', `has ${size} bytes but file_length in step 1 was ${session.fileLength}`);
-  }
-  if (session.handle) throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
-  const h = `4::${Buffer.from(session.fileType).toString('base64')}:${randomBytes(24).toString('base64url')}`;
-  session.handle = h;
-  sandbox.store.uploadHandles.set(h, { h, apiKey: session.apiKey, fileType: session.fileType, size });
-  return { h };
+export async function uploadSample(
+	sandbox: SandboxState,
+	request: FastifyRequest,
+	sessionId: string,
+): Promise<{ h: string }> {
+	const body = request.body;
+	const drain = () => body instanceof Readable && body.resume();
+	const session = sandbox.store.uploadSessions.get(sessionId);
+	if (!session || session.apiKey !== request.apiKey) {
+		drain();
+		throw notFound('Upload session', sessionId);
+	}
+	const sig = query(request, 'sig') ?? '';
+	if (!sameSecret(sig, session.sig)) {
+		drain();
+		throw invalid(
+			'sig',
+			'does not match the upload session; use the session id exactly as returned',
+		);
+	}
+	const contentType = String(request.headers['content-type'] ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
+	if (contentType !== 'application/octet-stream' || !(body instanceof Readable)) {
+		drain();
+		throw invalid(
+			'Content-Type',
+			`the file must be sent as raw bytes with Content-Type: application/octet-stream, not ${contentType || 'nothing'} (form data is refused)`,
+		);
+	}
+	if (session.handle) {
+		drain();
+		throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
+	}
+	// Count the whole body rather than stop at file_length: destroying the request half-read
+	// (as a pipeline does on error) leaves the rest of the body unread and the kept-alive
+	// connection stuck, so the client's next request on it would never be answered.
+	let size = 0;
+	for await (const chunk of body as AsyncIterable<Buffer>) size += chunk.length;
+	if (size > session.fileLength) {
+		throw invalid(
+			'body',
+			`is longer than the file_length of ${session.fileLength} bytes given in step 1`,
+		);
+	}
+	if (size !== session.fileLength) {
+		throw invalid('body', `has ${size} bytes but file_length in step 1 was ${session.fileLength}`);
+	}
+	if (session.handle)
+		throw refused(ErrorCode.uploadRefused, 'This upload session was already used; start a new one');
+	const h = `4::${Buffer.from(session.fileType).toString('base64')}:${randomBytes(24).toString('base64url')}`;
+	session.handle = h;
+	sandbox.store.uploadHandles.set(h, {
+		h,
+		apiKey: session.apiKey,
+		fileType: session.fileType,
+		size,
+	});
+	return { h };
 }
 
 function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+	const a = Buffer.from(given);
+	const b = Buffer.from(expected);
+	return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,4 +1,9 @@
-import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 import * as account from './account/Account.resource';
 import * as media from './media/Media.resource';
 import * as message from './message/Message.resource';
@@ -32,7 +37,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operationName = this.getNodeParameter('operation', 0) as string;
 	const operation = resources[resource]?.[operationName];
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resource}" is not supported`,
+		);
 	}
 	if ('executeAll' in operation) return [await operation.executeAll.call(this)];
 	const results: INodeExecutionData[][] = new Array(items.length);
@@ -43,10 +51,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const itemIndex = next++;
 			try {
 				const outputs = await operation.execute.call(this, itemIndex);
-				results[itemIndex] = outputs.map((result) => ({ ...result, pairedItem: { item: itemIndex } }));
+				results[itemIndex] = outputs.map((result) => ({
+					...result,
+					pairedItem: { item: itemIndex },
+				}));
 			} catch (error) {
 				if (this.continueOnFail()) {
-					results[itemIndex] = [{ json: { error: (error as Error).message, ...errorDetails(error) }, pairedItem: { item: itemIndex } }];
+					results[itemIndex] = [
+						{
+							json: { error: (error as Error).message, ...errorDetails(error) },
+							pairedItem: { item: itemIndex },
+						},
+					];
 				} else {
 					failure ??= asNodeError(this.getNode(), error, itemIndex);
 				}

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import type { Download } from '../transport';
 
 const EXTENSIONS: Record<string, string> = {
@@ -39,7 +44,11 @@ export async function binaryItem(
 	download: Download,
 	options: { binaryProperty: string; fileBase: string; mimeType?: string; json: IDataObject },
 ): Promise<INodeExecutionData> {
-	const mimeType = options.mimeType ?? String(download.headers['content-type'] ?? 'application/octet-stream').split(';')[0].trim();
+	const mimeType =
+		options.mimeType ??
+		String(download.headers['content-type'] ?? 'application/octet-stream')
+			.split(';')[0]
+			.trim();
 	const fileName = fileNameOf(download.headers, options.fileBase, mimeType);
 	const binary = await this.helpers.prepareBinaryData(
 		download.body as unknown as Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0],
@@ -47,7 +56,14 @@ export async function binaryItem(
 		mimeType,
 	);
 	return {
-		json: { ...options.json, fileName, mimeType, ...(download.headers['content-length'] ? { fileSize: Number(download.headers['content-length']) } : {}) },
+		json: {
+			...options.json,
+			fileName,
+			mimeType,
+			...(download.headers['content-length']
+				? { fileSize: Number(download.headers['content-length']) }
+				: {}),
+		},
 		binary: { [options.binaryProperty]: binary },
 	};
 }

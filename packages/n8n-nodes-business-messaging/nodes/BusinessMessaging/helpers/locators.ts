@@ -1,4 +1,9 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeParameterResourceLocator, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeParameterResourceLocator,
+	type INodeProperties,
+} from 'n8n-workflow';
 import type { RequestContext } from '../transport';
 import { oncePerRun } from './oncePerRun';
 import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from './templateByName';
@@ -7,7 +12,9 @@ import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from './te
 
 const DIGITS = '^\\s*\\d+\\s*$';
 
-export function phoneNumberLocator(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+export function phoneNumberLocator(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties {
 	return {
 		displayName: 'Phone Number',
 		name: 'phoneNumberId',
@@ -41,7 +48,9 @@ export function phoneNumberLocator(show: NonNullable<INodeProperties['displayOpt
 	};
 }
 
-export function businessAccountLocator(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+export function businessAccountLocator(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties {
 	return {
 		displayName: 'Business Account',
 		name: 'businessAccountId',
@@ -83,10 +92,18 @@ const LOCATOR_LABELS: Record<string, string> = {
 
 /** The chosen ID of a resource locator, trimmed; an empty one (or "." / "..") is refused by its label. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = String(this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '').trim();
+	const value = String(
+		this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	const label = LOCATOR_LABELS[name] ?? name;
-	if (!value) throw new NodeOperationError(this.getNode(), `${label} is empty: pick one from the list or give its ID`, { itemIndex });
-	if (value === '.' || value === '..') throw new NodeOperationError(this.getNode(), `${label} "${value}" is not an ID`, { itemIndex });
+	if (!value)
+		throw new NodeOperationError(
+			this.getNode(),
+			`${label} is empty: pick one from the list or give its ID`,
+			{ itemIndex },
+		);
+	if (value === '.' || value === '..')
+		throw new NodeOperationError(this.getNode(), `${label} "${value}" is not an ID`, { itemIndex });
 	return value;
 }
 
@@ -107,7 +124,9 @@ export function templateLocator(
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: options.approvedOnly ? 'Select an approved template...' : 'Select a template...',
+				placeholder: options.approvedOnly
+					? 'Select an approved template...'
+					: 'Select a template...',
 				typeOptions: {
 					searchListMethod: options.approvedOnly ? 'searchApprovedTemplates' : 'searchTemplates',
 					searchable: true,
@@ -120,7 +139,13 @@ export function templateLocator(
 				placeholder: 'e.g. order_confirmation (en_US)',
 				hint: 'The name as the list shows it; the language can be left out when the template has only one',
 				validation: [
-					{ type: 'regex', properties: { regex: TEMPLATE_NAME_PATTERN, errorMessage: 'A template name, e.g. order_confirmation (en_US)' } },
+					{
+						type: 'regex',
+						properties: {
+							regex: TEMPLATE_NAME_PATTERN,
+							errorMessage: 'A template name, e.g. order_confirmation (en_US)',
+						},
+					},
 				],
 			},
 			{
@@ -129,7 +154,10 @@ export function templateLocator(
 				type: 'string',
 				placeholder: 'e.g. 1234567890123456',
 				validation: [
-					{ type: 'regex', properties: { regex: DIGITS, errorMessage: 'A template ID has digits only' } },
+					{
+						type: 'regex',
+						properties: { regex: DIGITS, errorMessage: 'A template ID has digits only' },
+					},
 				],
 			},
 		],
@@ -151,5 +179,9 @@ export async function templateIdOf(
 	const value = String(locator.value ?? '').trim();
 	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
 	const account = await accountId();
-	return await oncePerRun(this, `templateName:${account}:${value}`, async () => await templateIdByName.call(this, account, wanted, context));
+	return await oncePerRun(
+		this,
+		`templateName:${account}:${value}`,
+		async () => await templateIdByName.call(this, account, wanted, context),
+	);
 }

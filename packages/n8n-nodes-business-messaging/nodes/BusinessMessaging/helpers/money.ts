@@ -25,38 +25,76 @@ export const REFUND_CURRENCIES: Array<{ code: string; name: string; digits: numb
  * A decimal amount as the API's {value, offset} (amount = value / offset), computed on the
  * decimal text so no floating-point error creeps in: 19.99 EUR is value 1999, offset 100.
  */
-export function toAmount(node: INode, amount: unknown, currency: string, itemIndex: number): { value: number; offset: number } {
+export function toAmount(
+	node: INode,
+	amount: unknown,
+	currency: string,
+	itemIndex: number,
+): { value: number; offset: number } {
 	const entry = REFUND_CURRENCIES.find((c) => c.code === currency);
 	if (!entry) {
-		throw new NodeOperationError(node, `Currency "${currency}" is not one the refund supports`, { itemIndex });
+		throw new NodeOperationError(node, `Currency "${currency}" is not one the refund supports`, {
+			itemIndex,
+		});
 	}
 	const text = decimalText(amount);
 	const match = text === undefined ? null : /^(\d+)(?:\.(\d+))?$/.exec(text);
 	if (!match) {
-		throw new NodeOperationError(node, `Amount must be a positive decimal number such as 19.99 (got "${String(amount)}")`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`Amount must be a positive decimal number such as 19.99 (got "${String(amount)}")`,
+			{ itemIndex },
+		);
 	}
 	const value = scaled(node, match, text!, currency, entry.digits, 'Amount', itemIndex);
-	if (value <= 0) throw new NodeOperationError(node, `Amount must be more than 0 ${currency} (got "${text}")`, { itemIndex });
+	if (value <= 0)
+		throw new NodeOperationError(node, `Amount must be more than 0 ${currency} (got "${text}")`, {
+			itemIndex,
+		});
 	return { value, offset: 10 ** entry.digits };
 }
 
 /** A decimal price in a currency's minor units, e.g. 19.99 USD -> 1999, 1500 JPY -> 1500. */
-export function toMinorUnits(node: INode, amount: unknown, currency: string, field: string, itemIndex: number): number {
+export function toMinorUnits(
+	node: INode,
+	amount: unknown,
+	currency: string,
+	field: string,
+	itemIndex: number,
+): number {
 	const digits = currencyDigits(node, currency, itemIndex);
 	const text = decimalText(amount);
 	const match = text === undefined ? null : /^(\d+)(?:\.(\d+))?$/.exec(text);
-	if (!match) throw new NodeOperationError(node, `${field} must be a decimal number such as 19.99 (got "${String(amount)}")`, { itemIndex });
+	if (!match)
+		throw new NodeOperationError(
+			node,
+			`${field} must be a decimal number such as 19.99 (got "${String(amount)}")`,
+			{ itemIndex },
+		);
 	return scaled(node, match, text!, currency, digits, field, itemIndex);
 }
 
-function scaled(node: INode, match: RegExpExecArray, text: string, currency: string, digits: number, field: string, itemIndex: number): number {
+function scaled(
+	node: INode,
+	match: RegExpExecArray,
+	text: string,
+	currency: string,
+	digits: number,
+	field: string,
+	itemIndex: number,
+): number {
 	const [, whole, fraction = ''] = match;
 	const significant = fraction.replace(/0+$/, '');
 	if (significant.length > digits) {
-		throw new NodeOperationError(node, `${field} ${text} has more decimal places than ${currency} allows (${digits})`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`${field} ${text} has more decimal places than ${currency} allows (${digits})`,
+			{ itemIndex },
+		);
 	}
 	const value = Number(whole + significant.padEnd(digits, '0'));
-	if (!Number.isSafeInteger(value)) throw new NodeOperationError(node, `${field} ${text} is too large`, { itemIndex });
+	if (!Number.isSafeInteger(value))
+		throw new NodeOperationError(node, `${field} ${text} is too large`, { itemIndex });
 	return value;
 }
 
@@ -66,12 +104,19 @@ function currencyDigits(node: INode, currency: string, itemIndex: number): numbe
 	if (known) return known.digits;
 	if (/^[A-Z]{3}$/.test(currency)) {
 		try {
-			return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+			return (
+				new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+					.maximumFractionDigits ?? 2
+			);
 		} catch {
 			// not a currency Intl knows: reported below
 		}
 	}
-	throw new NodeOperationError(node, `Currency "${currency}" is not a three-letter ISO 4217 code such as USD`, { itemIndex });
+	throw new NodeOperationError(
+		node,
+		`Currency "${currency}" is not a three-letter ISO 4217 code such as USD`,
+		{ itemIndex },
+	);
 }
 
 /** The shortest decimal text of a number (JavaScript prints 19.99 as "19.99"), or of a string. */

@@ -17,7 +17,8 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: 20 },
 			default: 1,
-			description: 'How many input items are processed at the same time (1 to 20). Output order stays the input order.',
+			description:
+				'How many input items are processed at the same time (1 to 20). Output order stays the input order.',
 		},
 		{
 			displayName: 'First Retry Delay (Ms)',
@@ -41,7 +42,8 @@ export const requestOptionsProperty: INodeProperties = {
 			type: 'number',
 			typeOptions: { minValue: 0 },
 			default: 60000,
-			description: 'If the API asks to wait longer than this before retrying, fail instead of waiting',
+			description:
+				'If the API asks to wait longer than this before retrying, fail instead of waiting',
 		},
 		{
 			displayName: 'Timeout (Ms)',
@@ -58,7 +60,9 @@ export function retrySettings(this: IExecuteFunctions, itemIndex: number): Retry
 	const options = this.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
 	const pick = (name: keyof RetrySettings, min: number, max: number) => {
 		const value = Number(options[name] ?? DEFAULT_RETRY[name]);
-		return Number.isFinite(value) ? Math.min(Math.max(Math.round(value), min), max) : DEFAULT_RETRY[name];
+		return Number.isFinite(value)
+			? Math.min(Math.max(Math.round(value), min), max)
+			: DEFAULT_RETRY[name];
 	};
 	return {
 		maxRetries: pick('maxRetries', 0, 10),

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** The "Return All" / "Limit" pair of every list operation. */
-export function returnAllFields(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties[] {
+export function returnAllFields(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',

@@ -15,10 +15,18 @@ export async function checkedComponents(
 ): Promise<IDataObject[]> {
 	const node = this.getNode();
 	await withRules(node, itemIndex, async () =>
-		checkComponents(await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'), category),
+		checkComponents(
+			await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'),
+			category,
+		),
 	);
 	return await withRules(node, itemIndex, async () =>
-		componentsFromForm.call(this, itemIndex, async (binaryProperty) => (await uploadSample.call(this, itemIndex, binaryProperty, context)).h),
+		componentsFromForm.call(
+			this,
+			itemIndex,
+			async (binaryProperty) =>
+				(await uploadSample.call(this, itemIndex, binaryProperty, context)).h,
+		),
 	);
 }
 
@@ -32,12 +40,17 @@ export async function componentsFromForm(
 	itemIndex: number,
 	uploadHeaderSample: (binaryProperty: string) => Promise<string>,
 ): Promise<IDataObject[]> {
-	const param = (name: string, fallback = ''): string => String(this.getNodeParameter(name, itemIndex, fallback) ?? '');
+	const param = (name: string, fallback = ''): string =>
+		String(this.getNodeParameter(name, itemIndex, fallback) ?? '');
 	const collection = (name: string) => this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	if (param('componentsMode', 'builder') === 'json') {
 		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]') as unknown;
-		const components = typeof raw === 'string' ? jsonParse<unknown>(raw, { errorMessage: 'Components (JSON) is not valid JSON' }) : raw;
-		if (!Array.isArray(components)) throw new TemplateRuleError('Components (JSON)', 'must be an array of components');
+		const components =
+			typeof raw === 'string'
+				? jsonParse<unknown>(raw, { errorMessage: 'Components (JSON) is not valid JSON' })
+				: raw;
+		if (!Array.isArray(components))
+			throw new TemplateRuleError('Components (JSON)', 'must be an array of components');
 		return components as IDataObject[];
 	}
 	const components: IDataObject[] = [];
@@ -46,31 +59,42 @@ export async function componentsFromForm(
 	if (headerType === 'text') {
 		const text = param('headerText', '').trim();
 		const header: IDataObject = { type: 'HEADER', format: 'TEXT', text };
-		if (countPlaceholders(text, 'Header Text') > 0) header.example = { header_text: [param('headerExample', '').trim()] };
+		if (countPlaceholders(text, 'Header Text') > 0)
+			header.example = { header_text: [param('headerExample', '').trim()] };
 		components.push(header);
 	} else if (headerType !== 'none') {
 		const handle =
 			param('headerSampleSource', 'binary') === 'handle'
 				? param('headerSampleHandle', '').trim()
 				: await uploadHeaderSample(param('headerSampleBinaryProperty', 'data').trim());
-		components.push({ type: 'HEADER', format: headerType.toUpperCase(), example: { header_handle: [handle] } });
+		components.push({
+			type: 'HEADER',
+			format: headerType.toUpperCase(),
+			example: { header_handle: [handle] },
+		});
 	}
 
 	const body = param('body', '');
 	const bodyComponent: IDataObject = { type: 'BODY', text: body };
 	const examples = (collection('bodyExamples').example as IDataObject[] | undefined) ?? [];
-	if (countPlaceholders(body, 'Body') > 0) bodyComponent.example = { body_text: [examples.map((e) => String(e.value ?? ''))] };
+	if (countPlaceholders(body, 'Body') > 0)
+		bodyComponent.example = { body_text: [examples.map((e) => String(e.value ?? ''))] };
 	components.push(bodyComponent);
 
 	const footer = param('footer', '').trim();
 	if (footer) components.push({ type: 'FOOTER', text: footer });
 
-	const buttons = ((collection('buttons').button as IDataObject[] | undefined) ?? []).map(buttonFromForm);
+	const buttons = ((collection('buttons').button as IDataObject[] | undefined) ?? []).map(
+		buttonFromForm,
+	);
 	if (buttons.length) components.push({ type: 'BUTTONS', buttons });
 
 	const offer = collection('limitedTimeOffer');
 	if (typeof offer.text === 'string' && offer.text.trim()) {
-		components.push({ type: 'LIMITED_TIME_OFFER', limited_time_offer: { text: offer.text.trim(), has_expiration: offer.hasExpiration === true } });
+		components.push({
+			type: 'LIMITED_TIME_OFFER',
+			limited_time_offer: { text: offer.text.trim(), has_expiration: offer.hasExpiration === true },
+		});
 	}
 	return components;
 }

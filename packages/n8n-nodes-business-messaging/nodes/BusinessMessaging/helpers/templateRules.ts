@@ -31,14 +31,20 @@ export function countPlaceholders(text: string, field: string): number {
 	const numbers = new Set<number>();
 	for (const match of text.matchAll(/\{\{(.*?)\}\}/g)) {
 		if (!/^[1-9]\d*$/.test(match[1])) {
-			throw new TemplateRuleError(field, `the variable ${match[0]} must be a number written as {{1}}, {{2}}, ...`);
+			throw new TemplateRuleError(
+				field,
+				`the variable ${match[0]} must be a number written as {{1}}, {{2}}, ...`,
+			);
 		}
 		numbers.add(Number(match[1]));
 	}
 	const max = numbers.size === 0 ? 0 : Math.max(...numbers);
 	for (let n = 1; n <= max; n++) {
 		if (!numbers.has(n)) {
-			throw new TemplateRuleError(field, `variables must be numbered {{1}} to {{${max}}} without gaps ({{${n}}} is missing)`);
+			throw new TemplateRuleError(
+				field,
+				`variables must be numbered {{1}} to {{${max}}} without gaps ({{${n}}} is missing)`,
+			);
 		}
 	}
 	return max;
@@ -46,14 +52,18 @@ export function countPlaceholders(text: string, field: string): number {
 
 export function checkTemplateName(name: string): void {
 	if (!NAME_PATTERN.test(name)) {
-		throw new TemplateRuleError('Name', 'use 1 to 512 lowercase letters, digits and underscores (e.g. order_update)');
+		throw new TemplateRuleError(
+			'Name',
+			'use 1 to 512 lowercase letters, digits and underscores (e.g. order_update)',
+		);
 	}
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function checkLength(value: string, max: number, field: string): void {
-	if (value.length > max) throw new TemplateRuleError(field, `at most ${max} characters (it has ${value.length})`);
+	if (value.length > max)
+		throw new TemplateRuleError(field, `at most ${max} characters (it has ${value.length})`);
 }
 
 /**
@@ -70,7 +80,10 @@ export function checkComponents(components: unknown, category: string): void {
 		const type = String(c.type ?? '');
 		const where = `Components[${index}] (${type || 'no type'})`;
 		if (!['HEADER', 'BODY', 'FOOTER', 'BUTTONS', 'LIMITED_TIME_OFFER'].includes(type)) {
-			throw new TemplateRuleError(where, 'type must be HEADER, BODY, FOOTER, BUTTONS or LIMITED_TIME_OFFER');
+			throw new TemplateRuleError(
+				where,
+				'type must be HEADER, BODY, FOOTER, BUTTONS or LIMITED_TIME_OFFER',
+			);
 		}
 		if (seen.has(type)) throw new TemplateRuleError(where, `a template has only one ${type}`);
 		seen.add(type);
@@ -82,21 +95,44 @@ export function checkComponents(components: unknown, category: string): void {
 				if (!value) throw new TemplateRuleError('Header Text', 'is required for a text header');
 				checkLength(value, LIMITS.headerText, 'Header Text');
 				const count = countPlaceholders(value, 'Header Text');
-				if (count > 1) throw new TemplateRuleError('Header Text', 'a header holds at most one variable, {{1}}');
+				if (count > 1)
+					throw new TemplateRuleError('Header Text', 'a header holds at most one variable, {{1}}');
 				const examples = example.header_text as unknown[] | undefined;
-				if (count === 1 && (!Array.isArray(examples) || examples.length !== 1 || !text(examples[0]).trim())) {
-					throw new TemplateRuleError('Header Variable Example', 'give one example value for {{1}}');
+				if (
+					count === 1 &&
+					(!Array.isArray(examples) || examples.length !== 1 || !text(examples[0]).trim())
+				) {
+					throw new TemplateRuleError(
+						'Header Variable Example',
+						'give one example value for {{1}}',
+					);
 				}
-				if (count === 0 && examples !== undefined) throw new TemplateRuleError('Header Variable Example', 'the header has no variable, so it takes no example');
-			} else if (c.text !== undefined && ['IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'].includes(format)) {
-				throw new TemplateRuleError('Header Text', `only a TEXT header has text, not a ${format} header`);
+				if (count === 0 && examples !== undefined)
+					throw new TemplateRuleError(
+						'Header Variable Example',
+						'the header has no variable, so it takes no example',
+					);
+			} else if (
+				c.text !== undefined &&
+				['IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'].includes(format)
+			) {
+				throw new TemplateRuleError(
+					'Header Text',
+					`only a TEXT header has text, not a ${format} header`,
+				);
 			} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) {
 				const handles = example.header_handle as unknown[] | undefined;
 				if (!Array.isArray(handles) || handles.length !== 1 || !text(handles[0])) {
-					throw new TemplateRuleError('Header Sample', `a ${format.toLowerCase()} header needs a sample file (an upload handle)`);
+					throw new TemplateRuleError(
+						'Header Sample',
+						`a ${format.toLowerCase()} header needs a sample file (an upload handle)`,
+					);
 				}
 			} else if (format !== 'LOCATION') {
-				throw new TemplateRuleError('Header Type', 'must be TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION');
+				throw new TemplateRuleError(
+					'Header Type',
+					'must be TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION',
+				);
 			}
 		} else if (type === 'BODY') {
 			const value = text(c.text);
@@ -107,24 +143,36 @@ export function checkComponents(components: unknown, category: string): void {
 			if (count > 0) {
 				const values = Array.isArray(sets) && Array.isArray(sets[0]) ? sets[0] : [];
 				if (values.length !== count || values.some((v) => !text(v).trim())) {
-					throw new TemplateRuleError('Body Variable Examples', `give exactly ${count} example value(s), one for each of {{1}} to {{${count}}} (got ${values.length})`);
+					throw new TemplateRuleError(
+						'Body Variable Examples',
+						`give exactly ${count} example value(s), one for each of {{1}} to {{${count}}} (got ${values.length})`,
+					);
 				}
 			} else if (sets !== undefined) {
-				throw new TemplateRuleError('Body Variable Examples', 'the body has no variables, so it takes no examples');
+				throw new TemplateRuleError(
+					'Body Variable Examples',
+					'the body has no variables, so it takes no examples',
+				);
 			}
 		} else if (type === 'FOOTER') {
 			const value = text(c.text);
-			if (!value) throw new TemplateRuleError('Footer', 'is required in a FOOTER component (or leave the footer out)');
+			if (!value)
+				throw new TemplateRuleError(
+					'Footer',
+					'is required in a FOOTER component (or leave the footer out)',
+				);
 			checkLength(value, LIMITS.footerText, 'Footer');
 			// The same test as the API: a complete {{…}} is a variable; a lone "{{" is just text.
-			if (countPlaceholders(value, 'Footer') > 0) throw new TemplateRuleError('Footer', 'cannot hold variables');
+			if (countPlaceholders(value, 'Footer') > 0)
+				throw new TemplateRuleError('Footer', 'cannot hold variables');
 		} else if (type === 'BUTTONS') {
 			checkButtons(c.buttons);
 		} else {
 			const offer = (c.limited_time_offer ?? {}) as IDataObject;
 			if (!text(offer.text)) throw new TemplateRuleError('Limited-Time Offer Text', 'is required');
 			checkLength(text(offer.text), LIMITS.offerText, 'Limited-Time Offer Text');
-			if (category !== 'MARKETING') throw new TemplateRuleError('Limited-Time Offer', 'needs the category Marketing');
+			if (category !== 'MARKETING')
+				throw new TemplateRuleError('Limited-Time Offer', 'needs the category Marketing');
 		}
 	});
 	if (!seen.has('BODY')) throw new TemplateRuleError('Body', 'is required');
@@ -132,7 +180,8 @@ export function checkComponents(components: unknown, category: string): void {
 
 function checkButtons(raw: unknown): void {
 	const buttons = Array.isArray(raw) ? (raw as IDataObject[]) : [];
-	if (buttons.length === 0 || buttons.length > LIMITS.buttons) throw new TemplateRuleError('Buttons', `give 1 to ${LIMITS.buttons} buttons`);
+	if (buttons.length === 0 || buttons.length > LIMITS.buttons)
+		throw new TemplateRuleError('Buttons', `give 1 to ${LIMITS.buttons} buttons`);
 	let urls = 0;
 	let codes = 0;
 	buttons.forEach((button, index) => {
@@ -140,8 +189,11 @@ function checkButtons(raw: unknown): void {
 		const type = String(button.type ?? '');
 		if (type === 'COPY_CODE') {
 			codes++;
-			const example = Array.isArray(button.example) ? text(button.example[0]) : text(button.example);
-			if (!example) throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
+			const example = Array.isArray(button.example)
+				? text(button.example[0])
+				: text(button.example);
+			if (!example)
+				throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
 			checkLength(example, LIMITS.copyCode, `${field} Example Code`);
 			return;
 		}
@@ -151,22 +203,37 @@ function checkButtons(raw: unknown): void {
 		if (type === 'URL') {
 			urls++;
 			const url = text(button.url);
-			if (!/^https?:\/\/\S+$/.test(url.replace('{{1}}', 'x'))) throw new TemplateRuleError(`${field} URL`, 'must be an http(s) URL');
+			if (!/^https?:\/\/\S+$/.test(url.replace('{{1}}', 'x')))
+				throw new TemplateRuleError(`${field} URL`, 'must be an http(s) URL');
 			const count = countPlaceholders(url, `${field} URL`);
 			if (count > 1 || (count === 1 && !url.endsWith('{{1}}'))) {
-				throw new TemplateRuleError(`${field} URL`, 'may end in one variable, {{1}}, and hold no other');
+				throw new TemplateRuleError(
+					`${field} URL`,
+					'may end in one variable, {{1}}, and hold no other',
+				);
 			}
 			const examples = button.example as unknown[] | undefined;
 			if (count === 1 && (!Array.isArray(examples) || !text(examples[0]))) {
-				throw new TemplateRuleError(`${field} URL Variable Example`, 'give an example for the {{1}} at the end of the URL');
+				throw new TemplateRuleError(
+					`${field} URL Variable Example`,
+					'give an example for the {{1}} at the end of the URL',
+				);
 			}
 		} else if (type === 'PHONE_NUMBER') {
-			if (!/^\+?\d{7,15}$/.test(text(button.phone_number))) throw new TemplateRuleError(`${field} Phone Number`, 'must be a number in international format, e.g. +14155550100');
+			if (!/^\+?\d{7,15}$/.test(text(button.phone_number)))
+				throw new TemplateRuleError(
+					`${field} Phone Number`,
+					'must be a number in international format, e.g. +14155550100',
+				);
 		} else if (type !== 'QUICK_REPLY') {
-			throw new TemplateRuleError(`${field} Type`, 'must be QUICK_REPLY, URL, PHONE_NUMBER or COPY_CODE');
+			throw new TemplateRuleError(
+				`${field} Type`,
+				'must be QUICK_REPLY, URL, PHONE_NUMBER or COPY_CODE',
+			);
 		}
 	});
-	if (urls > LIMITS.urlButtons) throw new TemplateRuleError('Buttons', `at most ${LIMITS.urlButtons} URL buttons`);
+	if (urls > LIMITS.urlButtons)
+		throw new TemplateRuleError('Buttons', `at most ${LIMITS.urlButtons} URL buttons`);
 	if (codes > 1) throw new TemplateRuleError('Buttons', 'at most one copy-code button');
 }
 
@@ -174,7 +241,11 @@ function checkButtons(raw: unknown): void {
  * Runs a rule check and reports a broken rule as the node's error for this item. n8n's own
  * errors (an API error of a sample upload, say) pass through with their details.
  */
-export async function withRules<T>(node: INode, itemIndex: number, check: () => T | Promise<T>): Promise<T> {
+export async function withRules<T>(
+	node: INode,
+	itemIndex: number,
+	check: () => T | Promise<T>,
+): Promise<T> {
 	try {
 		return await check();
 	} catch (error) {
@@ -182,7 +253,8 @@ export async function withRules<T>(node: INode, itemIndex: number, check: () => 
 			const nodeError: NodeApiError | NodeOperationError = error;
 			throw nodeError;
 		}
-		if (error instanceof TemplateRuleError) throw new NodeOperationError(node, error.message, { itemIndex });
+		if (error instanceof TemplateRuleError)
+			throw new NodeOperationError(node, error.message, { itemIndex });
 		throw new NodeOperationError(node, error as Error, { itemIndex });
 	}
 }
@@ -200,7 +272,11 @@ export function templateVariables(components: IDataObject[]): TemplateVariable[]
 		const example = (c.example ?? {}) as IDataObject;
 		if (c.type === 'HEADER') {
 			if (c.format === 'TEXT' && countPlaceholders(text(c.text), 'header') === 1) {
-				variables.push({ id: 'header_1', label: 'Header {{1}}', example: text((example.header_text as string[] | undefined)?.[0]) });
+				variables.push({
+					id: 'header_1',
+					label: 'Header {{1}}',
+					example: text((example.header_text as string[] | undefined)?.[0]),
+				});
 			} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(String(c.format))) {
 				const kind = String(c.format).toLowerCase();
 				variables.push({ id: `header_${kind}`, label: `Header ${kind} (media ID or https URL)` });
@@ -208,7 +284,8 @@ export function templateVariables(components: IDataObject[]): TemplateVariable[]
 		} else if (c.type === 'BODY') {
 			const count = countPlaceholders(text(c.text), 'body');
 			const examples = ((example.body_text as string[][] | undefined)?.[0] ?? []) as string[];
-			for (let n = 1; n <= count; n++) variables.push({ id: `body_${n}`, label: `Body {{${n}}}`, example: examples[n - 1] });
+			for (let n = 1; n <= count; n++)
+				variables.push({ id: `body_${n}`, label: `Body {{${n}}}`, example: examples[n - 1] });
 		} else if (c.type === 'BUTTONS') {
 			((c.buttons as IDataObject[] | undefined) ?? []).forEach((button, index) => {
 				if (button.type === 'URL' && text(button.url).endsWith('{{1}}')) {
@@ -221,8 +298,14 @@ export function templateVariables(components: IDataObject[]): TemplateVariable[]
 					});
 				}
 				if (button.type === 'COPY_CODE') {
-					const code = Array.isArray(button.example) ? text(button.example[0]) : text(button.example);
-					variables.push({ id: `button_${index}_code`, label: 'Copy-code button code', example: code });
+					const code = Array.isArray(button.example)
+						? text(button.example[0])
+						: text(button.example);
+					variables.push({
+						id: `button_${index}_code`,
+						label: 'Copy-code button code',
+						example: code,
+					});
 				}
 			});
 		}

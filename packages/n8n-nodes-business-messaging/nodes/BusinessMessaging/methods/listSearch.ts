@@ -1,4 +1,10 @@
-import { NodeOperationError, type IDataObject, type ILoadOptionsFunctions, type INodeListSearchItems, type INodeListSearchResult } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type ILoadOptionsFunctions,
+	type INodeListSearchItems,
+	type INodeListSearchResult,
+} from 'n8n-workflow';
 import { apiPath, apiRequest } from '../transport';
 
 interface NumberEntry {
@@ -15,11 +21,19 @@ async function numbersOfKey(this: ILoadOptionsFunctions): Promise<NumberEntry[]>
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
 	const wanted = filter.toLowerCase().replace(/[\s()+-]/g, '');
-	return texts.some((t) => t.toLowerCase().replace(/[\s()+-]/g, '').includes(wanted));
+	return texts.some((t) =>
+		t
+			.toLowerCase()
+			.replace(/[\s()+-]/g, '')
+			.includes(wanted),
+	);
 }
 
 /** The numbers of the API key, shown as the number itself, valued by phone number ID. */
-export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchPhoneNumbers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const results: INodeListSearchItems[] = (await numbersOfKey.call(this))
 		.filter((n) => matches(filter, n.wanumber, n.phone_number_id))
 		.map((n) => ({ name: `${n.wanumber} (ID ${n.phone_number_id})`, value: n.phone_number_id }));
@@ -27,13 +41,20 @@ export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: s
 }
 
 /** The business accounts behind the key's numbers, with their names. */
-export async function searchBusinessAccounts(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchBusinessAccounts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const ids = [...new Set((await numbersOfKey.call(this)).map((n) => n.chat_business_account_id))];
 	const results: INodeListSearchItems[] = [];
 	for (const id of ids) {
 		let name = id;
 		try {
-			const account = await apiRequest.call(this, { method: 'GET', path: apiPath(this.getNode(), id), qs: { fields: 'name' } });
+			const account = await apiRequest.call(this, {
+				method: 'GET',
+				path: apiPath(this.getNode(), id),
+				qs: { fields: 'name' },
+			});
 			name = `${String((account as IDataObject).name ?? id)} (ID ${id})`;
 		} catch {
 			// The ID alone still lets the user pick the account.
@@ -57,12 +78,21 @@ async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string>
 	const phoneNumberId = currentLocatorValue.call(this, 'phoneNumberId');
 	const numbers = await numbersOfKey.call(this);
 	const number = numbers.find((n) => n.phone_number_id === phoneNumberId) ?? numbers[0];
-	if (!number) throw new NodeOperationError(this.getNode(), 'This API key has no phone number, so it has no templates');
+	if (!number)
+		throw new NodeOperationError(
+			this.getNode(),
+			'This API key has no phone number, so it has no templates',
+		);
 	return number.chat_business_account_id;
 }
 
 /** One page of templates; the editor asks for the next with the cursor. */
-async function templatePage(this: ILoadOptionsFunctions, filter: string | undefined, after: string | undefined, status?: string): Promise<INodeListSearchResult> {
+async function templatePage(
+	this: ILoadOptionsFunctions,
+	filter: string | undefined,
+	after: string | undefined,
+	status?: string,
+): Promise<INodeListSearchResult> {
 	const accountId = await accountForTemplates.call(this);
 	const page = await apiRequest.call(this, {
 		method: 'GET',
@@ -83,11 +113,19 @@ async function templatePage(this: ILoadOptionsFunctions, filter: string | undefi
 	return { results, paginationToken: cursors?.after };
 }
 
-export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return templatePage.call(this, filter, paginationToken);
 }
 
 /** Only APPROVED templates: the only ones that can be sent. */
-export async function searchApprovedTemplates(this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+export async function searchApprovedTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
 	return templatePage.call(this, filter, paginationToken, 'APPROVED');
 }

@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeParameterResourceLocator, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeParameterResourceLocator,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 import { accountOfNumber, parseTemplateName, templateIdByName } from '../helpers/templateByName';
 import { templateVariables } from '../helpers/templateRules';
 import { apiPath, apiRequest } from '../transport';
@@ -7,15 +12,22 @@ import { apiPath, apiRequest } from '../transport';
  * The form of a template's variables for Send Template: one field per header variable, body
  * variable, URL button suffix and copy code, each labelled with the template's example.
  */
-export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const templateId = await chosenTemplateId.call(this);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
-	const template = await apiRequest.call(this, { method: 'GET', path: apiPath(this.getNode(), templateId) });
+	const template = await apiRequest.call(this, {
+		method: 'GET',
+		path: apiPath(this.getNode(), templateId),
+	});
 	const variables = templateVariables((template.components as IDataObject[] | undefined) ?? []);
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
-			displayName: variable.example ? `${variable.label} (e.g. ${variable.example})` : variable.label,
+			displayName: variable.example
+				? `${variable.label} (e.g. ${variable.example})`
+				: variable.label,
 			required: true,
 			defaultMatch: false,
 			display: true,
@@ -28,12 +40,16 @@ export async function getTemplateVariables(this: ILoadOptionsFunctions): Promise
 
 /** The template of the form: its ID, or looked up by name through the sender's account. */
 async function chosenTemplateId(this: ILoadOptionsFunctions): Promise<string | undefined> {
-	const locator = this.getCurrentNodeParameter('template') as INodeParameterResourceLocator | undefined;
+	const locator = this.getCurrentNodeParameter('template') as
+		| INodeParameterResourceLocator
+		| undefined;
 	const value = String(locator?.value ?? '').trim();
 	if (locator?.mode !== 'name') return /^\d+$/.test(value) ? value : undefined;
 	// An expression or a half-typed name has no form yet.
 	if (!value || value.startsWith('=')) return undefined;
-	const sender = this.getCurrentNodeParameter('phoneNumberId') as INodeParameterResourceLocator | undefined;
+	const sender = this.getCurrentNodeParameter('phoneNumberId') as
+		| INodeParameterResourceLocator
+		| undefined;
 	const account = await accountOfNumber.call(this, String(sender?.value ?? '').trim());
 	return await templateIdByName.call(this, account, parseTemplateName(this.getNode(), value));
 }

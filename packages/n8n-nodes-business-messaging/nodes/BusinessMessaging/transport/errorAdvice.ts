@@ -6,15 +6,22 @@ export const ADVICE: Readonly<Record<number, string>> = {
 	190: 'Check the API Key of the credential (the credential’s Test button shows whether it works).',
 	131047:
 		'A text is accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
-	131052: 'Media URLs are valid for 5 minutes and must be used unchanged: use Media › Download with the media ID, which fetches a fresh URL.',
+	131052:
+		'Media URLs are valid for 5 minutes and must be used unchanged: use Media › Download with the media ID, which fetches a fresh URL.',
 	131053: 'The media was deleted: it cannot be used or downloaded any more.',
-	132000: 'The variables do not match the template: open Template Variables again so that the form reloads from the template.',
-	132001: 'Only APPROVED templates can be sent: check the template’s status with Template › Get, or wait for the trigger’s template status event.',
+	132000:
+		'The variables do not match the template: open Template Variables again so that the form reloads from the template.',
+	132001:
+		'Only APPROVED templates can be sent: check the template’s status with Template › Get, or wait for the trigger’s template status event.',
 	2388023: 'A deleted template’s name cannot be used again for 30 days: choose another name.',
-	2388024: 'A template with this name and language exists: use Template › Update to change it, or choose another name.',
-	2388040: 'Only APPROVED, REJECTED or PAUSED templates can be edited: wait until the review has decided.',
-	2388041: 'An approved template can be edited once a day and 10 times in 30 days: create a new template instead, or wait.',
-	2494010: 'The refund is more than what is left of the payment, or it was refunded already: check the payment before trying again.',
+	2388024:
+		'A template with this name and language exists: use Template › Update to change it, or choose another name.',
+	2388040:
+		'Only APPROVED, REJECTED or PAUSED templates can be edited: wait until the review has decided.',
+	2388041:
+		'An approved template can be edited once a day and 10 times in 30 days: create a new template instead, or wait.',
+	2494010:
+		'The refund is more than what is left of the payment, or it was refunded already: check the payment before trying again.',
 };
 
 export function adviceFor(code: number | undefined): string | undefined {

@@ -70,7 +70,10 @@ export function apiPath(node: INode, ...segments: string[]): string {
 		.map((segment) => {
 			const text = String(segment ?? '').trim();
 			if (text === '' || text === '.' || text === '..') {
-				throw new NodeOperationError(node, `"${text}" is not a valid ID: an ID cannot be empty, "." or ".."`);
+				throw new NodeOperationError(
+					node,
+					`"${text}" is not a valid ID: an ID cannot be empty, "." or ".."`,
+				);
 			}
 			return '/' + encodeURIComponent(text);
 		})
@@ -80,7 +83,9 @@ export function apiPath(node: INode, ...segments: string[]): string {
 /** The credential's base URL without a trailing slash; it must end in /v3. */
 export async function baseUrl(this: Context): Promise<string> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const url = String(credentials.baseUrl ?? '').trim().replace(/\/+$/, '');
+	const url = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?\/v3$/.test(url)) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -116,21 +121,27 @@ export async function apiDownload(
 	keep: (download: Download) => Promise<INodeExecutionData>,
 ): Promise<INodeExecutionData> {
 	const retry = context.retry ?? DEFAULT_RETRY;
-	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
+	const idempotent =
+		request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
 	for (let attempt = 0; ; attempt++) {
 		const { body, headers } = await send.call(this, request, context, true);
 		const download = { body: body as Download['body'], headers };
 		try {
 			return await keep(download);
 		} catch (error) {
-			if (!transferBroke(download.body)) throw asNodeError(this.getNode(), error, context.itemIndex);
+			if (!transferBroke(download.body))
+				throw asNodeError(this.getNode(), error, context.itemIndex);
 			if (!idempotent || attempt >= retry.maxRetries) {
 				const tries = attempt > 0 ? ` (after ${attempt + 1} attempts)` : '';
-				throw new NodeApiError(this.getNode(), { message: 'The download broke off before the end of the file' } as JsonObject, {
-					message: `The download broke off before the end of the file${tries}`,
-					description: `${(error as Error).message}. Nothing was kept; run it again, or raise Max Retries under Request Options.`,
-					itemIndex: context.itemIndex,
-				});
+				throw new NodeApiError(
+					this.getNode(),
+					{ message: 'The download broke off before the end of the file' } as JsonObject,
+					{
+						message: `The download broke off before the end of the file${tries}`,
+						description: `${(error as Error).message}. Nothing was kept; run it again, or raise Max Retries under Request Options.`,
+						itemIndex: context.itemIndex,
+					},
+				);
 			}
 			await sleep(retry.baseDelayMs * 2 ** attempt);
 		}
@@ -150,41 +161,71 @@ async function send(
 	stream: boolean,
 ): Promise<{ body: unknown; headers: IDataObject }> {
 	const retry = context.retry ?? DEFAULT_RETRY;
-	const idempotent = request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
+	const idempotent =
+		request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
 	const base = await baseUrl.call(this);
-	const url = request.url === undefined ? base + request.path : underBaseUrl(this.getNode(), request.url, base);
+	const url =
+		request.url === undefined
+			? base + request.path
+			: underBaseUrl(this.getNode(), request.url, base);
 	let mayHaveActed = false;
 	for (let attempt = 0; ; attempt++) {
 		let outcome: Outcome;
 		let headers: IDataObject = {};
 		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				method: request.method,
-				url,
-				qs: request.qs,
-				...(request.binary
-					? { body: request.binary, headers: { 'content-type': 'application/octet-stream' }, json: false }
-					: { body: request.body, json: !stream }),
-				...(stream ? { encoding: 'stream' as const } : {}),
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: retry.timeoutMs,
-			})) as { statusCode: number; headers?: IDataObject; body: unknown };
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{
+					method: request.method,
+					url,
+					qs: request.qs,
+					...(request.binary
+						? {
+								body: request.binary,
+								headers: { 'content-type': 'application/octet-stream' },
+								json: false,
+							}
+						: { body: request.body, json: !stream }),
+					...(stream ? { encoding: 'stream' as const } : {}),
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: retry.timeoutMs,
+				},
+			)) as { statusCode: number; headers?: IDataObject; body: unknown };
 			headers = response.headers ?? {};
 			// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.
-			if (stream && response.statusCode >= 200 && response.statusCode < 300 && !String(headers['content-type'] ?? '').includes('json')) return { body: response.body, headers };
+			if (
+				stream &&
+				response.statusCode >= 200 &&
+				response.statusCode < 300 &&
+				!String(headers['content-type'] ?? '').includes('json')
+			)
+				return { body: response.body, headers };
 			const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
 			outcome = classifyResponse(parsedBody(readable), Date.now());
 			// A JSON file that reports no failure is still the file (the platform's media types hold no JSON).
-			if (stream && outcome.kind === 'ok') return { body: Buffer.from(String(readable.body)), headers };
+			if (stream && outcome.kind === 'ok')
+				return { body: Buffer.from(String(readable.body)), headers };
 		} catch (error) {
 			outcome = classifyThrown(error);
 		}
 		if (outcome.kind === 'ok') return { body: outcome.body, headers };
 		// A delete repeated after an unclear failure that now finds nothing: the earlier attempt did it.
-		if (mayHaveActed && request.method === 'DELETE' && outcome.kind === 'refused' && outcome.status === 404) return { body: { success: true }, headers };
+		if (
+			mayHaveActed &&
+			request.method === 'DELETE' &&
+			outcome.kind === 'refused' &&
+			outcome.status === 404
+		)
+			return { body: { success: true }, headers };
 		const wait = retryWait(outcome, idempotent, attempt, retry);
-		if (wait === undefined) throw toNodeError(this.getNode(), outcome, { idempotent, attempts: attempt + 1, itemIndex: context.itemIndex });
+		if (wait === undefined)
+			throw toNodeError(this.getNode(), outcome, {
+				idempotent,
+				attempts: attempt + 1,
+				itemIndex: context.itemIndex,
+			});
 		mayHaveActed ||= outcome.kind === 'serverError' || outcome.kind === 'lost';
 		await sleep(wait);
 	}
@@ -204,10 +245,18 @@ function underBaseUrl(node: INode, raw: string, base: string): string {
 	}
 	// Strictly below the base URL: the base itself is no file.
 	const root = new URL(base + '/');
-	if (url.origin !== root.origin || !url.pathname.startsWith(root.pathname) || url.pathname === root.pathname) {
-		throw new NodeOperationError(node, `The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`, {
-			description: `URL: ${url.origin}${url.pathname}`,
-		});
+	if (
+		url.origin !== root.origin ||
+		!url.pathname.startsWith(root.pathname) ||
+		url.pathname === root.pathname
+	) {
+		throw new NodeOperationError(
+			node,
+			`The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`,
+			{
+				description: `URL: ${url.origin}${url.pathname}`,
+			},
+		);
 	}
 	return url.href;
 }
@@ -215,7 +264,8 @@ function underBaseUrl(node: INode, raw: string, base: string): string {
 /** An error body that came as a stream (a failed download): read it, at most 64 KiB. */
 async function bodyText(body: unknown): Promise<string> {
 	if (typeof body === 'string' || body === undefined || body === null) return String(body ?? '');
-	if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function') return JSON.stringify(body);
+	if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function')
+		return JSON.stringify(body);
 	let text = '';
 	for await (const chunk of body as AsyncIterable<Buffer | string>) {
 		text += chunk.toString();
@@ -231,12 +281,19 @@ async function bodyText(body: unknown): Promise<string> {
 export async function apiRequestAllItems(
 	this: Context,
 	request: ApiRequest,
-	options: RequestContext & { limit?: number; pageSize: number; onPage?: (page: IDataObject) => void },
+	options: RequestContext & {
+		limit?: number;
+		pageSize: number;
+		onPage?: (page: IDataObject) => void;
+	},
 ): Promise<IDataObject[]> {
 	const items: IDataObject[] = [];
 	let after: string | undefined;
 	do {
-		const want = options.limit === undefined ? options.pageSize : Math.min(options.pageSize, options.limit - items.length);
+		const want =
+			options.limit === undefined
+				? options.pageSize
+				: Math.min(options.pageSize, options.limit - items.length);
 		const page = await apiRequest.call(
 			this,
 			{ ...request, qs: { ...request.qs, limit: want, ...(after ? { after } : {}) } },
@@ -263,7 +320,12 @@ function parsedBody<T extends { headers?: IDataObject; body: unknown }>(response
 }
 
 /** How long to wait before the next attempt, or undefined when it must not be repeated. */
-function retryWait(outcome: Exclude<Outcome, { kind: 'ok' }>, idempotent: boolean, attempt: number, retry: RetrySettings): number | undefined {
+function retryWait(
+	outcome: Exclude<Outcome, { kind: 'ok' }>,
+	idempotent: boolean,
+	attempt: number,
+	retry: RetrySettings,
+): number | undefined {
 	if (attempt >= retry.maxRetries) return undefined;
 	const backoff = retry.baseDelayMs * 2 ** attempt;
 	switch (outcome.kind) {
@@ -284,7 +346,11 @@ function retryWait(outcome: Exclude<Outcome, { kind: 'ok' }>, idempotent: boolea
 function toNodeError(
 	node: INode,
 	outcome: Exclude<Outcome, { kind: 'ok' }>,
-	{ idempotent, attempts, itemIndex }: { idempotent: boolean; attempts: number; itemIndex?: number },
+	{
+		idempotent,
+		attempts,
+		itemIndex,
+	}: { idempotent: boolean; attempts: number; itemIndex?: number },
 ): NodeApiError {
 	const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
 	if (outcome.kind === 'notSent' || outcome.kind === 'lost') {
@@ -327,11 +393,18 @@ function apiErrorJson(error: ApiErrorDetails): JsonObject {
 
 function describe(error: ApiErrorDetails, maybeDone: boolean, rateLimited: boolean): string {
 	const parts: string[] = [];
-	if (error.code !== undefined) parts.push(`Error code ${error.code}${error.subcode !== undefined ? ` (subcode ${error.subcode})` : ''}.`);
+	if (error.code !== undefined)
+		parts.push(
+			`Error code ${error.code}${error.subcode !== undefined ? ` (subcode ${error.subcode})` : ''}.`,
+		);
 	const advice = adviceFor(error.code);
 	if (advice) parts.push(advice);
 	if (error.traceId) parts.push(`Trace ID ${error.traceId} (give it to the provider's support).`);
-	if (rateLimited) parts.push('The API is rate limiting requests: wait, or lower how often the workflow runs.');
-	if (maybeDone) parts.push('The request was not repeated, since it may have taken effect: check before running it again.');
+	if (rateLimited)
+		parts.push('The API is rate limiting requests: wait, or lower how often the workflow runs.');
+	if (maybeDone)
+		parts.push(
+			'The request was not repeated, since it may have taken effect: check before running it again.',
+		);
 	return parts.join(' ');
 }

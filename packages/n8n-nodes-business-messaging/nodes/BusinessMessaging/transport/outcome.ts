@@ -45,12 +45,25 @@ export function classifyResponse(response: FullResponse, nowMs: number): Outcome
 			};
 		}
 		const failure = failureInBody(body);
-		if (failure) return { kind: failure.code !== undefined && failure.code < 500 && failure.code >= 400 ? 'refused' : 'serverError', status, error: failure.error };
+		if (failure)
+			return {
+				kind:
+					failure.code !== undefined && failure.code < 500 && failure.code >= 400
+						? 'refused'
+						: 'serverError',
+				status,
+				error: failure.error,
+			};
 		return { kind: 'ok', body };
 	}
 	const error = errorDetails(body) ?? { message: `The API answered HTTP ${status}` };
 	if (status === 429) {
-		return { kind: 'rateLimited', status, error, retryAfterMs: retryAfterMs(response.headers?.['retry-after'], nowMs) };
+		return {
+			kind: 'rateLimited',
+			status,
+			error,
+			retryAfterMs: retryAfterMs(response.headers?.['retry-after'], nowMs),
+		};
 	}
 	if (status >= 500) return { kind: 'serverError', status, error };
 	return { kind: 'refused', status, error };
@@ -90,7 +103,12 @@ function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number }
 	const error = errorDetails(body);
 	if (!error && !statusSaysError && !codeSaysError) return undefined;
 	return {
-		error: error ?? { message: typeof b.message === 'string' ? b.message : 'The API reported a failure inside a successful response' },
+		error: error ?? {
+			message:
+				typeof b.message === 'string'
+					? b.message
+					: 'The API reported a failure inside a successful response',
+		},
 		code: typeof b.code === 'number' ? b.code : undefined,
 	};
 }
@@ -123,7 +141,11 @@ function describeNetworkError(error: unknown, code: string | undefined): string 
 	let current: unknown = error;
 	for (let depth = 0; depth < 5 && current; depth++) {
 		const message = (current as { message?: unknown }).message;
-		if (typeof message === 'string' && message !== '' && !/^(The service was not able to process your request|UNKNOWN ERROR)/.test(message)) {
+		if (
+			typeof message === 'string' &&
+			message !== '' &&
+			!/^(The service was not able to process your request|UNKNOWN ERROR)/.test(message)
+		) {
 			return code && !message.includes(code) ? `${message} (${code})` : message;
 		}
 		current = (current as { cause?: unknown }).cause;

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Business Account',
 				value: 'getBusinessAccount',
-				description: 'Get the name, currency, time zone and template namespace of a business account',
+				description:
+					'Get the name, currency, time zone and template namespace of a business account',
 				action: 'Get a business account',
 			},
 			{

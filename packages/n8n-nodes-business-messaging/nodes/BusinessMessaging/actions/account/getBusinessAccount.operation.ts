@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { businessAccountLocator, locatorValue } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
 import { apiPath, apiRequest } from '../../transport';
@@ -25,12 +30,19 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
 	const fields = this.getNodeParameter('fields', itemIndex, []) as string[];
 	const account = await apiRequest.call(
 		this,
-		{ method: 'GET', path: apiPath(this.getNode(), accountId), qs: fields.length ? { fields: fields.join(',') } : undefined },
+		{
+			method: 'GET',
+			path: apiPath(this.getNode(), accountId),
+			qs: fields.length ? { fields: fields.join(',') } : undefined,
+		},
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
 	);
 	return [{ json: account as IDataObject }];

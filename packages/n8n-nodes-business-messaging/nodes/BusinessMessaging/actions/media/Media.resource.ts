@@ -14,8 +14,18 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['media'] } },
 		options: [
-			{ name: 'Delete', value: 'delete', description: 'Delete a media file', action: 'Delete a media file' },
-			{ name: 'Download', value: 'download', description: 'Download a file by its media ID', action: 'Download a media file' },
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a media file',
+				action: 'Delete a media file',
+			},
+			{
+				name: 'Download',
+				value: 'download',
+				description: 'Download a file by its media ID',
+				action: 'Download a media file',
+			},
 			{
 				name: 'Download From URL',
 				value: 'downloadFromUrl',

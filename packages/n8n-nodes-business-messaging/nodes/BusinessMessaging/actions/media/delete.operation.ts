@@ -1,4 +1,9 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
 import { apiPath, apiRequest } from '../../transport';
@@ -11,7 +16,8 @@ export const description: INodeProperties[] = [
 	{ ...phoneNumberLocator(show), description: 'The number that received or uploaded the file' },
 	mediaIdField(show),
 	{
-		displayName: 'After deletion the media ID cannot be used anywhere; messages already sent keep their copy.',
+		displayName:
+			'After deletion the media ID cannot be used anywhere; messages already sent keep their copy.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
@@ -20,7 +26,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** DELETE /{media_id}?phone_number_id (4.6). */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
 	if (!mediaId) throw new NodeOperationError(node, 'Media ID is required', { itemIndex });

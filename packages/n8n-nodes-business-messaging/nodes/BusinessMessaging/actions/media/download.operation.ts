@@ -1,4 +1,9 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { binaryItem } from '../../helpers/binaryDownload';
 import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
@@ -7,7 +12,9 @@ import { showFor } from '../types';
 
 const show = showFor('media', 'download');
 
-export const mediaIdField = (displayShow: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
+export const mediaIdField = (
+	displayShow: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties => ({
 	displayName: 'Media ID',
 	name: 'mediaId',
 	type: 'string',
@@ -18,7 +25,9 @@ export const mediaIdField = (displayShow: NonNullable<INodeProperties['displayOp
 	displayOptions: { show: displayShow },
 });
 
-export const binaryPropertyField = (displayShow: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
+export const binaryPropertyField = (
+	displayShow: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties => ({
 	displayName: 'Put Output File in Field',
 	name: 'binaryPropertyName',
 	type: 'string',
@@ -35,17 +44,32 @@ export const description: INodeProperties[] = [
 ];
 
 /** POST /downloadMedia/{media_id}?phone_number_id (4.6): the file, streamed into binary data. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
 	if (!mediaId) throw new NodeOperationError(node, 'Media ID is required', { itemIndex });
-	const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const binaryProperty = String(
+		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+	).trim();
 	const item = await apiDownload.call(
 		this,
-		{ method: 'POST', path: apiPath(node, 'downloadMedia', mediaId), qs: { phone_number_id: phoneNumberId }, idempotent: true },
+		{
+			method: 'POST',
+			path: apiPath(node, 'downloadMedia', mediaId),
+			qs: { phone_number_id: phoneNumberId },
+			idempotent: true,
+		},
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-		async (download) => await binaryItem.call(this, download, { binaryProperty, fileBase: mediaId, json: { mediaId } }),
+		async (download) =>
+			await binaryItem.call(this, download, {
+				binaryProperty,
+				fileBase: mediaId,
+				json: { mediaId },
+			}),
 	);
 	return [item];
 }

@@ -1,4 +1,11 @@
-import { NodeApiError, NodeOperationError, type IExecuteFunctions, type INode, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INode,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { binaryItem } from '../../helpers/binaryDownload';
 import { retrySettings } from '../../helpers/requestOptions';
 import { apiDownload } from '../../transport';
@@ -16,7 +23,8 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. https://api.example.com/v3/chat_business/attachments/?mid=...&ext=...&hash=...',
+		placeholder:
+			'e.g. https://api.example.com/v3/chat_business/attachments/?mid=...&ext=...&hash=...',
 		description: 'The media URL exactly as the API returned it',
 		hint: 'Media URLs are valid for 5 minutes, and only on the API’s own address',
 		displayOptions: { show },
@@ -25,10 +33,15 @@ export const description: INodeProperties[] = [
 ];
 
 /** GET <media URL> (4.6): the API key goes along only when the URL is on the credential's base URL. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const url = String(this.getNodeParameter('url', itemIndex, '')).trim();
 	if (!url) throw new NodeOperationError(this.getNode(), 'URL is required', { itemIndex });
-	const binaryProperty = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const binaryProperty = String(
+		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+	).trim();
 	// Read only once the transport has checked the URL.
 	const mediaIdOf = () => new URL(url).searchParams.get('mid') ?? 'media';
 	try {
@@ -36,7 +49,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			this,
 			{ method: 'GET', path: '', url },
 			{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-			async (download) => await binaryItem.call(this, download, { binaryProperty, fileBase: mediaIdOf(), json: { mediaId: mediaIdOf() } }),
+			async (download) =>
+				await binaryItem.call(this, download, {
+					binaryProperty,
+					fileBase: mediaIdOf(),
+					json: { mediaId: mediaIdOf() },
+				}),
 		);
 		return [item];
 	} catch (error) {
@@ -45,9 +63,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** An expired or altered URL gets the reason the user can act on. */
-function explainExpiry(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError && JSON.stringify(error.errorResponse ?? {}).includes(`"code":${URL_EXPIRED}`)) {
-		error.description = `Media URLs are valid for 5 minutes and must be used exactly as returned: get a fresh URL and download it straight away. ${error.description ?? ''}`.trim();
+function explainExpiry(
+	node: INode,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (
+		error instanceof NodeApiError &&
+		JSON.stringify(error.errorResponse ?? {}).includes(`"code":${URL_EXPIRED}`)
+	) {
+		error.description =
+			`Media URLs are valid for 5 minutes and must be used exactly as returned: get a fresh URL and download it straight away. ${error.description ?? ''}`.trim();
 		return error;
 	}
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;

@@ -7,7 +7,12 @@ import {
 	type INodeProperties,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
-import { locatorValue, phoneNumberLocator, templateIdOf, templateLocator } from '../../helpers/locators';
+import {
+	locatorValue,
+	phoneNumberLocator,
+	templateIdOf,
+	templateLocator,
+} from '../../helpers/locators';
 import { oncePerRun } from '../../helpers/oncePerRun';
 import { sendMessage } from '../../helpers/sendMessage';
 import { accountOfNumber } from '../../helpers/templateByName';
@@ -20,8 +25,15 @@ import { showFor } from '../types';
 const show = showFor('message', 'sendTemplate');
 
 export const description: INodeProperties[] = [
-	{ ...phoneNumberLocator(show), displayName: 'Sender', description: 'The business number that sends the message' },
-	recipientField(show, 'The customer’s number in international format with its country code; spaces, brackets and dashes are fine'),
+	{
+		...phoneNumberLocator(show),
+		displayName: 'Sender',
+		description: 'The business number that sends the message',
+	},
+	recipientField(
+		show,
+		'The customer’s number in international format with its country code; spaces, brackets and dashes are fine',
+	),
 	templateLocator(show, { approvedOnly: true, description: 'Only approved templates can be sent' }),
 	{
 		displayName: 'Template Variables',
@@ -46,33 +58,77 @@ export const description: INodeProperties[] = [
 ];
 
 /** The template, read once per run, not once per item. */
-function templateOf(this: IExecuteFunctions, templateId: string, context: RequestContext): Promise<IDataObject> {
-	return oncePerRun(this, `template:${templateId}`, async () => await apiRequest.call(this, { method: 'GET', path: apiPath(this.getNode(), templateId) }, context));
+function templateOf(
+	this: IExecuteFunctions,
+	templateId: string,
+	context: RequestContext,
+): Promise<IDataObject> {
+	return oncePerRun(
+		this,
+		`template:${templateId}`,
+		async () =>
+			await apiRequest.call(
+				this,
+				{ method: 'GET', path: apiPath(this.getNode(), templateId) },
+				context,
+			),
+	);
 }
 
 /** POST /{phone_number_id}/messages (4.2) with the template's parameters; never repeated blindly. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
-	const templateId = await templateIdOf.call(this, itemIndex, async () => await oncePerRun(this, `account:${sender}`, async () => await accountOfNumber.call(this, sender, context)), context);
+	const templateId = await templateIdOf.call(
+		this,
+		itemIndex,
+		async () =>
+			await oncePerRun(
+				this,
+				`account:${sender}`,
+				async () => await accountOfNumber.call(this, sender, context),
+			),
+		context,
+	);
 	const template = await templateOf.call(this, templateId, context);
 	const name = String(template.name);
 	const language = String(template.language);
 	if (template.status !== 'APPROVED') {
-		throw new NodeOperationError(node, `Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`, {
-			itemIndex,
-			description: 'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
-		});
+		throw new NodeOperationError(
+			node,
+			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
+			{
+				itemIndex,
+				description:
+					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
+			},
+		);
 	}
-	const mapped = (this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
-	const components = parametersFor(node, templateVariables((template.components as IDataObject[] | undefined) ?? []), mapped, itemIndex);
+	const mapped =
+		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
+	const components = parametersFor(
+		node,
+		templateVariables((template.components as IDataObject[] | undefined) ?? []),
+		mapped,
+		itemIndex,
+	);
 	const sent = await sendMessage.call(
 		this,
 		sender,
 		to,
-		{ type: 'template', template: { name, language: { code: language }, ...(components.length ? { components } : {}) } },
+		{
+			type: 'template',
+			template: {
+				name,
+				language: { code: language },
+				...(components.length ? { components } : {}),
+			},
+		},
 		context,
 	);
 	return [
@@ -88,16 +144,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** The Cloud API component parameters for the values of the variables form. */
-function parametersFor(node: INode, variables: TemplateVariable[], values: Record<string, unknown>, itemIndex: number): IDataObject[] {
+function parametersFor(
+	node: INode,
+	variables: TemplateVariable[],
+	values: Record<string, unknown>,
+	itemIndex: number,
+): IDataObject[] {
 	const valueOf = (variable: TemplateVariable): string => {
 		const value = String(values[variable.id] ?? '').trim();
 		const field = `Template Variables › ${variable.label}`;
 		if (!value) {
-			throw new NodeOperationError(node, `${field} is empty`, { itemIndex, description: variable.example ? `For example: ${variable.example}` : undefined });
+			throw new NodeOperationError(node, `${field} is empty`, {
+				itemIndex,
+				description: variable.example ? `For example: ${variable.example}` : undefined,
+			});
 		}
 		// The platform refuses these in a parameter (error 132018).
 		if (/[\n\t]|\s{5,}/.test(value)) {
-			throw new NodeOperationError(node, `${field} cannot hold new lines, tabs or more than 4 spaces in a row`, { itemIndex });
+			throw new NodeOperationError(
+				node,
+				`${field} cannot hold new lines, tabs or more than 4 spaces in a row`,
+				{ itemIndex },
+			);
 		}
 		return value;
 	};
@@ -114,14 +182,23 @@ function parametersFor(node: INode, variables: TemplateVariable[], values: Recor
 		}
 	}
 	const body = variables.filter((v) => v.id.startsWith('body_'));
-	if (body.length) components.push({ type: 'body', parameters: body.map((v) => ({ type: 'text', text: valueOf(v) })) });
+	if (body.length)
+		components.push({
+			type: 'body',
+			parameters: body.map((v) => ({ type: 'text', text: valueOf(v) })),
+		});
 	for (const variable of variables.filter((v) => v.id.startsWith('button_'))) {
 		const [, index, kind] = variable.id.split('_');
 		const value = valueOf(variable);
 		components.push(
 			kind === 'url'
 				? { type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: value }] }
-				: { type: 'button', sub_type: 'copy_code', index, parameters: [{ type: 'coupon_code', coupon_code: value }] },
+				: {
+						type: 'button',
+						sub_type: 'copy_code',
+						index,
+						parameters: [{ type: 'coupon_code', coupon_code: value }],
+					},
 		);
 	}
 	return components;

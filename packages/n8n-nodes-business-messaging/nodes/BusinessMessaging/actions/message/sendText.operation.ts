@@ -23,8 +23,15 @@ export const description: INodeProperties[] = [
 		default: '',
 		displayOptions: { show },
 	},
-	{ ...phoneNumberLocator(show), displayName: 'Sender', description: 'The business number that sends the message (the one the customer wrote to)' },
-	recipientField(show, 'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is'),
+	{
+		...phoneNumberLocator(show),
+		displayName: 'Sender',
+		description: 'The business number that sends the message (the one the customer wrote to)',
+	},
+	recipientField(
+		show,
+		'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is',
+	),
 	{
 		displayName: 'Text',
 		name: 'text',
@@ -50,7 +57,8 @@ export const description: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. wamid.HBgLMTQxNTU1NTAxMDA',
-				description: 'Show the message as a reply to this message of the customer (the trigger’s messageId)',
+				description:
+					'Show the message as a reply to this message of the customer (the trigger’s messageId)',
 			},
 			{
 				displayName: 'Show Link Preview',
@@ -64,7 +72,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** POST /{phone_number_id}/messages with type text (the Cloud API shape); never repeated blindly. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
@@ -72,18 +83,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!text.trim()) throw new NodeOperationError(node, 'Text is empty', { itemIndex });
 	// Counted as the platform counts: in UTF-16 code units, as JavaScript strings are.
 	if (text.length > TEXT_BODY_MAX) {
-		throw new NodeOperationError(node, `Text has ${text.length} characters; a text message holds at most ${TEXT_BODY_MAX}`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`Text has ${text.length} characters; a text message holds at most ${TEXT_BODY_MAX}`,
+			{ itemIndex },
+		);
 	}
-	const options = this.getNodeParameter('textOptions', itemIndex, {}) as { replyTo?: string; previewUrl?: boolean };
+	const options = this.getNodeParameter('textOptions', itemIndex, {}) as {
+		replyTo?: string;
+		previewUrl?: boolean;
+	};
 	const replyTo = String(options.replyTo ?? '').trim();
 	if (replyTo && !/^wamid\.[\w=+/-]+$/.test(replyTo)) {
-		throw new NodeOperationError(node, `Options › Reply To Message ID "${replyTo}" is not a message ID: it starts with "wamid."`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`Options › Reply To Message ID "${replyTo}" is not a message ID: it starts with "wamid."`,
+			{ itemIndex },
+		);
 	}
 	const sent = await sendMessage.call(
 		this,
 		sender,
 		to,
-		{ type: 'text', text: { body: text, preview_url: options.previewUrl === true }, ...(replyTo ? { context: { message_id: replyTo } } : {}) },
+		{
+			type: 'text',
+			text: { body: text, preview_url: options.previewUrl === true },
+			...(replyTo ? { context: { message_id: replyTo } } : {}),
+		},
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
 	);
 	return [

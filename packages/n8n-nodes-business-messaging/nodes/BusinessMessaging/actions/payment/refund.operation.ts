@@ -1,4 +1,10 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
 import { REFUND_CURRENCIES, toAmount } from '../../helpers/money';
 import { retrySettings } from '../../helpers/requestOptions';
@@ -27,7 +33,8 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. acme-payments',
-		description: 'The payment configuration the payment was made through, as set up in the dashboard',
+		description:
+			'The payment configuration the payment was made through, as set up in the dashboard',
 		displayOptions: { show },
 	},
 	{
@@ -38,7 +45,11 @@ export const description: INodeProperties[] = [
 		displayOptions: { show },
 		options: [
 			{ name: 'Full Amount', value: 'full', description: 'Refund everything not refunded yet' },
-			{ name: 'Part of the Amount', value: 'partial', description: 'Refund the amount entered below' },
+			{
+				name: 'Part of the Amount',
+				value: 'partial',
+				description: 'Refund the amount entered below',
+			},
 		],
 	},
 	{
@@ -68,20 +79,29 @@ export const description: INodeProperties[] = [
 		default: 'normal',
 		displayOptions: { show },
 		options: [
-			{ name: 'Instant', value: 'instant', description: 'Ask for an instant refund where the gateway offers one' },
+			{
+				name: 'Instant',
+				value: 'instant',
+				description: 'Ask for an instant refund where the gateway offers one',
+			},
 			{ name: 'Normal', value: 'normal', description: 'The gateway’s standard refund' },
 		],
 	},
 ];
 
 /** POST /{phone_number_id}/payments_refund (spec 4.8). Starts "pending". Never repeated blindly. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const referenceId = String(this.getNodeParameter('referenceId', itemIndex, '')).trim();
 	const paymentConfigId = String(this.getNodeParameter('paymentConfigId', itemIndex, '')).trim();
-	if (!referenceId) throw new NodeOperationError(node, 'Payment Reference ID is required', { itemIndex });
-	if (!paymentConfigId) throw new NodeOperationError(node, 'Payment Configuration ID is required', { itemIndex });
+	if (!referenceId)
+		throw new NodeOperationError(node, 'Payment Reference ID is required', { itemIndex });
+	if (!paymentConfigId)
+		throw new NodeOperationError(node, 'Payment Configuration ID is required', { itemIndex });
 	const body: IDataObject = {
 		reference_id: referenceId,
 		payment_config_id: paymentConfigId,
@@ -89,12 +109,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	if (this.getNodeParameter('refundType', itemIndex, 'full') === 'partial') {
 		const currency = this.getNodeParameter('currency', itemIndex) as string;
-		body.amount = { currency, ...toAmount(node, this.getNodeParameter('amount', itemIndex), currency, itemIndex) };
+		body.amount = {
+			currency,
+			...toAmount(node, this.getNodeParameter('amount', itemIndex), currency, itemIndex),
+		};
 	}
 	const refund = await apiRequest.call(
 		this,
-		{ method: 'POST', path: apiPath(node, phoneNumberId, 'payments_refund'), body, idempotent: false },
+		{
+			method: 'POST',
+			path: apiPath(node, phoneNumberId, 'payments_refund'),
+			body,
+			idempotent: false,
+		},
 		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
 	);
-	return [{ json: { ...(refund as IDataObject), reference_id: referenceId, ...(body.amount ? { amount: body.amount } : {}) } }];
+	return [
+		{
+			json: {
+				...(refund as IDataObject),
+				reference_id: referenceId,
+				...(body.amount ? { amount: body.amount } : {}),
+			},
+		},
+	];
 }

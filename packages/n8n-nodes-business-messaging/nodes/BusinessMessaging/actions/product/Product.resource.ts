@@ -19,7 +19,12 @@ export const description: INodeProperties[] = [
 				description: 'Create, update or delete a product per input item, many per request',
 				action: 'Change products in batches',
 			},
-			{ name: 'Get Many', value: 'getMany', description: 'List the products of a catalog', action: 'Get many products' },
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List the products of a catalog',
+				action: 'Get many products',
+			},
 		],
 		default: 'getMany',
 	},

@@ -1,4 +1,10 @@
-import { NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { toMinorUnits } from '../../helpers/money';
 import { AVAILABILITY, CONDITION } from '../../helpers/productFields';
 import { retrySettings } from '../../helpers/requestOptions';
@@ -15,7 +21,8 @@ const withData = { ...show, method: ['CREATE', 'UPDATE'] };
 export const description: INodeProperties[] = [
 	catalogField(show),
 	{
-		displayName: 'Changes are applied in the background, usually within a few minutes: until then Product › Get Many may still show the old catalog.',
+		displayName:
+			'Changes are applied in the background, usually within a few minutes: until then Product › Get Many may still show the old catalog.',
 		name: 'batchNotice',
 		type: 'notice',
 		default: '',
@@ -29,9 +36,17 @@ export const description: INodeProperties[] = [
 		description: 'What to do with each input item’s product. Use an expression to choose per item.',
 		displayOptions: { show },
 		options: [
-			{ name: 'Create or Replace', value: 'CREATE', description: 'Add the product, or replace the one with this retailer ID' },
+			{
+				name: 'Create or Replace',
+				value: 'CREATE',
+				description: 'Add the product, or replace the one with this retailer ID',
+			},
 			{ name: 'Delete', value: 'DELETE', description: 'Remove the product with this retailer ID' },
-			{ name: 'Update', value: 'UPDATE', description: 'Change the given fields of an existing product' },
+			{
+				name: 'Update',
+				value: 'UPDATE',
+				description: 'Change the given fields of an existing product',
+			},
 		],
 	},
 	{
@@ -53,14 +68,64 @@ export const description: INodeProperties[] = [
 		description: 'Create needs at least name, price and currency',
 		displayOptions: { show: withData },
 		options: [
-			{ displayName: 'Availability', name: 'availability', type: 'options', default: 'in stock', options: AVAILABILITY },
-			{ displayName: 'Brand', name: 'brand', type: 'string', default: '', placeholder: 'e.g. Acme Coffee Roasters' },
-			{ displayName: 'Category', name: 'category', type: 'string', default: '', placeholder: 'e.g. Coffee' },
-			{ displayName: 'Condition', name: 'condition', type: 'options', default: 'new', options: CONDITION },
-			{ displayName: 'Currency', name: 'currency', type: 'string', default: 'USD', placeholder: 'e.g. USD', description: 'Three-letter ISO 4217 code' },
-			{ displayName: 'Description', name: 'description', type: 'string', default: '', typeOptions: { rows: 2 }, placeholder: 'e.g. Single-origin coffee from Kenya, whole bean, 250 g' },
-			{ displayName: 'Image URL', name: 'image_url', type: 'string', default: '', placeholder: 'e.g. https://shop.example.com/img/sku-1.jpg' },
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', placeholder: 'e.g. Kenya Nyeri Whole Bean 250g' },
+			{
+				displayName: 'Availability',
+				name: 'availability',
+				type: 'options',
+				default: 'in stock',
+				options: AVAILABILITY,
+			},
+			{
+				displayName: 'Brand',
+				name: 'brand',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Acme Coffee Roasters',
+			},
+			{
+				displayName: 'Category',
+				name: 'category',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Coffee',
+			},
+			{
+				displayName: 'Condition',
+				name: 'condition',
+				type: 'options',
+				default: 'new',
+				options: CONDITION,
+			},
+			{
+				displayName: 'Currency',
+				name: 'currency',
+				type: 'string',
+				default: 'USD',
+				placeholder: 'e.g. USD',
+				description: 'Three-letter ISO 4217 code',
+			},
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				typeOptions: { rows: 2 },
+				placeholder: 'e.g. Single-origin coffee from Kenya, whole bean, 250 g',
+			},
+			{
+				displayName: 'Image URL',
+				name: 'image_url',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://shop.example.com/img/sku-1.jpg',
+			},
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Kenya Nyeri Whole Bean 250g',
+			},
 			{
 				displayName: 'Price',
 				name: 'price',
@@ -69,8 +134,20 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 0 },
 				description: 'In the currency’s units, e.g. 19.99 (sent as 1999 minor units)',
 			},
-			{ displayName: 'Product Group ID', name: 'retailer_product_group_id', type: 'string', default: '', description: 'Groups variants of one product' },
-			{ displayName: 'Product Page URL', name: 'url', type: 'string', default: '', placeholder: 'e.g. https://shop.example.com/p/sku-1' },
+			{
+				displayName: 'Product Group ID',
+				name: 'retailer_product_group_id',
+				type: 'string',
+				default: '',
+				description: 'Groups variants of one product',
+			},
+			{
+				displayName: 'Product Page URL',
+				name: 'url',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://shop.example.com/p/sku-1',
+			},
 		],
 	},
 	{
@@ -104,15 +181,22 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			entries.push(entryOf(this, itemIndex));
 		} catch (error) {
 			if (!this.continueOnFail()) {
-				const failure = error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+				const failure =
+					error instanceof NodeOperationError
+						? error
+						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 				throw failure;
 			}
 			output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
 		}
 	}
-	const batchSize = Math.min(Math.max(Math.round(Number(this.getNodeParameter('batchSize', 0, DEFAULT_BATCH_SIZE))), 1), MAX_BATCH_SIZE);
+	const batchSize = Math.min(
+		Math.max(Math.round(Number(this.getNodeParameter('batchSize', 0, DEFAULT_BATCH_SIZE))), 1),
+		MAX_BATCH_SIZE,
+	);
 	const byCatalog = new Map<string, Entry[]>();
-	for (const entry of entries) byCatalog.set(entry.catalogId, [...(byCatalog.get(entry.catalogId) ?? []), entry]);
+	for (const entry of entries)
+		byCatalog.set(entry.catalogId, [...(byCatalog.get(entry.catalogId) ?? []), entry]);
 	for (const [catalogId, catalogEntries] of byCatalog) {
 		for (let start = 0; start < catalogEntries.length; start += batchSize) {
 			const chunk = catalogEntries.slice(start, start + batchSize);
@@ -121,7 +205,12 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			try {
 				const response = await apiRequest.call(
 					this,
-					{ method: 'POST', path: apiPath(this.getNode(), catalogId, 'batch'), body: { requests: chunk.map((e) => e.request) }, idempotent: false },
+					{
+						method: 'POST',
+						path: apiPath(this.getNode(), catalogId, 'batch'),
+						body: { requests: chunk.map((e) => e.request) },
+						idempotent: false,
+					},
 					{ itemIndex: chunk[0].itemIndex, retry: retrySettings.call(this, chunk[0].itemIndex) },
 				);
 				output.push({
@@ -141,7 +230,10 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 					const failure = error as NodeOperationError;
 					throw failure;
 				}
-				output.push({ json: { error: (error as Error).message, catalogId, retailer_ids: retailerIds }, pairedItem });
+				output.push({
+					json: { error: (error as Error).message, catalogId, retailer_ids: retailerIds },
+					pairedItem,
+				});
 			}
 		}
 	}
@@ -150,15 +242,24 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 
 function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 	const node = context.getNode();
-	const catalogId = String(context.getNodeParameter('catalogId', itemIndex, '', { extractValue: true })).trim();
-	if (!/^\d+$/.test(catalogId)) throw new NodeOperationError(node, 'Catalog must be a catalog ID (digits only)', { itemIndex });
+	const catalogId = String(
+		context.getNodeParameter('catalogId', itemIndex, '', { extractValue: true }),
+	).trim();
+	if (!/^\d+$/.test(catalogId))
+		throw new NodeOperationError(node, 'Catalog must be a catalog ID (digits only)', { itemIndex });
 	const method = String(context.getNodeParameter('method', itemIndex, 'CREATE')).toUpperCase();
 	if (!['CREATE', 'UPDATE', 'DELETE'].includes(method)) {
-		throw new NodeOperationError(node, `Method must be CREATE, UPDATE or DELETE (got "${method}")`, { itemIndex });
+		throw new NodeOperationError(
+			node,
+			`Method must be CREATE, UPDATE or DELETE (got "${method}")`,
+			{ itemIndex },
+		);
 	}
 	const retailerId = String(context.getNodeParameter('retailerId', itemIndex, '')).trim();
-	if (!retailerId) throw new NodeOperationError(node, 'Retailer ID is required for every item', { itemIndex });
-	if (method === 'DELETE') return { itemIndex, catalogId, request: { method, retailer_id: retailerId } };
+	if (!retailerId)
+		throw new NodeOperationError(node, 'Retailer ID is required for every item', { itemIndex });
+	if (method === 'DELETE')
+		return { itemIndex, catalogId, request: { method, retailer_id: retailerId } };
 	const form = context.getNodeParameter('product', itemIndex, {}) as IDataObject;
 	const data: IDataObject = {};
 	for (const [key, raw] of Object.entries(form)) {
@@ -168,19 +269,39 @@ function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 		data[key] = value;
 	}
 	if (form.price !== undefined && form.price !== '') {
-		if (!data.currency) throw new NodeOperationError(node, 'Product › Currency is required with a price', { itemIndex });
-		data.price = toMinorUnits(node, form.price, String(data.currency), 'Product › Price', itemIndex);
+		if (!data.currency)
+			throw new NodeOperationError(node, 'Product › Currency is required with a price', {
+				itemIndex,
+			});
+		data.price = toMinorUnits(
+			node,
+			form.price,
+			String(data.currency),
+			'Product › Price',
+			itemIndex,
+		);
 	}
 	if (method === 'CREATE') {
-		for (const [key, label] of [['name', 'Name'], ['price', 'Price'], ['currency', 'Currency']]) {
-			if (data[key] === undefined) throw new NodeOperationError(node, `Product › ${label} is required to create a product`, { itemIndex });
+		for (const [key, label] of [
+			['name', 'Name'],
+			['price', 'Price'],
+			['currency', 'Currency'],
+		]) {
+			if (data[key] === undefined)
+				throw new NodeOperationError(node, `Product › ${label} is required to create a product`, {
+					itemIndex,
+				});
 		}
 	} else if (Object.keys(data).length === 0) {
 		throw new NodeOperationError(node, 'Product: give at least one field to update', { itemIndex });
 	}
 	for (const key of ['image_url', 'url']) {
 		if (data[key] !== undefined && !/^https?:\/\/\S+$/.test(String(data[key]))) {
-			throw new NodeOperationError(node, `Product › ${key === 'url' ? 'Product Page URL' : 'Image URL'} must be an http(s) URL`, { itemIndex });
+			throw new NodeOperationError(
+				node,
+				`Product › ${key === 'url' ? 'Product Page URL' : 'Image URL'} must be an http(s) URL`,
+				{ itemIndex },
+			);
 		}
 	}
 	return { itemIndex, catalogId, request: { method, retailer_id: retailerId, data } };

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /** The catalog: typed as an ID (the API has no call that lists catalogs). */
-export function catalogField(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties {
+export function catalogField(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties {
 	return {
 		displayName: 'Catalog',
 		name: 'catalogId',
@@ -16,7 +18,12 @@ export function catalogField(show: NonNullable<INodeProperties['displayOptions']
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 215347871556718',
-				validation: [{ type: 'regex', properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A catalog ID has digits only' } }],
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A catalog ID has digits only' },
+					},
+				],
 			},
 		],
 	};

@@ -1,4 +1,11 @@
-import { jsonParse, NodeOperationError, type IDataObject, type IExecuteFunctions, type INodeExecutionData, type INodeProperties } from 'n8n-workflow';
+import {
+	jsonParse,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { PRODUCT_FIELDS } from '../../helpers/productFields';
 import { returnAllFields } from '../../helpers/returnAll';
 import { retrySettings } from '../../helpers/requestOptions';
@@ -27,7 +34,13 @@ export const description: INodeProperties[] = [
 				displayName: 'Condition',
 				name: 'condition',
 				values: [
-					{ displayName: 'Field', name: 'field', type: 'options', default: 'name', options: PRODUCT_FIELDS },
+					{
+						displayName: 'Field',
+						name: 'field',
+						type: 'options',
+						default: 'name',
+						options: PRODUCT_FIELDS,
+					},
 					{
 						displayName: 'Operator',
 						name: 'operator',
@@ -41,7 +54,13 @@ export const description: INodeProperties[] = [
 							{ name: 'Starts With (Any Case)', value: 'i_starts_with' },
 						],
 					},
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. coffee' },
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. coffee',
+					},
 				],
 			},
 		],
@@ -59,7 +78,8 @@ export const description: INodeProperties[] = [
 				name: 'fields',
 				type: 'multiOptions',
 				default: [],
-				description: 'Which fields to return (the ID always comes). Leave empty for ID, retailer ID, name, price, availability and image URL.',
+				description:
+					'Which fields to return (the ID always comes). Leave empty for ID, retailer ID, name, price, availability and image URL.',
 				options: PRODUCT_FIELDS,
 			},
 			{
@@ -67,7 +87,8 @@ export const description: INodeProperties[] = [
 				name: 'filterJson',
 				type: 'json',
 				default: '{}',
-				description: 'A filter in the API’s own form, e.g. {"price":{"lt":2000}}; combined with the conditions above',
+				description:
+					'A filter in the API’s own form, e.g. {"price":{"lt":2000}}; combined with the conditions above',
 			},
 			{
 				displayName: 'Include Total Count',
@@ -89,40 +110,65 @@ export const description: INodeProperties[] = [
 ];
 
 /** GET /{catalog_id}/products (4.4): one item per product, across cursor pages. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const catalogId = String(this.getNodeParameter('catalogId', itemIndex, '', { extractValue: true })).trim();
+	const catalogId = String(
+		this.getNodeParameter('catalogId', itemIndex, '', { extractValue: true }),
+	).trim();
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	if (Array.isArray(options.fields) && options.fields.length) qs.fields = JSON.stringify(options.fields);
+	if (Array.isArray(options.fields) && options.fields.length)
+		qs.fields = JSON.stringify(options.fields);
 	const filter = buildFilter(this, itemIndex, options.filterJson);
 	if (filter) qs.filter = JSON.stringify(filter);
 	if (options.summary) qs.summary = true;
 	let totalCount: number | undefined;
-	const products = await apiRequestAllItems.call(this, { method: 'GET', path: apiPath(node, catalogId, 'products'), qs }, {
-		itemIndex,
-		retry: retrySettings.call(this, itemIndex),
-		limit,
-		pageSize: Math.min(Math.max(Number(options.pageSize ?? DEFAULT_PAGE_SIZE), 1), 1000),
-		onPage: (page) => {
-			totalCount ??= (page.summary as IDataObject | undefined)?.total_count as number | undefined;
+	const products = await apiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: apiPath(node, catalogId, 'products'), qs },
+		{
+			itemIndex,
+			retry: retrySettings.call(this, itemIndex),
+			limit,
+			pageSize: Math.min(Math.max(Number(options.pageSize ?? DEFAULT_PAGE_SIZE), 1), 1000),
+			onPage: (page) => {
+				totalCount ??= (page.summary as IDataObject | undefined)?.total_count as number | undefined;
+			},
 		},
-	});
+	);
 	return products.map((json) => ({ json: options.summary ? { ...json, totalCount } : json }));
 }
 
 /** The conditions (all must match) and the raw JSON filter, as one API filter. */
-function buildFilter(context: IExecuteFunctions, itemIndex: number, raw: unknown): IDataObject | undefined {
-	const conditions = ((context.getNodeParameter('conditions', itemIndex, {}) as IDataObject).condition as IDataObject[] | undefined) ?? [];
-	const parts: IDataObject[] = conditions.map((c) => ({ [String(c.field)]: { [String(c.operator)]: String(c.value ?? '') } }));
+function buildFilter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	raw: unknown,
+): IDataObject | undefined {
+	const conditions =
+		((context.getNodeParameter('conditions', itemIndex, {}) as IDataObject).condition as
+			| IDataObject[]
+			| undefined) ?? [];
+	const parts: IDataObject[] = conditions.map((c) => ({
+		[String(c.field)]: { [String(c.operator)]: String(c.value ?? '') },
+	}));
 	let extra: unknown = raw ?? {};
 	if (typeof extra === 'string') {
-		extra = extra.trim() ? jsonParse(extra, { errorMessage: 'Filter (JSON) is not valid JSON' }) : {};
+		extra = extra.trim()
+			? jsonParse(extra, { errorMessage: 'Filter (JSON) is not valid JSON' })
+			: {};
 	}
 	if (typeof extra !== 'object' || extra === null || Array.isArray(extra)) {
-		throw new NodeOperationError(context.getNode(), 'Filter (JSON) must be a JSON object, e.g. {"name":{"i_contains":"shirt"}}', { itemIndex });
+		throw new NodeOperationError(
+			context.getNode(),
+			'Filter (JSON) must be a JSON object, e.g. {"name":{"i_contains":"shirt"}}',
+			{ itemIndex },
+		);
 	}
 	if (Object.keys(extra).length) parts.push(extra as IDataObject);
 	if (parts.length === 0) return undefined;

@@ -4,7 +4,9 @@ import type { INodeProperties } from 'n8n-workflow';
  * The template builder: header, body, footer, buttons and limited-time offer as form fields
  * (Create, and Update when its components are rebuilt), or a components array as JSON.
  */
-export function componentFields(show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties[] {
+export function componentFields(
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties[] {
 	const builder = { ...show, componentsMode: ['builder'] };
 	const textHeader = { ...builder, headerType: ['text'] };
 	const mediaHeader = { ...builder, headerType: ['image', 'video', 'document'] };
@@ -19,7 +21,11 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 				{ name: 'Document', value: 'document', description: 'A PDF above the text' },
 				{ name: 'Image', value: 'image', description: 'A JPEG or PNG image above the text' },
 				{ name: 'None', value: 'none' },
-				{ name: 'Text', value: 'text', description: 'A short bold line, which may hold one variable' },
+				{
+					name: 'Text',
+					value: 'text',
+					description: 'A short bold line, which may hold one variable',
+				},
 				{ name: 'Video', value: 'video', description: 'An MP4 video above the text' },
 			],
 		},
@@ -38,7 +44,8 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. #1001',
-			description: 'An example value for {{1}} in the header, shown to the reviewers. Needed when the header holds {{1}}.',
+			description:
+				'An example value for {{1}} in the header, shown to the reviewers. Needed when the header holds {{1}}.',
 			displayOptions: { show: textHeader },
 		},
 		{
@@ -49,8 +56,16 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 			description: 'Media headers need a sample file for the review',
 			displayOptions: { show: mediaHeader },
 			options: [
-				{ name: 'Input Binary File', value: 'binary', description: 'Upload the file of the input item (both upload steps are done for you)' },
-				{ name: 'Upload Handle', value: 'handle', description: 'A handle from Template Sample › Upload' },
+				{
+					name: 'Input Binary File',
+					value: 'binary',
+					description: 'Upload the file of the input item (both upload steps are done for you)',
+				},
+				{
+					name: 'Upload Handle',
+					value: 'handle',
+					description: 'A handle from Template Sample › Upload',
+				},
 			],
 		},
 		{
@@ -80,7 +95,8 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 			required: true,
 			typeOptions: { rows: 4 },
 			placeholder: 'e.g. Hi {{1}}, your order {{2}} ships on {{3}}.',
-			description: 'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order.',
+			description:
+				'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order.',
 			displayOptions: { show: builder },
 		},
 		{
@@ -90,14 +106,21 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
 			placeholder: 'Add example',
-			description: 'One example value per body variable, in order: the first for {{1}}, the second for {{2}}, and so on',
+			description:
+				'One example value per body variable, in order: the first for {{1}}, the second for {{2}}, and so on',
 			displayOptions: { show: builder },
 			options: [
 				{
 					displayName: 'Example',
 					name: 'example',
 					values: [
-						{ displayName: 'Value', name: 'value', type: 'string', default: '', placeholder: 'e.g. Maria' },
+						{
+							displayName: 'Value',
+							name: 'value',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. Maria',
+						},
 					],
 				},
 			],
@@ -131,7 +154,8 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. WELCOME15',
-							description: 'An example of the code, up to 15 characters; the real code is given when sending',
+							description:
+								'An example of the code, up to 15 characters; the real code is given when sending',
 							displayOptions: { show: { type: ['COPY_CODE'] } },
 						},
 						{
@@ -178,7 +202,7 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 									value: 'URL',
 									description: 'Opens a web page',
 								},
-					]
+							],
 						},
 						{
 							displayName: 'URL',
@@ -195,11 +219,12 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. 1001',
-							description: 'An example for the {{1}} at the end of the URL (the full sample URL is built from it)',
+							description:
+								'An example for the {{1}} at the end of the URL (the full sample URL is built from it)',
 							// Only a URL ending in a variable needs one.
 							displayOptions: { show: { type: ['URL'], url: [{ _cnd: { endsWith: '{{1}}' } }] } },
 						},
-				],
+					],
 				},
 			],
 		},
@@ -233,9 +258,11 @@ export function componentFields(show: NonNullable<INodeProperties['displayOption
 			displayName: 'Components (JSON)',
 			name: 'componentsJson',
 			type: 'json',
-			default: '[\n  {\n    "type": "BODY",\n    "text": "Hi {{1}}!",\n    "example": { "body_text": [["Maria"]] }\n  }\n]',
+			default:
+				'[\n  {\n    "type": "BODY",\n    "text": "Hi {{1}}!",\n    "example": { "body_text": [["Maria"]] }\n  }\n]',
 			required: true,
-			description: 'The components array as the API takes it (HEADER, BODY, FOOTER, BUTTONS, LIMITED_TIME_OFFER)',
+			description:
+				'The components array as the API takes it (HEADER, BODY, FOOTER, BUTTONS, LIMITED_TIME_OFFER)',
 			displayOptions: { show: { ...show, componentsMode: ['json'] } },
 		},
 	];

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { businessAccountLocator, locatorValue } from '../../helpers/locators';
 import { retrySettings } from '../../helpers/requestOptions';
 import { checkedComponents } from '../../helpers/templateBuilder';
@@ -46,7 +51,8 @@ export const description: INodeProperties[] = [
 	},
 	...componentFields(show),
 	{
-		displayName: 'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides.',
+		displayName:
+			'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides.',
 		name: 'reviewNotice',
 		type: 'notice',
 		default: '',
@@ -55,7 +61,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** POST /{business_account_id}/message_templates (4.3): starts PENDING. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
@@ -66,7 +75,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const components = await checkedComponents.call(this, itemIndex, category, context);
 	const created = await apiRequest.call(
 		this,
-		{ method: 'POST', path: apiPath(node, accountId, 'message_templates'), body: { name, language, category, components }, idempotent: false },
+		{
+			method: 'POST',
+			path: apiPath(node, accountId, 'message_templates'),
+			body: { name, language, category, components },
+			idempotent: false,
+		},
 		context,
 	);
 	return [{ json: { ...(created as IDataObject), name, language } }];

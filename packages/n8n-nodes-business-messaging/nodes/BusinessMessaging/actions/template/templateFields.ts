@@ -5,7 +5,8 @@ export const categoryField: INodeProperties = {
 	name: 'category',
 	type: 'options',
 	default: 'UTILITY',
-	description: 'What the template is for. A utility template that reads like marketing is rejected.',
+	description:
+		'What the template is for. A utility template that reads like marketing is rejected.',
 	options: [
 		{ name: 'Authentication', value: 'AUTHENTICATION', description: 'One-time codes' },
 		{ name: 'Marketing', value: 'MARKETING', description: 'Offers, news, invitations' },

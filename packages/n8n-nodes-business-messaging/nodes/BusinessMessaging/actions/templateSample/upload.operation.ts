@@ -18,8 +18,14 @@ export const description: INodeProperties[] = [
 ];
 
 /** Both steps of 4.5; outputs the handle `h` for a media header's example.header_handle. */
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const uploaded = await uploadSample.call(this, itemIndex, property, { itemIndex, retry: retrySettings.call(this, itemIndex) });
+	const uploaded = await uploadSample.call(this, itemIndex, property, {
+		itemIndex,
+		retry: retrySettings.call(this, itemIndex),
+	});
 	return [{ json: { ...uploaded } }];
 }
