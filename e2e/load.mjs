@@ -37,14 +37,14 @@ try {
 	n8n.importSandboxCredential(sandbox);
 	const workflows = [
 		replyWorkflow(SIGNED, {
-			authentication: 'signature',
+			deliveryAuth: 'signature',
 			signatureHeader: 'x-hub-signature-256',
 			signatureSecret: SECRET,
 		}),
 		replyWorkflow(TOKENED, {
-			authentication: 'headerToken',
-			authHeaderName: 'x-load-token',
-			token: TOKEN,
+			deliveryAuth: 'headerToken',
+			headerName: 'x-load-token',
+			tokenValue: TOKEN,
 		}),
 	];
 	const file = join(n8n.userFolder, 'load-workflows.json');
@@ -203,7 +203,7 @@ finish();
 function replyWorkflow({ id, webhookId }, auth) {
 	return {
 		id,
-		name: `load: reply (${auth.authentication})`,
+		name: `load: reply (${auth.deliveryAuth})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		connections: { Trigger: { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
@@ -230,7 +230,7 @@ function replyWorkflow({ id, webhookId }, auth) {
 					phoneNumberId: { __rl: true, mode: 'id', value: '={{ $json.phoneNumberId }}' },
 					recipient: '={{ $json.from }}',
 					text: 'Thanks, we will answer shortly.',
-					textOptions: { replyTo: '={{ $json.messageId }}' },
+					options: { replyTo: '={{ $json.messageId }}' },
 				},
 			},
 		],

@@ -164,8 +164,8 @@ try {
 			const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']));
 			const batches = outputOf(stdout, 'Create or replace products');
 			assert(
-				batches.length === 3 && batches.map((b) => b.requests).join() === '100,100,50',
-				`got ${JSON.stringify(batches.map((b) => b.requests))}`,
+				batches.length === 3 && batches.map((b) => b.productCount).join() === '100,100,50',
+				`got ${JSON.stringify(batches.map((b) => b.productCount))}`,
 			);
 			await fetch(`${sandbox.controlUrl}/clock/advance`, {
 				method: 'POST',
@@ -221,7 +221,7 @@ async function triggerChecks(n8n, control, examples, filesDir) {
 				webhookId,
 				parameters: {
 					events: ['incomingMessage', 'messageStatus', 'templateStatus'],
-					authentication: 'signature',
+					deliveryAuth: 'signature',
 					signatureSecret: secret,
 				},
 			},

@@ -41,12 +41,10 @@ describe('credential businessMessagingApi', () => {
 	});
 
 	it('explains a base URL without /v3', async () => {
-		const result = await bed
-			.harness()
-			.testCredential({
-				baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, ''),
-				apiKey: bed.sandbox.apiKey,
-			});
+		const result = await bed.harness().testCredential({
+			baseUrl: bed.sandbox.baseUrl.replace(/\/v3$/, ''),
+			apiKey: bed.sandbox.apiKey,
+		});
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('must be the API address ending in /v3');
 	});

@@ -23,16 +23,14 @@ async function mediaUrl(id: string): Promise<string> {
 
 describe('Media › Download', () => {
 	it('outputs the file as binary data with its type and name', async () => {
-		const [output] = await bed
-			.harness()
-			.execute({
-				parameters: {
-					resource: 'media',
-					operation: 'download',
-					phoneNumberId: number(),
-					mediaId: PNG_ID,
-				},
-			});
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: number(),
+				mediaId: PNG_ID,
+			},
+		});
 		const binary = output[0].binary!.data;
 		expect(binary.mimeType).toBe('image/png');
 		expect(binary.fileName).toBe('latte-art.png');
@@ -138,29 +136,25 @@ describe('Media › Download From URL', () => {
 
 describe('Media › Delete', () => {
 	it('deletes the file; afterwards it cannot be downloaded', async () => {
-		const [output] = await bed
-			.harness()
-			.execute({
-				parameters: {
-					resource: 'media',
-					operation: 'delete',
-					phoneNumberId: number(),
-					mediaId: PNG_ID,
-				},
-			});
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'media',
+				operation: 'delete',
+				phoneNumberId: number(),
+				mediaId: PNG_ID,
+			},
+		});
 		expect(output[0].json).toEqual({ success: true, mediaId: PNG_ID });
 		expect(bed.requests()[0].method).toBe('DELETE');
 		const error = await expectFailure(
-			bed
-				.harness()
-				.execute({
-					parameters: {
-						resource: 'media',
-						operation: 'download',
-						phoneNumberId: number(),
-						mediaId: PNG_ID,
-					},
-				}),
+			bed.harness().execute({
+				parameters: {
+					resource: 'media',
+					operation: 'download',
+					phoneNumberId: number(),
+					mediaId: PNG_ID,
+				},
+			}),
 		);
 		expect(error.message).toContain('was deleted');
 		expect(error.description).toContain('131053');

@@ -211,11 +211,9 @@ describe('Message › Send Template', () => {
 
 	it('refuses a variable with a new line, as the platform would', async () => {
 		const error = await expectFailure(
-			bed
-				.harness()
-				.execute({
-					parameters: send('order_confirmation', { ...orderValues, body_1: 'Ana\nMaria' }),
-				}),
+			bed.harness().execute({
+				parameters: send('order_confirmation', { ...orderValues, body_1: 'Ana\nMaria' }),
+			}),
 		);
 		expect(error.message).toContain('cannot hold new lines');
 		expect(posts()).toHaveLength(0);
@@ -250,7 +248,7 @@ describe('Message › Send Template', () => {
 				name: 'deal_closed',
 				language: 'en_US',
 				category: 'UTILITY',
-				componentsMode: 'builder',
+				content: 'builder',
 				body: 'Hi {{1}}, your order {{2}} is confirmed.',
 				bodyExamples: { example: [{ value: 'Maria' }, { value: '#1001' }] },
 			},
@@ -303,11 +301,9 @@ describe('Message › Send Text', () => {
 
 	it('answers a customer inside the 24-hour window, as a reply to their message', async () => {
 		await customerWrites();
-		const [output] = await bed
-			.harness()
-			.execute({
-				parameters: sendText({ textOptions: { replyTo: 'wamid.customer1', previewUrl: true } }),
-			});
+		const [output] = await bed.harness().execute({
+			parameters: sendText({ options: { replyTo: 'wamid.customer1', previewUrl: true } }),
+		});
 		expect(output[0].json).toEqual({
 			messageId: expect.stringMatching(/^wamid\./),
 			recipient: customer,
@@ -347,7 +343,7 @@ describe('Message › Send Text', () => {
 		],
 		[
 			'a reply-to that is no message ID',
-			{ textOptions: { replyTo: 'customer1' } },
+			{ options: { replyTo: 'customer1' } },
 			'Options › Reply To Message ID "customer1" is not a message ID',
 		],
 		[

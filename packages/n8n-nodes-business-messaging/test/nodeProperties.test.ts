@@ -212,7 +212,7 @@ describe('through the node: templates, components, placeholders and examples', (
 						name,
 						language: 'en_US',
 						category: cat,
-						componentsMode: 'json',
+						content: 'json',
 						componentsJson: JSON.stringify(components),
 					});
 					const body = { name: name.trim(), language: 'en_US', category: cat, components };
@@ -252,7 +252,7 @@ describe('through the node: templates, components, placeholders and examples', (
 						name: 'generated_case',
 						language: 'en_US',
 						category: 'UTILITY',
-						componentsMode: 'builder',
+						content: 'builder',
 						body,
 						bodyExamples: { example: values.map((value) => ({ value })) },
 						...(header

@@ -25,7 +25,7 @@ describe('Payment › Refund', () => {
 			id: expect.any(String),
 			status: 'pending',
 			speed_processed: 'normal',
-			reference_id: 'order-1002',
+			referenceId: 'order-1002',
 		});
 		expect(output[0].pairedItem).toEqual({ item: 0 });
 		expect(JSON.parse(bed.requests()[0].body!)).toEqual({
@@ -76,16 +76,14 @@ describe('Payment › Refund', () => {
 			amount: 10_000_000,
 			refunded: 0,
 		});
-		await bed
-			.harness()
-			.execute({
-				parameters: refundParameters({
-					referenceId: `pay-${currency}`,
-					refundType: 'partial',
-					amount,
-					currency,
-				}),
-			});
+		await bed.harness().execute({
+			parameters: refundParameters({
+				referenceId: `pay-${currency}`,
+				refundType: 'partial',
+				amount,
+				currency,
+			}),
+		});
 		expect(JSON.parse(bed.requests()[0].body!).amount).toEqual({ currency, value, offset });
 	});
 

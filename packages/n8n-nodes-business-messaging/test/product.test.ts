@@ -111,13 +111,13 @@ describe('Product › Batch', () => {
 
 	it('sends 2,500 items as 3 requests, each item paired, applied in the background', async () => {
 		const [output] = await bed.harness().execute({ items: items(2500), parameters: batch() });
-		expect(output.map((o) => o.json.requests)).toEqual([1000, 1000, 500]);
+		expect(output.map((o) => o.json.productCount)).toEqual([1000, 1000, 500]);
 		expect(
 			output.every(
 				(o) => Array.isArray(o.json.handles) && (o.json.handles as string[]).length === 1,
 			),
 		).toBe(true);
-		expect((output[2].json.retailer_ids as string[])[0]).toBe('NEW-2001');
+		expect((output[2].json.retailerIds as string[])[0]).toBe('NEW-2001');
 		expect((output[0].pairedItem as Array<{ item: number }>).length).toBe(1000);
 		expect((output[2].pairedItem as Array<{ item: number }>)[499]).toEqual({ item: 2499 });
 		const sent = bed.requests();
@@ -146,12 +146,10 @@ describe('Product › Batch', () => {
 			}),
 		});
 		expect(update[0]).toHaveLength(2);
-		await bed
-			.harness()
-			.execute({
-				items: [{ json: { sku: 'SKU-00003' } }],
-				parameters: batch({ method: 'DELETE' }),
-			});
+		await bed.harness().execute({
+			items: [{ json: { sku: 'SKU-00003' } }],
+			parameters: batch({ method: 'DELETE' }),
+		});
 		expect(JSON.parse(bed.requests()[2].body!)).toEqual({
 			requests: [{ method: 'DELETE', retailer_id: 'SKU-00003' }],
 		});
@@ -226,7 +224,7 @@ describe('Product › Batch', () => {
 			json: { error: expect.stringContaining('Retailer ID is required') },
 			pairedItem: { item: 1 },
 		});
-		expect(output[1].json.retailer_ids).toEqual(['OK-1', 'OK-2']);
+		expect(output[1].json.retailerIds).toEqual(['OK-1', 'OK-2']);
 		expect(output[1].pairedItem).toEqual([{ item: 0 }, { item: 2 }]);
 	});
 });

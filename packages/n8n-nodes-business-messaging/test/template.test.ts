@@ -99,7 +99,7 @@ const createParameters = (extra: Params = {}): Params => ({
 	name: 'shipping_update',
 	language: 'en_US',
 	category: 'UTILITY',
-	componentsMode: 'builder',
+	content: 'builder',
 	body: 'Hi {{1}}, your parcel with {{2}} is on its way.',
 	bodyExamples: { example: [{ value: 'Maria' }, { value: '2 bags of coffee' }] },
 	...extra,
@@ -331,7 +331,7 @@ describe('Template › Create as JSON', () => {
 		const output = await run(
 			createParameters({
 				name: 'json_welcome',
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson: componentsJson as unknown as string,
 			}),
 		);
@@ -350,7 +350,7 @@ describe('Template › Create as JSON', () => {
 		const error = await expectFailure(
 			run(
 				createParameters({
-					componentsMode: 'json',
+					content: 'json',
 					componentsJson: '[{"type": "BODY", "text": "Hi"',
 				}),
 			),
@@ -364,7 +364,7 @@ describe('Template › Create as JSON', () => {
 		const error = await expectFailure(
 			run(
 				createParameters({
-					componentsMode: 'json',
+					content: 'json',
 					componentsJson: '{"type": "BODY", "text": "Hi"}',
 				}),
 			),
@@ -660,13 +660,13 @@ describe('Template › Create checks the rules before sending', () => {
 		],
 		[
 			'JSON components without a body',
-			{ componentsMode: 'json', componentsJson: '[{"type": "FOOTER", "text": "Acme"}]' },
+			{ content: 'json', componentsJson: '[{"type": "FOOTER", "text": "Acme"}]' },
 			'Body: is required',
 		],
 		[
 			'JSON with an unknown component type',
 			{
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson: '[{"type": "BODY", "text": "Hi"}, {"type": "CAROUSEL"}]',
 			},
 			'Components[1] (CAROUSEL): type must be HEADER',
@@ -674,20 +674,20 @@ describe('Template › Create checks the rules before sending', () => {
 		[
 			'JSON with two bodies',
 			{
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson: '[{"type": "BODY", "text": "Hi"}, {"type": "BODY", "text": "Ho"}]',
 			},
 			'Components[1] (BODY): a template has only one BODY',
 		],
 		[
 			'JSON with an empty array',
-			{ componentsMode: 'json', componentsJson: '[]' },
+			{ content: 'json', componentsJson: '[]' },
 			'Components: give at least the body',
 		],
 		[
 			'JSON with examples for a body without variables',
 			{
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson: '[{"type": "BODY", "text": "Hi", "example": {"body_text": [[]]}}]',
 			},
 			'Body Variable Examples: the body has no variables, so it takes no examples',
@@ -695,7 +695,7 @@ describe('Template › Create checks the rules before sending', () => {
 		[
 			'JSON with an example for a header without a variable',
 			{
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson:
 					'[{"type": "HEADER", "format": "TEXT", "text": "Hi", "example": {"header_text": ["x"]}}, {"type": "BODY", "text": "Hi"}]',
 			},
@@ -704,7 +704,7 @@ describe('Template › Create checks the rules before sending', () => {
 		[
 			'JSON with an empty footer',
 			{
-				componentsMode: 'json',
+				content: 'json',
 				componentsJson: '[{"type": "BODY", "text": "Hi"}, {"type": "FOOTER", "text": ""}]',
 			},
 			'Footer: is required in a FOOTER component',
@@ -929,13 +929,11 @@ describe('Template › Get Many', () => {
 	describe('cursors', () => {
 		/** The after cursor of the first page of 100, as the template list hands it out. */
 		async function firstPageCursor(): Promise<string> {
-			const page = await bed
-				.harness()
-				.listSearch('searchTemplates', {
-					resource: 'template',
-					operation: 'get',
-					businessAccountId: account(),
-				});
+			const page = await bed.harness().listSearch('searchTemplates', {
+				resource: 'template',
+				operation: 'get',
+				businessAccountId: account(),
+			});
 			expect(page.results).toHaveLength(100);
 			expect(page.paginationToken).toEqual(expect.any(String));
 			return page.paginationToken as string;
@@ -985,7 +983,7 @@ describe('Template › Update', () => {
 			...extra,
 		});
 	const newContent = {
-		componentsMode: 'builder',
+		content: 'builder',
 		body: 'You have {{1}} points, {{2}}.',
 		bodyExamples: { example: [{ value: '120' }, { value: 'Maria' }] },
 		footer: 'Acme Coffee Roasters',
@@ -1066,7 +1064,7 @@ describe('Template › Update', () => {
 			{ type: 'BODY', text: 'Your invoice {{1}} is due.', example: { body_text: [['INV-7']] } },
 		];
 		await update('payment_reminder', {
-			componentsMode: 'json',
+			content: 'json',
 			componentsJson: JSON.stringify(components),
 		});
 		expect(sentJson(posts()[0])).toEqual({ components });
@@ -1089,7 +1087,7 @@ describe('Template › Update', () => {
 	});
 
 	it('refuses an edit with nothing to change, sending nothing', async () => {
-		const error = await expectFailure(update('hello_world', { componentsMode: 'keep' }));
+		const error = await expectFailure(update('hello_world', { content: 'keep' }));
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Nothing to change: choose a new category, new content, or both');
 		expect(bed.requests()).toHaveLength(0);
@@ -1108,13 +1106,11 @@ describe('Template › Update', () => {
 
 		// Not sendable until approved again: PENDING, and gone from the list of approved templates
 		expect((await getTemplate(id)).status).toBe('PENDING');
-		const approved = await bed
-			.harness()
-			.listSearch('searchApprovedTemplates', {
-				resource: 'template',
-				operation: 'get',
-				businessAccountId: account(),
-			});
+		const approved = await bed.harness().listSearch('searchApprovedTemplates', {
+			resource: 'template',
+			operation: 'get',
+			businessAccountId: account(),
+		});
 		expect(approved.results.map((r) => r.value)).not.toContain(id);
 		expect(approved.results).toHaveLength(3);
 
@@ -1157,7 +1153,7 @@ describe('Template › Delete', () => {
 	it('deletes one language by its Template ID (hsm_id)', async () => {
 		const { id } = stored('order_confirmation', 'es_ES');
 		const output = await del({ name: 'order_confirmation', scope: 'one', templateId: ` ${id} ` });
-		expect(output[0].json).toEqual({ success: true, name: 'order_confirmation', hsm_id: id });
+		expect(output[0].json).toEqual({ success: true, name: 'order_confirmation', templateId: id });
 		const [request] = bed.requests();
 		expect(request.method).toBe('DELETE');
 		expect(Object.fromEntries(query(request.url))).toEqual({
@@ -1224,7 +1220,7 @@ describe('template lists of the resource locators', () => {
 		expect(paginationToken).toBeUndefined();
 		const [request] = bed.requests();
 		expect(pathOf(request.url)).toBe(templatesPath());
-		expect(query(request.url).get('fields')).toBe('name,language,status');
+		expect(query(request.url).get('fields')).toBe('id,name,language,status');
 	});
 
 	it('narrows the list by name', async () => {

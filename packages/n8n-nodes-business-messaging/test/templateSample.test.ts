@@ -73,9 +73,9 @@ describe('Template Sample › Upload', () => {
 			{
 				json: {
 					h: session.handle,
-					file_type: 'image/png',
-					file_length: PNG_LENGTH,
-					file_name: 'latte.png',
+					fileName: 'latte.png',
+					mimeType: 'image/png',
+					fileSize: PNG_LENGTH,
 				},
 				pairedItem: { item: 0 },
 			},
@@ -99,8 +99,8 @@ describe('Template Sample › Upload', () => {
 			);
 			expect(output[0].json).toEqual({
 				h: sessions()[0].handle,
-				file_type: 'application/pdf',
-				file_length: PDF_LENGTH,
+				mimeType: 'application/pdf',
+				fileSize: PDF_LENGTH,
 			});
 		},
 	);
@@ -110,12 +110,12 @@ describe('Template Sample › Upload', () => {
 			file(PNG_BASE64, 'image/png', 'a.png'),
 			file(PDF_BASE64, 'application/pdf', 'b.pdf'),
 		]);
-		expect(
-			output.map((item) => [item.json.file_name, item.json.file_type, item.pairedItem]),
-		).toEqual([
-			['a.png', 'image/png', { item: 0 }],
-			['b.pdf', 'application/pdf', { item: 1 }],
-		]);
+		expect(output.map((item) => [item.json.fileName, item.json.mimeType, item.pairedItem])).toEqual(
+			[
+				['a.png', 'image/png', { item: 0 }],
+				['b.pdf', 'application/pdf', { item: 1 }],
+			],
+		);
 		expect(new Set(output.map((item) => item.json.h)).size).toBe(2);
 		expect(bed.requests()).toHaveLength(4);
 	});

@@ -22,7 +22,7 @@ describe('Template › Create with a media header from the input binary', () => 
 					name: 'photo_update',
 					language: 'en_US',
 					category: 'UTILITY',
-					componentsMode: 'builder',
+					content: 'builder',
 					headerType: 'image',
 					headerSampleSource: 'binary',
 					body: 'Your photo is ready',

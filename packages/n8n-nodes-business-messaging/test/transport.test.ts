@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiPath, apiRequestAllItems } from '../nodes/BusinessMessaging/transport';
+import { apiPath, apiRequestAllItems } from '../nodes/shared/transport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 const bed = useTestBed();
@@ -95,11 +95,9 @@ describe('path encoding', () => {
 		'keeps the ID %p inside one path segment',
 		async (id) => {
 			const error = await expectFailure(
-				bed
-					.harness()
-					.execute({
-						parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
-					}),
+				bed.harness().execute({
+					parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
+				}),
 			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect((error as unknown as NodeApiError).httpCode).toBe('404');
@@ -112,11 +110,9 @@ describe('path encoding', () => {
 		'refuses the ID %p by its field, without sending anything',
 		async (id) => {
 			const error = await expectFailure(
-				bed
-					.harness()
-					.execute({
-						parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
-					}),
+				bed.harness().execute({
+					parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: id } }),
+				}),
 			);
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toMatch(/^Business Account (is empty|"\.\.?" is not an ID)/);
@@ -142,11 +138,9 @@ describe('errors from the API', () => {
 
 	it('maps not found to a 404 NodeApiError', async () => {
 		const error = await expectFailure(
-			bed
-				.harness()
-				.execute({
-					parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '999' } }),
-				}),
+			bed.harness().execute({
+				parameters: getAccount({ businessAccountId: { __rl: true, mode: 'id', value: '999' } }),
+			}),
 		);
 		expect(error.httpCode).toBe('404');
 		expect(error.message).toContain('"999" does not exist');
@@ -228,11 +222,9 @@ describe('retries', () => {
 
 	it('recovers from a failure inside a 200 body', async () => {
 		addFault({ kind: 'error_in_200', count: 1 });
-		const [output] = await bed
-			.harness()
-			.execute({
-				parameters: { resource: 'account', operation: 'listNumbers', requestOptions: FAST_RETRIES },
-			});
+		const [output] = await bed.harness().execute({
+			parameters: { resource: 'account', operation: 'listNumbers', requestOptions: FAST_RETRIES },
+		});
 		expect(output).toHaveLength(2);
 	});
 
@@ -261,13 +253,11 @@ describe('retries', () => {
 	it('gives up on a request that times out, after the configured attempts', async () => {
 		addFault({ kind: 'timeout', latencyMs: 5_000 });
 		const error = await expectFailure(
-			bed
-				.harness()
-				.execute({
-					parameters: getAccount({
-						requestOptions: { maxRetries: 1, baseDelayMs: 5, timeoutMs: 1000 },
-					}),
+			bed.harness().execute({
+				parameters: getAccount({
+					requestOptions: { maxRetries: 1, baseDelayMs: 5, timeoutMs: 1000 },
 				}),
+			}),
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('after 2 attempts');

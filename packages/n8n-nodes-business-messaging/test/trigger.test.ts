@@ -278,7 +278,7 @@ describe('trigger: authentication of deliveries', () => {
 	};
 	const raw = Buffer.from(JSON.stringify(body));
 	const signature = {
-		authentication: 'signature',
+		deliveryAuth: 'signature',
 		signatureHeader: 'X-Hub-Signature-256',
 		signatureSecret: SECRET,
 	};
@@ -325,9 +325,9 @@ describe('trigger: authentication of deliveries', () => {
 
 	it('checks a header token', async () => {
 		const token = {
-			authentication: 'headerToken',
-			authHeaderName: 'X-Webhook-Token',
-			token: 's3cret',
+			deliveryAuth: 'headerToken',
+			headerName: 'X-Webhook-Token',
+			tokenValue: 's3cret',
 		};
 		expect(items(await deliver(body, token, { 'X-Webhook-Token': 's3cret' }))).toHaveLength(1);
 		for (const headers of [

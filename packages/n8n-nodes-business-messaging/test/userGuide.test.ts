@@ -5,7 +5,7 @@ import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json'
 import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { ADVICE } from '../nodes/BusinessMessaging/transport/errorAdvice';
+import { ADVICE } from '../nodes/shared/transport/errorAdvice';
 
 /**
  * The package README is the user's guide n8n links to (the codex files' documentation links) and
@@ -93,7 +93,7 @@ describe('the user guide (package README)', () => {
 		expect(events.length).toBe(3);
 		for (const event of events)
 			expect(section('Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
-		const authentications = options(properties, 'authentication');
+		const authentications = options(properties, 'deliveryAuth');
 		expect(authentications.length).toBe(3);
 		for (const authentication of authentications)
 			expect(section('Authentication')).toContain(`**${authentication.name}**`);

@@ -5,15 +5,9 @@ import {
 	type INodeType,
 	type INodeTypeDescription,
 } from 'n8n-workflow';
-import * as account from './actions/account/Account.resource';
-import * as media from './actions/media/Media.resource';
-import * as message from './actions/message/Message.resource';
-import * as payment from './actions/payment/Payment.resource';
-import * as product from './actions/product/Product.resource';
-import * as template from './actions/template/Template.resource';
-import * as templateSample from './actions/templateSample/TemplateSample.resource';
+import { resourceProperties } from './actions/resources';
 import { router } from './actions/router';
-import { requestOptionsProperty } from './helpers/requestOptions';
+import { requestOptionsProperty } from '../shared/fields/requestOptions';
 import { getTemplateVariables } from './methods/resourceMapping';
 import {
 	searchApprovedTemplates,
@@ -40,32 +34,7 @@ export class BusinessMessaging implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'businessMessagingApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Account', value: 'account' },
-					{ name: 'Media', value: 'media' },
-					{ name: 'Message', value: 'message' },
-					{ name: 'Payment', value: 'payment' },
-					{ name: 'Product', value: 'product' },
-					{ name: 'Template', value: 'template' },
-					{ name: 'Template Sample', value: 'templateSample' },
-				],
-				default: 'account',
-			},
-			...account.description,
-			...media.description,
-			...message.description,
-			...payment.description,
-			...product.description,
-			...template.description,
-			...templateSample.description,
-			requestOptionsProperty,
-		],
+		properties: [...resourceProperties, requestOptionsProperty],
 	};
 
 	methods = {

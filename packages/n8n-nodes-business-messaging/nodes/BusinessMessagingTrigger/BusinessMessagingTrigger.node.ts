@@ -8,8 +8,8 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { binaryItem } from '../BusinessMessaging/helpers/binaryDownload';
-import { apiDownload, apiPath } from '../BusinessMessaging/transport';
+import { downloadMedia } from '../shared/api/media';
+import { binaryItem } from '../shared/binary';
 import { eventsOf, type TriggerEvent } from './events';
 import { isAuthentic, isVerification, type DeliveryAuth } from './verify';
 
@@ -97,7 +97,7 @@ export class BusinessMessagingTrigger implements INodeType {
 			},
 			{
 				displayName: 'Authentication',
-				name: 'authentication',
+				name: 'deliveryAuth',
 				type: 'options',
 				default: 'none',
 				description: 'How to check that a delivery comes from the provider',
@@ -121,26 +121,26 @@ export class BusinessMessagingTrigger implements INodeType {
 				name: 'noAuthNotice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { authentication: ['none'] } },
+				displayOptions: { show: { deliveryAuth: ['none'] } },
 			},
 			{
 				displayName: 'Header Name',
-				name: 'authHeaderName',
+				name: 'headerName',
 				type: 'string',
 				default: 'X-Webhook-Token',
 				required: true,
 				description: 'The header the provider puts the token in',
-				displayOptions: { show: { authentication: ['headerToken'] } },
+				displayOptions: { show: { deliveryAuth: ['headerToken'] } },
 			},
 			{
 				displayName: 'Header Value',
-				name: 'token',
+				name: 'tokenValue',
 				type: 'string',
 				typeOptions: { password: true },
 				default: '',
 				required: true,
 				description: 'The token the provider sends in that header, as set in its dashboard',
-				displayOptions: { show: { authentication: ['headerToken'] } },
+				displayOptions: { show: { deliveryAuth: ['headerToken'] } },
 			},
 			{
 				displayName: 'Signature Header',
@@ -149,7 +149,7 @@ export class BusinessMessagingTrigger implements INodeType {
 				default: 'X-Hub-Signature-256',
 				required: true,
 				description: 'The header carrying "sha256=" and the hex HMAC-SHA256 of the raw body',
-				displayOptions: { show: { authentication: ['signature'] } },
+				displayOptions: { show: { deliveryAuth: ['signature'] } },
 			},
 			{
 				displayName: 'Secret',
@@ -159,7 +159,7 @@ export class BusinessMessagingTrigger implements INodeType {
 				default: '',
 				required: true,
 				description: 'The secret the provider signs deliveries with (the app secret)',
-				displayOptions: { show: { authentication: ['signature'] } },
+				displayOptions: { show: { deliveryAuth: ['signature'] } },
 			},
 			{
 				displayName: 'Verify Token',
@@ -275,12 +275,12 @@ export class BusinessMessagingTrigger implements INodeType {
 }
 
 function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
-	const mode = context.getNodeParameter('authentication', 'none') as string;
+	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
 	if (mode === 'headerToken') {
 		return {
 			mode,
-			header: String(context.getNodeParameter('authHeaderName', '')),
-			token: String(context.getNodeParameter('token', '')),
+			header: String(context.getNodeParameter('headerName', '')),
+			token: String(context.getNodeParameter('tokenValue', '')),
 		};
 	}
 	if (mode === 'signature') {
@@ -300,14 +300,9 @@ async function withMedia(
 	binaryProperty: string,
 ): Promise<INodeExecutionData> {
 	try {
-		return await apiDownload.call(
+		return await downloadMedia.call(
 			this,
-			{
-				method: 'POST',
-				path: apiPath(this.getNode(), 'downloadMedia', String(event.mediaId)),
-				qs: { phone_number_id: String(event.phoneNumberId ?? '') },
-				idempotent: true,
-			},
+			{ mediaId: String(event.mediaId), phoneNumberId: String(event.phoneNumberId ?? '') },
 			{},
 			async (download) =>
 				await binaryItem.call(this, download, {

@@ -1,29 +1,9 @@
-import {
-	NodeApiError,
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-} from 'n8n-workflow';
-import * as account from './account/Account.resource';
-import * as media from './media/Media.resource';
-import * as message from './message/Message.resource';
-import * as payment from './payment/Payment.resource';
-import * as product from './product/Product.resource';
-import * as template from './template/Template.resource';
-import * as templateSample from './templateSample/TemplateSample.resource';
-import { concurrency } from '../helpers/requestOptions';
-import { asNodeError } from '../transport/nodeError';
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { itemContext } from '../../shared/context';
+import { concurrency } from '../../shared/fields/requestOptions';
+import { asNodeError, errorItem } from '../../shared/transport/nodeError';
+import { resources } from './resources';
 import type { Operation } from './types';
-
-const resources: Record<string, Record<string, Operation>> = {
-	account: account.operations,
-	media: media.operations,
-	message: message.operations,
-	payment: payment.operations,
-	product: product.operations,
-	template: template.operations,
-	templateSample: templateSample.operations,
-};
 
 /**
  * Runs the chosen operation once per input item, up to "Concurrency" items at a time. Outputs
@@ -35,37 +15,32 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources[resource]?.[operationName];
+	const operation = (resources as Record<string, { operations: Record<string, Operation> }>)[
+		resource
+	]?.operations[operationName];
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),
 			`The operation "${operationName}" of "${resource}" is not supported`,
 		);
 	}
+	refuseRetryOnFail(this, operation);
 	if ('executeAll' in operation) return [await operation.executeAll.call(this)];
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let next = 0;
-	let failure: NodeApiError | NodeOperationError | undefined;
+	let failure: Error | undefined;
 	const worker = async () => {
 		while (failure === undefined && next < items.length) {
 			const itemIndex = next++;
 			try {
-				const outputs = await operation.execute.call(this, itemIndex);
+				const outputs = await operation.execute.call(this, itemContext.call(this, itemIndex));
 				results[itemIndex] = outputs.map((result) => ({
 					...result,
 					pairedItem: { item: itemIndex },
 				}));
 			} catch (error) {
-				if (this.continueOnFail()) {
-					results[itemIndex] = [
-						{
-							json: { error: (error as Error).message, ...errorDetails(error) },
-							pairedItem: { item: itemIndex },
-						},
-					];
-				} else {
-					failure ??= asNodeError(this.getNode(), error, itemIndex);
-				}
+				if (!this.continueOnFail()) failure ??= asNodeError(this.getNode(), error, itemIndex);
+				else results[itemIndex] = [errorItem(error, { item: itemIndex })];
 			}
 		}
 	};
@@ -74,11 +49,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	return [results.flat()];
 }
 
-function errorDetails(error: unknown): Record<string, string> {
-	const details: Record<string, string> = {};
-	const description = (error as { description?: unknown }).description;
-	if (typeof description === 'string' && description) details.description = description;
-	const httpCode = (error as { httpCode?: unknown }).httpCode;
-	if (typeof httpCode === 'string' && httpCode) details.httpCode = httpCode;
-	return details;
+/**
+ * n8n's "Retry On Fail" runs the whole node again after any failure: every item of a send or a
+ * refund that had gone through would go out twice. Such operations refuse to run with it, and
+ * say what to use instead; the node's own retries repeat only what cannot act twice.
+ */
+function refuseRetryOnFail(context: IExecuteFunctions, operation: Operation): void {
+	const node = context.getNode();
+	if (!operation.sideEffects || node.retryOnFail !== true) return;
+	throw new NodeOperationError(
+		node,
+		'Turn off "Retry On Fail" in this node\'s settings: n8n would run it again after a failure and act twice',
+		{
+			description:
+				'This operation sends, creates or refunds: running the whole node again repeats every item that had already gone through. The node retries by itself where that is safe (rate limits, requests that did not reach the API): set how often under Request Options › Max Retries.',
+		},
+	);
 }

@@ -1,20 +1,19 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../shared/context';
 
 /** One operation: its fields and what it does for one input item... */
 export interface ItemOperation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]>;
+	/** Whether running it twice acts twice (a send, a refund, a create): see the router. */
+	sideEffects?: boolean;
+	execute(this: IExecuteFunctions, item: ItemContext): Promise<INodeExecutionData[]>;
 }
 
 /** ...or for all input items at once (batches), pairing its outputs itself. */
 export interface BatchOperation {
 	description: INodeProperties[];
+	sideEffects?: boolean;
 	executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]>;
 }
 
 export type Operation = ItemOperation | BatchOperation;
-
-/** Shorthand for the `show` of an operation's fields. */
-export function showFor(resource: string, operation: string) {
-	return { resource: [resource], operation: [operation] };
-}

@@ -1,22 +1,11 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type ILoadOptionsFunctions,
 	type INodeListSearchItems,
 	type INodeListSearchResult,
 } from 'n8n-workflow';
-import { apiPath, apiRequest } from '../transport';
-
-interface NumberEntry {
-	chat_business_account_id: string;
-	wanumber: string;
-	phone_number_id: string;
-}
-
-async function numbersOfKey(this: ILoadOptionsFunctions): Promise<NumberEntry[]> {
-	const response = await apiRequest.call(this, { method: 'GET', path: '/getuserdetails' });
-	return (response.data as NumberEntry[] | undefined) ?? [];
-}
+import { getBusinessAccount, listNumbers } from '../../shared/api/account';
+import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../shared/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
@@ -34,7 +23,7 @@ export async function searchPhoneNumbers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const results: INodeListSearchItems[] = (await numbersOfKey.call(this))
+	const results: INodeListSearchItems[] = (await listNumbers.call(this))
 		.filter((n) => matches(filter, n.wanumber, n.phone_number_id))
 		.map((n) => ({ name: `${n.wanumber} (ID ${n.phone_number_id})`, value: n.phone_number_id }));
 	return { results };
@@ -45,17 +34,13 @@ export async function searchBusinessAccounts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const ids = [...new Set((await numbersOfKey.call(this)).map((n) => n.chat_business_account_id))];
+	const ids = [...new Set((await listNumbers.call(this)).map((n) => n.chat_business_account_id))];
 	const results: INodeListSearchItems[] = [];
 	for (const id of ids) {
 		let name = id;
 		try {
-			const account = await apiRequest.call(this, {
-				method: 'GET',
-				path: apiPath(this.getNode(), id),
-				qs: { fields: 'name' },
-			});
-			name = `${String((account as IDataObject).name ?? id)} (ID ${id})`;
+			const account = await getBusinessAccount.call(this, id, ['name']);
+			name = `${String(account.name ?? id)} (ID ${id})`;
 		} catch {
 			// The ID alone still lets the user pick the account.
 		}
@@ -76,7 +61,7 @@ async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string>
 	const chosen = currentLocatorValue.call(this, 'businessAccountId');
 	if (chosen) return chosen;
 	const phoneNumberId = currentLocatorValue.call(this, 'phoneNumberId');
-	const numbers = await numbersOfKey.call(this);
+	const numbers = await listNumbers.call(this);
 	const number = numbers.find((n) => n.phone_number_id === phoneNumberId) ?? numbers[0];
 	if (!number)
 		throw new NodeOperationError(
@@ -94,23 +79,22 @@ async function templatePage(
 	status?: string,
 ): Promise<INodeListSearchResult> {
 	const accountId = await accountForTemplates.call(this);
-	const page = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath(this.getNode(), accountId, 'message_templates'),
-		qs: {
-			fields: 'name,language,status',
-			limit: 100,
+	const page = await listTemplatePage.call(
+		this,
+		accountId,
+		{
+			// Every field read below is asked for: a server may return only those.
+			fields: ['id', 'name', 'language', 'status'],
 			...(filter ? { name: filter.trim().toLowerCase() } : {}),
 			...(status ? { status } : {}),
-			...(after ? { after } : {}),
 		},
-	});
-	const results = ((page.data as IDataObject[] | undefined) ?? []).map((t) => ({
+		{ limit: TEMPLATE_PAGE_SIZE, after },
+	);
+	const results = page.templates.map((t) => ({
 		name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}`,
 		value: String(t.id),
 	}));
-	const cursors = (page.paging as { cursors?: { after?: string } } | undefined)?.cursors;
-	return { results, paginationToken: cursors?.after };
+	return { results, paginationToken: page.after };
 }
 
 export async function searchTemplates(

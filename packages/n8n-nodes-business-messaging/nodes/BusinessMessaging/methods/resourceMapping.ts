@@ -1,12 +1,12 @@
 import type {
-	IDataObject,
 	ILoadOptionsFunctions,
 	INodeParameterResourceLocator,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { accountOfNumber, parseTemplateName, templateIdByName } from '../helpers/templateByName';
-import { templateVariables } from '../helpers/templateRules';
-import { apiPath, apiRequest } from '../transport';
+import { businessAccountOfNumber } from '../../shared/api/account';
+import { getTemplate } from '../../shared/api/templates';
+import { templateVariables } from '../../shared/rules/templateRules';
+import { parseTemplateName, templateIdByName } from '../../shared/templates/byName';
 
 /**
  * The form of a template's variables for Send Template: one field per header variable, body
@@ -17,11 +17,8 @@ export async function getTemplateVariables(
 ): Promise<ResourceMapperFields> {
 	const templateId = await chosenTemplateId.call(this);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
-	const template = await apiRequest.call(this, {
-		method: 'GET',
-		path: apiPath(this.getNode(), templateId),
-	});
-	const variables = templateVariables((template.components as IDataObject[] | undefined) ?? []);
+	const template = await getTemplate.call(this, templateId);
+	const variables = templateVariables(template.components ?? []);
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
@@ -50,6 +47,6 @@ async function chosenTemplateId(this: ILoadOptionsFunctions): Promise<string | u
 	const sender = this.getCurrentNodeParameter('phoneNumberId') as
 		| INodeParameterResourceLocator
 		| undefined;
-	const account = await accountOfNumber.call(this, String(sender?.value ?? '').trim());
+	const account = await businessAccountOfNumber.call(this, String(sender?.value ?? '').trim());
 	return await templateIdByName.call(this, account, parseTemplateName(this.getNode(), value));
 }

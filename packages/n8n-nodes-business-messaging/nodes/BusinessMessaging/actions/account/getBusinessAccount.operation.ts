@@ -1,25 +1,17 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { businessAccountLocator, locatorValue } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { getBusinessAccount, type BusinessAccountField } from '../../../shared/api/account';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
 
-const show = showFor('account', 'getBusinessAccount');
-
-export const description: INodeProperties[] = [
-	businessAccountLocator(show),
+const properties: INodeProperties[] = [
+	businessAccountLocator(),
 	{
 		displayName: 'Fields',
 		name: 'fields',
 		type: 'multiOptions',
 		default: [],
 		description: 'Which fields to return. Leave empty for all of them.',
-		displayOptions: { show },
 		options: [
 			{ name: 'Currency', value: 'currency' },
 			{ name: 'ID', value: 'id' },
@@ -30,20 +22,17 @@ export const description: INodeProperties[] = [
 	},
 ];
 
+export const description = updateDisplayOptions(
+	forOperation('account', 'getBusinessAccount'),
+	properties,
+);
+
+/** The business account as the API returns it (4.7). */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
-	const fields = this.getNodeParameter('fields', itemIndex, []) as string[];
-	const account = await apiRequest.call(
-		this,
-		{
-			method: 'GET',
-			path: apiPath(this.getNode(), accountId),
-			qs: fields.length ? { fields: fields.join(',') } : undefined,
-		},
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-	);
-	return [{ json: account as IDataObject }];
+	const accountId = locatorValue.call(this, 'businessAccountId', item.itemIndex);
+	const fields = this.getNodeParameter('fields', item.itemIndex, []) as BusinessAccountField[];
+	return [{ json: await getBusinessAccount.call(this, accountId, fields, item.request) }];
 }

@@ -1,23 +1,13 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiRequest } from '../../transport';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { listNumbers } from '../../../shared/api/account';
+import type { ItemContext } from '../../../shared/context';
 
 export const description: INodeProperties[] = [];
 
-/** One item per number the API key can use (GET /getuserdetails). */
+/** One item per number the API key can use (4.1), as the API returns it. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const response = await apiRequest.call(
-		this,
-		{ method: 'GET', path: '/getuserdetails' },
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-	);
-	return ((response.data as IDataObject[] | undefined) ?? []).map((number) => ({ json: number }));
+	return (await listNumbers.call(this, item.request)).map((number) => ({ json: number }));
 }

@@ -4,40 +4,35 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
-import { mediaIdField } from './download.operation';
+import { deleteMedia } from '../../../shared/api/media';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
+import { mediaIdField } from '../../../shared/fields/media';
 
-const show = showFor('media', 'delete');
-
-export const description: INodeProperties[] = [
-	{ ...phoneNumberLocator(show), description: 'The number that received or uploaded the file' },
-	mediaIdField(show),
+const properties: INodeProperties[] = [
+	{ ...phoneNumberLocator(), description: 'The number that received or uploaded the file' },
+	mediaIdField,
 	{
 		displayName:
 			'After deletion the media ID cannot be used anywhere; messages already sent keep their copy.',
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 ];
 
-/** DELETE /{media_id}?phone_number_id (4.6). */
+export const description = updateDisplayOptions(forOperation('media', 'delete'), properties);
+
+/** Deletes a media file (4.6); outputs the API's answer and the media ID. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
+	const { itemIndex } = item;
 	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
-	if (!mediaId) throw new NodeOperationError(node, 'Media ID is required', { itemIndex });
+	if (!mediaId) throw new NodeOperationError(this.getNode(), 'Media ID is required', { itemIndex });
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const result = await apiRequest.call(
-		this,
-		{ method: 'DELETE', path: apiPath(node, mediaId), qs: { phone_number_id: phoneNumberId } },
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-	);
+	const result = await deleteMedia.call(this, { mediaId, phoneNumberId }, item.request);
 	return [{ json: { ...result, mediaId } }];
 }

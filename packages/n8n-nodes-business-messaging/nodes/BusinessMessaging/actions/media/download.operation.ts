@@ -4,66 +4,37 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { binaryItem } from '../../helpers/binaryDownload';
-import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiDownload, apiPath } from '../../transport';
-import { showFor } from '../types';
+import { downloadMedia } from '../../../shared/api/media';
+import { binaryItem } from '../../../shared/binary';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
+import { mediaIdField, outputBinaryField } from '../../../shared/fields/media';
 
-const show = showFor('media', 'download');
-
-export const mediaIdField = (
-	displayShow: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties => ({
-	displayName: 'Media ID',
-	name: 'mediaId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. 1037543291543636',
-	description: 'The ID of the file, e.g. from an incoming message of the trigger',
-	displayOptions: { show: displayShow },
-});
-
-export const binaryPropertyField = (
-	displayShow: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties => ({
-	displayName: 'Put Output File in Field',
-	name: 'binaryPropertyName',
-	type: 'string',
-	default: 'data',
-	required: true,
-	hint: 'The name of the output binary field to put the file in',
-	displayOptions: { show: displayShow },
-});
-
-export const description: INodeProperties[] = [
-	{ ...phoneNumberLocator(show), description: 'The number that received or uploaded the file' },
-	mediaIdField(show),
-	binaryPropertyField(show),
+const properties: INodeProperties[] = [
+	{ ...phoneNumberLocator(), description: 'The number that received or uploaded the file' },
+	mediaIdField,
+	outputBinaryField,
 ];
 
-/** POST /downloadMedia/{media_id}?phone_number_id (4.6): the file, streamed into binary data. */
+export const description = updateDisplayOptions(forOperation('media', 'download'), properties);
+
+/** The file of a media ID (4.6), streamed into the item's binary data. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
+	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
-	if (!mediaId) throw new NodeOperationError(node, 'Media ID is required', { itemIndex });
+	if (!mediaId) throw new NodeOperationError(this.getNode(), 'Media ID is required', { itemIndex });
 	const binaryProperty = String(
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();
-	const item = await apiDownload.call(
+	const file = await downloadMedia.call(
 		this,
-		{
-			method: 'POST',
-			path: apiPath(node, 'downloadMedia', mediaId),
-			qs: { phone_number_id: phoneNumberId },
-			idempotent: true,
-		},
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
+		{ mediaId, phoneNumberId },
+		item.request,
 		async (download) =>
 			await binaryItem.call(this, download, {
 				binaryProperty,
@@ -71,5 +42,5 @@ export async function execute(
 				json: { mediaId },
 			}),
 	);
-	return [item];
+	return [file];
 }

@@ -7,34 +7,31 @@ import {
 	type INodeProperties,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
+import { businessAccountOfNumber } from '../../../shared/api/account';
+import { sendMessage, templateContent } from '../../../shared/api/messages';
+import { getTemplate } from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
 import {
 	locatorValue,
 	phoneNumberLocator,
 	templateIdOf,
 	templateLocator,
-} from '../../helpers/locators';
-import { oncePerRun } from '../../helpers/oncePerRun';
-import { sendMessage } from '../../helpers/sendMessage';
-import { accountOfNumber } from '../../helpers/templateByName';
-import { normalizeRecipient, recipientField } from '../../helpers/recipient';
-import { retrySettings } from '../../helpers/requestOptions';
-import { templateVariables, type TemplateVariable } from '../../helpers/templateRules';
-import { apiPath, apiRequest, type RequestContext } from '../../transport';
-import { showFor } from '../types';
+} from '../../../shared/fields/locators';
+import { normalizeRecipient, recipientField } from '../../../shared/fields/recipient';
+import { templateVariables, type TemplateVariable } from '../../../shared/rules/templateRules';
+import { sentMessageJson } from './sentMessage';
 
-const show = showFor('message', 'sendTemplate');
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
-		...phoneNumberLocator(show),
+		...phoneNumberLocator(),
 		displayName: 'Sender',
 		description: 'The business number that sends the message',
 	},
 	recipientField(
-		show,
 		'The customer’s number in international format with its country code; spaces, brackets and dashes are fine',
 	),
-	templateLocator(show, { approvedOnly: true, description: 'Only approved templates can be sent' }),
+	templateLocator({ approvedOnly: true, description: 'Only approved templates can be sent' }),
 	{
 		displayName: 'Template Variables',
 		name: 'variables',
@@ -53,49 +50,40 @@ export const description: INodeProperties[] = [
 				supportAutoMap: false,
 			},
 		},
-		displayOptions: { show },
 	},
 ];
 
-/** The template, read once per run, not once per item. */
-function templateOf(
-	this: IExecuteFunctions,
-	templateId: string,
-	context: RequestContext,
-): Promise<IDataObject> {
-	return oncePerRun(
-		this,
-		`template:${templateId}`,
-		async () =>
-			await apiRequest.call(
-				this,
-				{ method: 'GET', path: apiPath(this.getNode(), templateId) },
-				context,
-			),
-	);
-}
+export const description = updateDisplayOptions(
+	forOperation('message', 'sendTemplate'),
+	properties,
+);
 
-/** POST /{phone_number_id}/messages (4.2) with the template's parameters; never repeated blindly. */
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** An approved template with its variables filled in (4.2); never repeated blindly. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
+	const { itemIndex } = item;
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
 	const templateId = await templateIdOf.call(
 		this,
-		itemIndex,
+		item,
 		async () =>
-			await oncePerRun(
-				this,
+			await item.once(
 				`account:${sender}`,
-				async () => await accountOfNumber.call(this, sender, context),
+				async () => await businessAccountOfNumber.call(this, sender, item.request),
 			),
-		context,
 	);
-	const template = await templateOf.call(this, templateId, context);
+	// Read once per run, not once per item.
+	const template = await item.once(
+		`template:${templateId}`,
+		async () => await getTemplate.call(this, templateId, item.request),
+	);
 	const name = String(template.name);
 	const language = String(template.language);
 	if (template.status !== 'APPROVED') {
@@ -113,28 +101,23 @@ export async function execute(
 		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const components = parametersFor(
 		node,
-		templateVariables((template.components as IDataObject[] | undefined) ?? []),
+		templateVariables(template.components ?? []),
 		mapped,
 		itemIndex,
 	);
 	const sent = await sendMessage.call(
 		this,
-		sender,
-		to,
 		{
-			type: 'template',
-			template: {
-				name,
-				language: { code: language },
-				...(components.length ? { components } : {}),
-			},
+			phoneNumberId: sender,
+			to,
+			content: templateContent({ name, language }, components),
 		},
-		context,
+		item.request,
 	);
 	return [
 		{
 			json: {
-				...sent,
+				...sentMessageJson(sent, to),
 				template: name,
 				language,
 				phoneNumberId: sender,

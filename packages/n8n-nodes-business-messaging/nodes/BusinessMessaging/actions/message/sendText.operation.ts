@@ -4,32 +4,30 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
-import { normalizeRecipient, recipientField } from '../../helpers/recipient';
-import { retrySettings } from '../../helpers/requestOptions';
-import { sendMessage } from '../../helpers/sendMessage';
-import { showFor } from '../types';
+import { sendMessage, textContent } from '../../../shared/api/messages';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
+import { normalizeRecipient, recipientField } from '../../../shared/fields/recipient';
+import { sentMessageJson } from './sentMessage';
 
-const show = showFor('message', 'sendText');
 /** The platform's limit on a text message body. */
 export const TEXT_BODY_MAX = 4096;
 
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName:
 			'A text can only answer a customer: it is accepted within 24 hours of their last message. To start a conversation, use Send Template.',
 		name: 'windowNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
-		...phoneNumberLocator(show),
+		...phoneNumberLocator(),
 		displayName: 'Sender',
 		description: 'The business number that sends the message (the one the customer wrote to)',
 	},
 	recipientField(
-		show,
 		'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is',
 	),
 	{
@@ -41,15 +39,13 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. Thanks, we got your photo and will get back to you today.',
 		description: `The message, up to ${TEXT_BODY_MAX} characters`,
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Options',
-		name: 'textOptions',
+		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Reply To Message ID',
@@ -71,12 +67,18 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** POST /{phone_number_id}/messages with type text (the Cloud API shape); never repeated blindly. */
+export const description = updateDisplayOptions(forOperation('message', 'sendText'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** A text message (the Cloud API's shape), inside the customer's 24-hour window. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	const { itemIndex } = item;
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
 	const text = String(this.getNodeParameter('text', itemIndex, ''));
@@ -89,7 +91,7 @@ export async function execute(
 			{ itemIndex },
 		);
 	}
-	const options = this.getNodeParameter('textOptions', itemIndex, {}) as {
+	const options = this.getNodeParameter('options', itemIndex, {}) as {
 		replyTo?: string;
 		previewUrl?: boolean;
 	};
@@ -103,19 +105,17 @@ export async function execute(
 	}
 	const sent = await sendMessage.call(
 		this,
-		sender,
-		to,
 		{
-			type: 'text',
-			text: { body: text, preview_url: options.previewUrl === true },
-			...(replyTo ? { context: { message_id: replyTo } } : {}),
+			phoneNumberId: sender,
+			to,
+			content: textContent({ body: text, previewUrl: options.previewUrl === true, replyTo }),
 		},
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
+		item.request,
 	);
 	return [
 		{
 			json: {
-				...sent,
+				...sentMessageJson(sent, to),
 				...(replyTo ? { replyTo } : {}),
 				phoneNumberId: sender,
 			},

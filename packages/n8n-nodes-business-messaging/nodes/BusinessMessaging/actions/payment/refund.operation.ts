@@ -1,21 +1,19 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { locatorValue, phoneNumberLocator } from '../../helpers/locators';
-import { REFUND_CURRENCIES, toAmount } from '../../helpers/money';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
+import { refundPayment, type RefundRequest } from '../../../shared/api/payments';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
+import { REFUND_CURRENCIES, toAmount } from '../../../shared/rules/money';
 
-const show = showFor('payment', 'refund');
-const partial = { ...show, refundType: ['partial'] };
+const partial = { refundType: ['partial'] };
 
-export const description: INodeProperties[] = [
-	phoneNumberLocator(show),
+const properties: INodeProperties[] = [
+	phoneNumberLocator(),
 	{
 		displayName: 'Payment Reference ID',
 		name: 'referenceId',
@@ -24,7 +22,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. order-1001',
 		description: 'The reference ID the payment was requested with',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Payment Configuration ID',
@@ -35,14 +32,12 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. acme-payments',
 		description:
 			'The payment configuration the payment was made through, as set up in the dashboard',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Refund',
 		name: 'refundType',
 		type: 'options',
 		default: 'full',
-		displayOptions: { show },
 		options: [
 			{ name: 'Full Amount', value: 'full', description: 'Refund everything not refunded yet' },
 			{
@@ -77,7 +72,6 @@ export const description: INodeProperties[] = [
 		name: 'speed',
 		type: 'options',
 		default: 'normal',
-		displayOptions: { show },
 		options: [
 			{
 				name: 'Instant',
@@ -89,12 +83,18 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** POST /{phone_number_id}/payments_refund (spec 4.8). Starts "pending". Never repeated blindly. */
+export const description = updateDisplayOptions(forOperation('payment', 'refund'), properties);
+
+/** A refund acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Refunds a payment (4.8): it starts "pending". Never repeated blindly. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const referenceId = String(this.getNodeParameter('referenceId', itemIndex, '')).trim();
 	const paymentConfigId = String(this.getNodeParameter('paymentConfigId', itemIndex, '')).trim();
@@ -102,9 +102,9 @@ export async function execute(
 		throw new NodeOperationError(node, 'Payment Reference ID is required', { itemIndex });
 	if (!paymentConfigId)
 		throw new NodeOperationError(node, 'Payment Configuration ID is required', { itemIndex });
-	const body: IDataObject = {
-		reference_id: referenceId,
-		payment_config_id: paymentConfigId,
+	const body: RefundRequest = {
+		referenceId,
+		paymentConfigId,
 		speed: this.getNodeParameter('speed', itemIndex, 'normal') as string,
 	};
 	if (this.getNodeParameter('refundType', itemIndex, 'full') === 'partial') {
@@ -114,21 +114,12 @@ export async function execute(
 			...toAmount(node, this.getNodeParameter('amount', itemIndex), currency, itemIndex),
 		};
 	}
-	const refund = await apiRequest.call(
-		this,
-		{
-			method: 'POST',
-			path: apiPath(node, phoneNumberId, 'payments_refund'),
-			body,
-			idempotent: false,
-		},
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
-	);
+	const refund = await refundPayment.call(this, phoneNumberId, body, item.request);
 	return [
 		{
 			json: {
-				...(refund as IDataObject),
-				reference_id: referenceId,
+				...refund,
+				referenceId,
 				...(body.amount ? { amount: body.amount } : {}),
 			},
 		},

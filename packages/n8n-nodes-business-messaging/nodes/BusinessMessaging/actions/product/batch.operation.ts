@@ -5,28 +5,26 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { toMinorUnits } from '../../helpers/money';
-import { AVAILABILITY, CONDITION } from '../../helpers/productFields';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
-import { catalogField } from './catalogField';
+import { batchProducts, type BatchEntry } from '../../../shared/api/catalog';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { AVAILABILITY, catalogField, CONDITION } from '../../../shared/fields/product';
+import { retrySettings } from '../../../shared/fields/requestOptions';
+import { toMinorUnits } from '../../../shared/rules/money';
+import { asNodeError, errorItem } from '../../../shared/transport/nodeError';
 
-const show = showFor('product', 'batch');
 /** Entries per batch request: default, and the API's maximum (the platform's batch limit). */
 export const DEFAULT_BATCH_SIZE = 1000;
 export const MAX_BATCH_SIZE = 5000;
-const withData = { ...show, method: ['CREATE', 'UPDATE'] };
+const withData = { method: ['CREATE', 'UPDATE'] };
 
-export const description: INodeProperties[] = [
-	catalogField(show),
+const properties: INodeProperties[] = [
+	catalogField(),
 	{
 		displayName:
 			'Changes are applied in the background, usually within a few minutes: until then Product › Get Many may still show the old catalog.',
 		name: 'batchNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Method',
@@ -34,7 +32,6 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: 'CREATE',
 		description: 'What to do with each input item’s product. Use an expression to choose per item.',
-		displayOptions: { show },
 		options: [
 			{
 				name: 'Create or Replace',
@@ -57,7 +54,6 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. {{ $json.sku }}',
 		description: 'Your own ID of the product (SKU)',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Product',
@@ -157,18 +153,22 @@ export const description: INodeProperties[] = [
 		default: DEFAULT_BATCH_SIZE,
 		typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
 		description: 'Input items per request (at most 5000). 2,500 items with 1000 make 3 requests.',
-		displayOptions: { show },
 	},
 ];
+
+export const description = updateDisplayOptions(forOperation('product', 'batch'), properties);
+
+/** A batch changes the catalog on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
 
 interface Entry {
 	itemIndex: number;
 	catalogId: string;
-	request: IDataObject;
+	request: BatchEntry;
 }
 
 /**
- * POST /{catalog_id}/batch (4.4): one entry per input item, many entries per request. Outputs
+ * Catalog batches (4.4): one entry per input item, many entries per request. Outputs
  * one item per request with its handles and the retailer IDs it carried.
  */
 export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -180,14 +180,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		try {
 			entries.push(entryOf(this, itemIndex));
 		} catch (error) {
-			if (!this.continueOnFail()) {
-				const failure =
-					error instanceof NodeOperationError
-						? error
-						: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-				throw failure;
-			}
-			output.push({ json: { error: (error as Error).message }, pairedItem: { item: itemIndex } });
+			if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
+			output.push(errorItem(error, { item: itemIndex }));
 		}
 	}
 	const batchSize = Math.min(
@@ -201,39 +195,29 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		for (let start = 0; start < catalogEntries.length; start += batchSize) {
 			const chunk = catalogEntries.slice(start, start + batchSize);
 			const pairedItem = chunk.map((e) => ({ item: e.itemIndex }));
-			const retailerIds = chunk.map((e) => String(e.request.retailer_id));
+			const retailerIds = chunk.map((e) => e.request.retailerId);
+			const first = chunk[0].itemIndex;
 			try {
-				const response = await apiRequest.call(
+				const { handles } = await batchProducts.call(
 					this,
-					{
-						method: 'POST',
-						path: apiPath(this.getNode(), catalogId, 'batch'),
-						body: { requests: chunk.map((e) => e.request) },
-						idempotent: false,
-					},
-					{ itemIndex: chunk[0].itemIndex, retry: retrySettings.call(this, chunk[0].itemIndex) },
+					catalogId,
+					chunk.map((e) => e.request),
+					{ itemIndex: first, retry: retrySettings.call(this, first) },
 				);
 				output.push({
 					json: {
 						catalogId,
-						handles: (response.handles as string[] | undefined) ?? [],
-						requests: chunk.length,
-						retailer_ids: retailerIds,
+						handles,
+						productCount: chunk.length,
+						retailerIds,
 						status: 'submitted',
 						note: 'Applied in the background, usually within minutes',
 					},
 					pairedItem,
 				});
 			} catch (error) {
-				if (!this.continueOnFail()) {
-					// apiRequest only throws n8n's own errors
-					const failure = error as NodeOperationError;
-					throw failure;
-				}
-				output.push({
-					json: { error: (error as Error).message, catalogId, retailer_ids: retailerIds },
-					pairedItem,
-				});
+				if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, first);
+				output.push(errorItem(error, pairedItem, { catalogId, retailerIds }));
 			}
 		}
 	}
@@ -258,8 +242,7 @@ function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 	const retailerId = String(context.getNodeParameter('retailerId', itemIndex, '')).trim();
 	if (!retailerId)
 		throw new NodeOperationError(node, 'Retailer ID is required for every item', { itemIndex });
-	if (method === 'DELETE')
-		return { itemIndex, catalogId, request: { method, retailer_id: retailerId } };
+	if (method === 'DELETE') return { itemIndex, catalogId, request: { method, retailerId } };
 	const form = context.getNodeParameter('product', itemIndex, {}) as IDataObject;
 	const data: IDataObject = {};
 	for (const [key, raw] of Object.entries(form)) {
@@ -304,5 +287,9 @@ function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 			);
 		}
 	}
-	return { itemIndex, catalogId, request: { method, retailer_id: retailerId, data } };
+	return {
+		itemIndex,
+		catalogId,
+		request: { method: method as BatchEntry['method'], retailerId, data },
+	};
 }

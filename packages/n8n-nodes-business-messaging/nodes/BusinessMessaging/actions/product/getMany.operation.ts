@@ -6,20 +6,18 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { PRODUCT_FIELDS } from '../../helpers/productFields';
-import { returnAllFields } from '../../helpers/returnAll';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequestAllItems } from '../../transport';
-import { showFor } from '../types';
-import { catalogField } from './catalogField';
+import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../shared/api/catalog';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { catalogField, PRODUCT_FIELDS } from '../../../shared/fields/product';
+import { returnAllFields } from '../../../shared/fields/returnAll';
 
-const show = showFor('product', 'getMany');
-/** Products per page: the largest the sandbox serves (the spec shows no maximum). */
-const DEFAULT_PAGE_SIZE = 1000;
+/** Products per page, unless the user asks for fewer. */
+const DEFAULT_PAGE_SIZE = MAX_PRODUCT_PAGE_SIZE;
 
-export const description: INodeProperties[] = [
-	catalogField(show),
-	...returnAllFields(show),
+const properties: INodeProperties[] = [
+	catalogField(),
+	...returnAllFields,
 	{
 		displayName: 'Conditions',
 		name: 'conditions',
@@ -28,7 +26,6 @@ export const description: INodeProperties[] = [
 		default: {},
 		placeholder: 'Add condition',
 		description: 'Only products matching all conditions',
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Condition',
@@ -71,7 +68,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Fields',
@@ -109,39 +105,39 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** GET /{catalog_id}/products (4.4): one item per product, across cursor pages. */
+export const description = updateDisplayOptions(forOperation('product', 'getMany'), properties);
+
+/** The products of a catalog (4.4): one item per product, across cursor pages. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
+	const { itemIndex } = item;
 	const catalogId = String(
 		this.getNodeParameter('catalogId', itemIndex, '', { extractValue: true }),
 	).trim();
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (Array.isArray(options.fields) && options.fields.length)
-		qs.fields = JSON.stringify(options.fields);
-	const filter = buildFilter(this, itemIndex, options.filterJson);
-	if (filter) qs.filter = JSON.stringify(filter);
-	if (options.summary) qs.summary = true;
-	let totalCount: number | undefined;
-	const products = await apiRequestAllItems.call(
+	const summary = Boolean(options.summary);
+	const { products, totalCount } = await listProducts.call(
 		this,
-		{ method: 'GET', path: apiPath(node, catalogId, 'products'), qs },
+		catalogId,
 		{
-			itemIndex,
-			retry: retrySettings.call(this, itemIndex),
-			limit,
-			pageSize: Math.min(Math.max(Number(options.pageSize ?? DEFAULT_PAGE_SIZE), 1), 1000),
-			onPage: (page) => {
-				totalCount ??= (page.summary as IDataObject | undefined)?.total_count as number | undefined;
-			},
+			fields: Array.isArray(options.fields) ? (options.fields as string[]) : undefined,
+			filter: buildFilter(this, itemIndex, options.filterJson),
+			summary,
 		},
+		{
+			limit,
+			pageSize: Math.min(
+				Math.max(Number(options.pageSize ?? DEFAULT_PAGE_SIZE), 1),
+				MAX_PRODUCT_PAGE_SIZE,
+			),
+		},
+		item.request,
 	);
-	return products.map((json) => ({ json: options.summary ? { ...json, totalCount } : json }));
+	return products.map((json) => ({ json: summary ? { ...json, totalCount } : json }));
 }
 
 /** The conditions (all must match) and the raw JSON filter, as one API filter. */

@@ -1,22 +1,15 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
-import { businessAccountLocator, locatorValue } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { checkedComponents } from '../../helpers/templateBuilder';
-import { checkTemplateName, withRules } from '../../helpers/templateRules';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
-import { componentFields } from './componentFields';
-import { categoryField, LANGUAGES } from './templateFields';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { createTemplate } from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
+import { categoryField, LANGUAGES } from '../../../shared/fields/template';
+import { componentFields } from '../../../shared/fields/templateComponents';
+import { checkTemplateName, withRules } from '../../../shared/rules/templateRules';
+import { checkedComponents } from '../../../shared/templates/components';
 
-const show = showFor('template', 'create');
-
-export const description: INodeProperties[] = [
-	businessAccountLocator(show),
+const properties: INodeProperties[] = [
+	businessAccountLocator(),
 	{
 		displayName: 'Name',
 		name: 'name',
@@ -26,7 +19,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'e.g. order_confirmation',
 		description: 'Lowercase letters, digits and underscores. It cannot be changed later.',
 		hint: 'A deleted template’s name cannot be used again for 30 days',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Language',
@@ -34,54 +26,52 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		default: 'en_US',
 		description: 'The language of the text. It cannot be changed later.',
-		displayOptions: { show },
 		options: LANGUAGES,
 	},
-	{ ...categoryField, required: true, displayOptions: { show } },
+	{ ...categoryField, required: true },
 	{
 		displayName: 'Define Content',
-		name: 'componentsMode',
+		name: 'content',
 		type: 'options',
 		default: 'builder',
-		displayOptions: { show },
 		options: [
 			{ name: 'Build in the Form', value: 'builder' },
 			{ name: 'Paste JSON', value: 'json', description: 'A components array, for power users' },
 		],
 	},
-	...componentFields(show),
+	...componentFields(),
 	{
 		displayName:
 			'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides.',
 		name: 'reviewNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 ];
 
-/** POST /{business_account_id}/message_templates (4.3): starts PENDING. */
+export const description = updateDisplayOptions(forOperation('template', 'create'), properties);
+
+/** A create submits a template for review on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Submits a new template (4.3): it starts PENDING. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
+	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	const language = this.getNodeParameter('language', itemIndex) as string;
 	const category = this.getNodeParameter('category', itemIndex) as string;
 	await withRules(node, itemIndex, () => checkTemplateName(name));
-	const components = await checkedComponents.call(this, itemIndex, category, context);
-	const created = await apiRequest.call(
+	const components = await checkedComponents.call(this, item, category);
+	const created = await createTemplate.call(
 		this,
-		{
-			method: 'POST',
-			path: apiPath(node, accountId, 'message_templates'),
-			body: { name, language, category, components },
-			idempotent: false,
-		},
-		context,
+		accountId,
+		{ name, language, category, components },
+		item.request,
 	);
-	return [{ json: { ...(created as IDataObject), name, language } }];
+	return [{ json: { ...created, name, language } }];
 }

@@ -4,15 +4,13 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { businessAccountLocator, locatorValue } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
+import { deleteTemplate } from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
 
-const show = showFor('template', 'delete');
-
-export const description: INodeProperties[] = [
-	businessAccountLocator(show),
+const properties: INodeProperties[] = [
+	businessAccountLocator(),
 	{
 		displayName: 'Template Name',
 		name: 'name',
@@ -20,14 +18,12 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. order_confirmation',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Delete',
 		name: 'scope',
 		type: 'options',
 		default: 'all',
-		displayOptions: { show },
 		options: [
 			{ name: 'All Languages', value: 'all', description: 'Every language of the template' },
 			{
@@ -45,7 +41,7 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. 1234567890123456',
 		description: 'The ID of the language version to delete (hsm_id)',
-		displayOptions: { show: { ...show, scope: ['one'] } },
+		displayOptions: { show: { scope: ['one'] } },
 	},
 	{
 		displayName:
@@ -53,38 +49,33 @@ export const description: INodeProperties[] = [
 		name: 'deleteNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 ];
 
-/** DELETE /{business_account_id}/message_templates?name[&hsm_id] (4.3). */
+export const description = updateDisplayOptions(forOperation('template', 'delete'), properties);
+
+/** Deletes a template (4.3): every language, or the one language whose ID is given. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
+	const { itemIndex } = item;
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name) throw new NodeOperationError(node, 'Template Name is required', { itemIndex });
 	const one = this.getNodeParameter('scope', itemIndex, 'all') === 'one';
-	const hsmId = one ? String(this.getNodeParameter('templateId', itemIndex, '')).trim() : '';
-	if (one && !/^\d+$/.test(hsmId))
+	const templateId = one ? String(this.getNodeParameter('templateId', itemIndex, '')).trim() : '';
+	if (one && !/^\d+$/.test(templateId))
 		throw new NodeOperationError(
 			node,
 			'Template ID must be the ID of one language version (digits only)',
 			{ itemIndex },
 		);
-	const result = await apiRequest.call(
+	const result = await deleteTemplate.call(
 		this,
-		{
-			method: 'DELETE',
-			path: apiPath(
-				node,
-				locatorValue.call(this, 'businessAccountId', itemIndex),
-				'message_templates',
-			),
-			qs: { name, ...(one ? { hsm_id: hsmId } : {}) },
-		},
-		{ itemIndex, retry: retrySettings.call(this, itemIndex) },
+		locatorValue.call(this, 'businessAccountId', itemIndex),
+		{ name, ...(one ? { templateId } : {}) },
+		item.request,
 	);
-	return [{ json: { ...result, name, ...(one ? { hsm_id: hsmId } : {}) } }];
+	return [{ json: { ...result, name, ...(one ? { templateId } : {}) } }];
 }

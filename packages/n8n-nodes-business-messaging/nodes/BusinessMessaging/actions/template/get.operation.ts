@@ -1,39 +1,25 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { getTemplate } from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
 import {
 	businessAccountLocator,
 	locatorValue,
 	templateIdOf,
 	templateLocator,
-} from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
+} from '../../../shared/fields/locators';
 
-const show = showFor('template', 'get');
+const properties: INodeProperties[] = [businessAccountLocator(), templateLocator()];
 
-export const description: INodeProperties[] = [businessAccountLocator(show), templateLocator(show)];
+export const description = updateDisplayOptions(forOperation('template', 'get'), properties);
 
-/** GET /{template_id} (4.3). */
+/** One template as the API returns it (4.3). */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
-	const templateId = await templateIdOf.call(
-		this,
-		itemIndex,
-		async () => locatorValue.call(this, 'businessAccountId', itemIndex),
-		context,
+	const templateId = await templateIdOf.call(this, item, async () =>
+		locatorValue.call(this, 'businessAccountId', item.itemIndex),
 	);
-	const template = await apiRequest.call(
-		this,
-		{ method: 'GET', path: apiPath(this.getNode(), templateId) },
-		context,
-	);
-	return [{ json: template as IDataObject }];
+	return [{ json: await getTemplate.call(this, templateId, item.request) }];
 }

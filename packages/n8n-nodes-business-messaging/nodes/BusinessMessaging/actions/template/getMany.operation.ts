@@ -4,27 +4,27 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { businessAccountLocator, locatorValue } from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { returnAllFields } from '../../helpers/returnAll';
-import { apiPath, apiRequest, apiRequestAllItems } from '../../transport';
-import { showFor } from '../types';
-import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from './templateFields';
+import {
+	listTemplatePage,
+	listTemplates,
+	TEMPLATE_PAGE_SIZE,
+	type TemplateField,
+} from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
+import { returnAllFields } from '../../../shared/fields/returnAll';
+import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from '../../../shared/fields/template';
 
-const show = showFor('template', 'getMany');
-/** The API's largest template page (the spec shows none; the platform's is 100). */
-const PAGE_SIZE = 100;
-
-export const description: INodeProperties[] = [
-	businessAccountLocator(show),
-	...returnAllFields(show),
+const properties: INodeProperties[] = [
+	businessAccountLocator(),
+	...returnAllFields,
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Language',
@@ -55,7 +55,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'After Cursor',
@@ -83,45 +82,46 @@ export const description: INodeProperties[] = [
 	},
 ];
 
-/** GET /{business_account_id}/message_templates (4.3): newest first. */
+export const description = updateDisplayOptions(forOperation('template', 'getMany'), properties);
+
+/** The templates of a business account (4.3), newest first. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
+	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// Cursors have no spaces: one pasted with a trailing space or new line still works.
-	for (const key of ['after', 'before'])
-		if (typeof options[key] === 'string') options[key] = (options[key] as string).trim();
-	const qs: IDataObject = {};
-	for (const key of ['status', 'name', 'language']) if (filters[key]) qs[key] = filters[key];
-	if (Array.isArray(options.fields) && options.fields.length) qs.fields = options.fields.join(',');
-	const request = {
-		method: 'GET' as const,
-		path: apiPath(this.getNode(), accountId, 'message_templates'),
-		qs,
+	const cursor = (key: 'after' | 'before') =>
+		typeof options[key] === 'string' ? (options[key] as string).trim() : undefined;
+	const query = {
+		status: filters.status as string | undefined,
+		name: filters.name as string | undefined,
+		language: filters.language as string | undefined,
+		fields: Array.isArray(options.fields) ? (options.fields as TemplateField[]) : undefined,
 	};
-	if (options.before) {
+	const before = cursor('before');
+	if (before) {
 		// One page backwards: the page just before the cursor.
-		const page = await apiRequest.call(
+		const page = await listTemplatePage.call(
 			this,
-			{
-				...request,
-				qs: { ...qs, before: options.before, limit: Math.min(limit ?? PAGE_SIZE, PAGE_SIZE) },
-			},
-			context,
+			accountId,
+			query,
+			{ limit: Math.min(limit ?? TEMPLATE_PAGE_SIZE, TEMPLATE_PAGE_SIZE), before },
+			item.request,
 		);
-		return ((page.data as IDataObject[] | undefined) ?? []).map((json) => ({ json }));
+		return page.templates.map((json) => ({ json }));
 	}
-	if (options.after) qs.after = options.after;
-	const templates = await apiRequestAllItems.call(this, request, {
-		...context,
-		limit,
-		pageSize: PAGE_SIZE,
-	});
+	const templates = await listTemplates.call(
+		this,
+		accountId,
+		query,
+		{ limit, after: cursor('after') },
+		item.request,
+	);
 	return templates.map((json) => ({ json }));
 }

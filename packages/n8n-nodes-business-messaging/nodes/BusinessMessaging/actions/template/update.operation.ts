@@ -1,75 +1,72 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
+import { editTemplate, getTemplate, type TemplateEdit } from '../../../shared/api/templates';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
 import {
 	businessAccountLocator,
 	locatorValue,
 	templateIdOf,
 	templateLocator,
-} from '../../helpers/locators';
-import { retrySettings } from '../../helpers/requestOptions';
-import { checkedComponents } from '../../helpers/templateBuilder';
-import { apiPath, apiRequest } from '../../transport';
-import { showFor } from '../types';
-import { componentFields } from './componentFields';
-import { categoryField } from './templateFields';
+} from '../../../shared/fields/locators';
+import { categoryField } from '../../../shared/fields/template';
+import { componentFields } from '../../../shared/fields/templateComponents';
+import { checkedComponents } from '../../../shared/templates/components';
 
-const show = showFor('template', 'update');
 const EDITABLE = ['APPROVED', 'REJECTED', 'PAUSED'];
 
-export const description: INodeProperties[] = [
-	businessAccountLocator(show),
-	templateLocator(show),
+const properties: INodeProperties[] = [
+	businessAccountLocator(),
+	templateLocator(),
 	{
 		displayName:
 			'Only approved, rejected or paused templates can be edited. An approved template can be edited once a day and 10 times in 30 days, and goes back to review: it cannot be sent until approved again. Name and language cannot change.',
 		name: 'editNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show },
 	},
 	{
 		displayName: 'Change Category',
 		name: 'changeCategory',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show },
 	},
-	{ ...categoryField, displayOptions: { show: { ...show, changeCategory: [true] } } },
+	{ ...categoryField, displayOptions: { show: { changeCategory: [true] } } },
 	{
 		displayName: 'Content',
-		name: 'componentsMode',
+		name: 'content',
 		type: 'options',
 		default: 'keep',
 		description: 'An edit replaces the whole content: rebuild it with the form, or give it as JSON',
-		displayOptions: { show },
 		options: [
 			{ name: 'Keep As It Is', value: 'keep' },
 			{ name: 'Rebuild in the Form', value: 'builder' },
 			{ name: 'Replace With JSON', value: 'json' },
 		],
 	},
-	...componentFields(show),
+	...componentFields(),
 ];
 
-/** POST /{template_id} (4.3): refused early, with the reason, when the status does not allow it. */
+export const description = updateDisplayOptions(forOperation('template', 'update'), properties);
+
+/** An edit sends the template back to review on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Edits a template (4.3): refused early, with the reason, when its status does not allow it. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const context = { itemIndex, retry: retrySettings.call(this, itemIndex) };
-	const templateId = await templateIdOf.call(
-		this,
-		itemIndex,
-		async () => locatorValue.call(this, 'businessAccountId', itemIndex),
-		context,
+	const { itemIndex } = item;
+	const templateId = await templateIdOf.call(this, item, async () =>
+		locatorValue.call(this, 'businessAccountId', itemIndex),
 	);
-	const mode = this.getNodeParameter('componentsMode', itemIndex, 'keep') as string;
+	const mode = this.getNodeParameter('content', itemIndex, 'keep') as string;
 	const changeCategory = this.getNodeParameter('changeCategory', itemIndex, false) as boolean;
 	if (mode === 'keep' && !changeCategory) {
 		throw new NodeOperationError(
@@ -78,8 +75,7 @@ export async function execute(
 			{ itemIndex },
 		);
 	}
-	const path = apiPath(node, templateId);
-	const current = await apiRequest.call(this, { method: 'GET', path }, context);
+	const current = await getTemplate.call(this, templateId, item.request);
 	const status = String(current.status);
 	if (!EDITABLE.includes(status)) {
 		throw new NodeOperationError(
@@ -95,18 +91,13 @@ export async function execute(
 	const category = changeCategory
 		? (this.getNodeParameter('category', itemIndex) as string)
 		: String(current.category);
-	const body: IDataObject = changeCategory ? { category } : {};
-	if (mode !== 'keep')
-		body.components = await checkedComponents.call(this, itemIndex, category, context);
-	const result = await apiRequest.call(
-		this,
-		{ method: 'POST', path, body, idempotent: false },
-		context,
-	);
+	const edit: TemplateEdit = changeCategory ? { category } : {};
+	if (mode !== 'keep') edit.components = await checkedComponents.call(this, item, category);
+	const result = await editTemplate.call(this, templateId, edit, item.request);
 	return [
 		{
 			json: {
-				...(result as IDataObject),
+				...result,
 				id: templateId,
 				name: current.name,
 				language: current.language,

@@ -1,11 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { retrySettings } from '../../helpers/requestOptions';
-import { uploadSample } from '../../helpers/sampleUpload';
-import { showFor } from '../types';
+import type { ItemContext } from '../../../shared/context';
+import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { uploadSample } from '../../../shared/templates/sampleUpload';
 
-const show = showFor('templateSample', 'upload');
-
-export const description: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Input Binary Field',
 		name: 'binaryPropertyName',
@@ -13,19 +11,31 @@ export const description: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input item’s binary field holding the file (JPEG, PNG, MP4 or PDF)',
-		displayOptions: { show },
 	},
 ];
+
+export const description = updateDisplayOptions(
+	forOperation('templateSample', 'upload'),
+	properties,
+);
 
 /** Both steps of 4.5; outputs the handle `h` for a media header's example.header_handle. */
 export async function execute(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
-	const uploaded = await uploadSample.call(this, itemIndex, property, {
-		itemIndex,
-		retry: retrySettings.call(this, itemIndex),
-	});
-	return [{ json: { ...uploaded } }];
+	const property = String(
+		this.getNodeParameter('binaryPropertyName', item.itemIndex, 'data'),
+	).trim();
+	const sample = await uploadSample.call(this, item, property);
+	return [
+		{
+			json: {
+				h: sample.h,
+				...(sample.fileName ? { fileName: sample.fileName } : {}),
+				mimeType: sample.mimeType,
+				fileSize: sample.fileSize,
+			},
+		},
+	];
 }

@@ -1,4 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** Product fields the listing can return and filter on (spec 2.3 and 2.4). */
 export const PRODUCT_FIELDS: INodePropertyOptions[] = [
@@ -30,3 +30,29 @@ export const CONDITION: INodePropertyOptions[] = [
 	{ name: 'Refurbished', value: 'refurbished' },
 	{ name: 'Used', value: 'used' },
 ];
+
+/** The catalog: typed as an ID (the API has no call that lists catalogs). */
+export function catalogField(): INodeProperties {
+	return {
+		displayName: 'Catalog',
+		name: 'catalogId',
+		type: 'resourceLocator',
+		default: { mode: 'id', value: '' },
+		required: true,
+		description: 'The product catalog, from the dashboard’s commerce settings',
+		modes: [
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 215347871556718',
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A catalog ID has digits only' },
+					},
+				],
+			},
+		],
+	};
+}

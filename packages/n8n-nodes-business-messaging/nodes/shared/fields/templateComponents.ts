@@ -4,10 +4,8 @@ import type { INodeProperties } from 'n8n-workflow';
  * The template builder: header, body, footer, buttons and limited-time offer as form fields
  * (Create, and Update when its components are rebuilt), or a components array as JSON.
  */
-export function componentFields(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties[] {
-	const builder = { ...show, componentsMode: ['builder'] };
+export function componentFields(): INodeProperties[] {
+	const builder = { content: ['builder'] };
 	const textHeader = { ...builder, headerType: ['text'] };
 	const mediaHeader = { ...builder, headerType: ['image', 'video', 'document'] };
 	return [
@@ -263,7 +261,7 @@ export function componentFields(
 			required: true,
 			description:
 				'The components array as the API takes it (HEADER, BODY, FOOTER, BUTTONS, LIMITED_TIME_OFFER)',
-			displayOptions: { show: { ...show, componentsMode: ['json'] } },
+			displayOptions: { show: { content: ['json'] } },
 		},
 	];
 }

@@ -1,7 +1,12 @@
 import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflow';
-import type { RequestContext } from '../transport';
+import type { ItemContext } from '../context';
 import { uploadSample } from './sampleUpload';
-import { checkComponents, countPlaceholders, TemplateRuleError, withRules } from './templateRules';
+import {
+	checkComponents,
+	countPlaceholders,
+	TemplateRuleError,
+	withRules,
+} from '../rules/templateRules';
 
 /**
  * The components of the form (or JSON), checked against the rules before a media header's
@@ -9,11 +14,11 @@ import { checkComponents, countPlaceholders, TemplateRuleError, withRules } from
  */
 export async function checkedComponents(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 	category: string,
-	context: RequestContext,
 ): Promise<IDataObject[]> {
 	const node = this.getNode();
+	const { itemIndex } = item;
 	await withRules(node, itemIndex, async () =>
 		checkComponents(
 			await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'),
@@ -24,8 +29,7 @@ export async function checkedComponents(
 		componentsFromForm.call(
 			this,
 			itemIndex,
-			async (binaryProperty) =>
-				(await uploadSample.call(this, itemIndex, binaryProperty, context)).h,
+			async (binaryProperty) => (await uploadSample.call(this, item, binaryProperty)).h,
 		),
 	);
 }
@@ -43,7 +47,7 @@ export async function componentsFromForm(
 	const param = (name: string, fallback = ''): string =>
 		String(this.getNodeParameter(name, itemIndex, fallback) ?? '');
 	const collection = (name: string) => this.getNodeParameter(name, itemIndex, {}) as IDataObject;
-	if (param('componentsMode', 'builder') === 'json') {
+	if (param('content', 'builder') === 'json') {
 		const raw = this.getNodeParameter('componentsJson', itemIndex, '[]') as unknown;
 		const components =
 			typeof raw === 'string'

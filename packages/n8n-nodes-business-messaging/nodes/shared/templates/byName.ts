@@ -1,5 +1,6 @@
-import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
-import { apiPath, apiRequest, type Context, type RequestContext } from '../transport';
+import { NodeOperationError, type INode } from 'n8n-workflow';
+import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../api/templates';
+import type { Context, RequestContext } from '../transport';
 
 /**
  * Templates addressed by name, as the list shows them: "order_confirmation (en_US)", or the bare
@@ -27,29 +28,6 @@ export function parseTemplateName(node: INode, raw: string, itemIndex?: number):
 	return { name, language };
 }
 
-/** The business account of a sender number, from the key's numbers (4.1). */
-export async function accountOfNumber(
-	this: Context,
-	phoneNumberId: string,
-	context: RequestContext = {},
-): Promise<string> {
-	const response = await apiRequest.call(this, { method: 'GET', path: '/getuserdetails' }, context);
-	const number = ((response.data as IDataObject[] | undefined) ?? []).find(
-		(n) => String(n.phone_number_id) === phoneNumberId,
-	);
-	if (!number) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Sender ${phoneNumberId} is not a number of this API key`,
-			{
-				itemIndex: context.itemIndex,
-				description: 'Pick the sender from the list: it shows the numbers the key can use.',
-			},
-		);
-	}
-	return String(number.chat_business_account_id);
-}
-
 /** The ID of the template with this name (and language) in the account; a clear error if none or several. */
 export async function templateIdByName(
 	this: Context,
@@ -58,19 +36,15 @@ export async function templateIdByName(
 	context: RequestContext = {},
 ): Promise<string> {
 	const node = this.getNode();
-	const page = await apiRequest.call(
+	const { templates } = await listTemplatePage.call(
 		this,
-		{
-			method: 'GET',
-			path: apiPath(node, accountId, 'message_templates'),
-			qs: { name: wanted.name, fields: 'name,language,status', limit: 100 },
-		},
+		accountId,
+		// Every field read below is asked for: a server may return only those.
+		{ name: wanted.name, fields: ['id', 'name', 'language', 'status'] },
+		{ limit: TEMPLATE_PAGE_SIZE },
 		context,
 	);
-	// The name filter may match parts of names: keep the exact ones.
-	const named = ((page.data as IDataObject[] | undefined) ?? []).filter(
-		(t) => t.name === wanted.name,
-	);
+	const named = templates.filter((t) => t.name === wanted.name);
 	const found = wanted.language ? named.filter((t) => t.language === wanted.language) : named;
 	const label = wanted.language ? `${wanted.name} (${wanted.language})` : wanted.name;
 	if (found.length === 1) return String(found[0].id);

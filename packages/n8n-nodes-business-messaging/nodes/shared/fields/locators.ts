@@ -4,17 +4,14 @@ import {
 	type INodeParameterResourceLocator,
 	type INodeProperties,
 } from 'n8n-workflow';
-import type { RequestContext } from '../transport';
-import { oncePerRun } from './oncePerRun';
-import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from './templateByName';
+import type { ItemContext } from '../context';
+import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from '../templates/byName';
 
 /** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
 
 const DIGITS = '^\\s*\\d+\\s*$';
 
-export function phoneNumberLocator(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties {
+export function phoneNumberLocator(): INodeProperties {
 	return {
 		displayName: 'Phone Number',
 		name: 'phoneNumberId',
@@ -22,7 +19,6 @@ export function phoneNumberLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: 'The business number to act for',
-		displayOptions: { show },
 		modes: [
 			{
 				displayName: 'From List',
@@ -48,16 +44,13 @@ export function phoneNumberLocator(
 	};
 }
 
-export function businessAccountLocator(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties {
+export function businessAccountLocator(): INodeProperties {
 	return {
 		displayName: 'Business Account',
 		name: 'businessAccountId',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		displayOptions: { show },
 		modes: [
 			{
 				displayName: 'From List',
@@ -108,7 +101,6 @@ export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: n
 }
 
 export function templateLocator(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
 	options: { approvedOnly?: boolean; description?: string } = {},
 ): INodeProperties {
 	return {
@@ -118,7 +110,6 @@ export function templateLocator(
 		default: { mode: 'list', value: '' },
 		required: true,
 		description: options.description,
-		displayOptions: { show },
 		modes: [
 			{
 				displayName: 'From List',
@@ -170,18 +161,17 @@ export function templateLocator(
  */
 export async function templateIdOf(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 	accountId: () => Promise<string>,
-	context: RequestContext,
 ): Promise<string> {
+	const { itemIndex } = item;
 	const locator = this.getNodeParameter('template', itemIndex) as INodeParameterResourceLocator;
 	if (locator.mode !== 'name') return locatorValue.call(this, 'template', itemIndex);
 	const value = String(locator.value ?? '').trim();
 	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
 	const account = await accountId();
-	return await oncePerRun(
-		this,
+	return await item.once(
 		`templateName:${account}:${value}`,
-		async () => await templateIdByName.call(this, account, wanted, context),
+		async () => await templateIdByName.call(this, account, wanted, item.request),
 	);
 }

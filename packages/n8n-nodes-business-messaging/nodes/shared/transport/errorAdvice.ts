@@ -7,7 +7,7 @@ export const ADVICE: Readonly<Record<number, string>> = {
 	131047:
 		'A text is accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
 	131052:
-		'Media URLs are valid for 5 minutes and must be used unchanged: use Media › Download with the media ID, which fetches a fresh URL.',
+		'Media URLs are valid for 5 minutes and must be used exactly as returned: get a fresh URL and download it straight away, or use Media › Download with the media ID, which fetches a fresh URL.',
 	131053: 'The media was deleted: it cannot be used or downloaded any more.',
 	132000:
 		'The variables do not match the template: open Template Variables again so that the form reloads from the template.',

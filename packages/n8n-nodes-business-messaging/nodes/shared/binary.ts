@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import type { Download } from '../transport';
+import type { Download } from './transport';
 
 const EXTENSIONS: Record<string, string> = {
 	'application/pdf': 'pdf',

@@ -27,10 +27,7 @@ export function normalizeRecipient(node: INode, raw: unknown, itemIndex: number)
 }
 
 /** The Recipient field of the send operations; each says where the number usually comes from. */
-export function recipientField(
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	description: string,
-): INodeProperties {
+export function recipientField(description: string): INodeProperties {
 	return {
 		displayName: 'Recipient',
 		name: 'recipient',
@@ -39,6 +36,5 @@ export function recipientField(
 		required: true,
 		placeholder: 'e.g. +1 (415) 555-0100',
 		description,
-		displayOptions: { show },
 	};
 }

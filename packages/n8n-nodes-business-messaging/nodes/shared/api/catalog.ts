@@ -1,0 +1,92 @@
+import type { IDataObject } from 'n8n-workflow';
+import {
+	apiPath,
+	apiRequest,
+	apiRequestAllItems,
+	type Context,
+	type RequestContext,
+} from '../transport';
+
+/** A product as the listing returns it (2.3): only the fields asked for, or the default set. */
+export interface Product extends IDataObject {
+	id?: string;
+	retailer_id?: string;
+	name?: string;
+	price?: string;
+	availability?: string;
+	image_url?: string;
+}
+
+export interface ProductQuery {
+	fields?: string[];
+	/** A filter in the API's own form (4.4). */
+	filter?: IDataObject;
+	/** Ask for the total number of matching products. */
+	summary?: boolean;
+}
+
+/** The most products one listing page holds: the largest the sandbox serves (the spec shows none). */
+export const MAX_PRODUCT_PAGE_SIZE = 1000;
+
+/** One entry of a batch (4.4): CREATE and UPDATE carry product data (2.4), DELETE none. */
+export interface BatchEntry {
+	method: 'CREATE' | 'UPDATE' | 'DELETE';
+	retailerId: string;
+	data?: IDataObject;
+}
+
+/**
+ * GET /{catalog_id}/products (4.4) across cursor pages, up to `limit` products (all without
+ * one). With `summary`, the total count the first page reports.
+ */
+export async function listProducts(
+	this: Context,
+	catalogId: string,
+	query: ProductQuery,
+	paging: { limit?: number; pageSize: number },
+	request: RequestContext = {},
+): Promise<{ products: Product[]; totalCount?: number }> {
+	const qs: IDataObject = {};
+	if (query.fields?.length) qs.fields = JSON.stringify(query.fields);
+	if (query.filter) qs.filter = JSON.stringify(query.filter);
+	if (query.summary) qs.summary = true;
+	let totalCount: number | undefined;
+	const products = await apiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: apiPath(this.getNode(), catalogId, 'products'), qs },
+		{
+			...request,
+			...paging,
+			onPage: (page) => {
+				totalCount ??= (page.summary as IDataObject | undefined)?.total_count as number | undefined;
+			},
+		},
+	);
+	return { products: products as Product[], totalCount };
+}
+
+/** POST /{catalog_id}/batch (4.4): applied in the background; answers one handle per request. */
+export async function batchProducts(
+	this: Context,
+	catalogId: string,
+	entries: BatchEntry[],
+	request: RequestContext = {},
+): Promise<{ handles: string[] }> {
+	const response = await apiRequest.call(
+		this,
+		{
+			method: 'POST',
+			path: apiPath(this.getNode(), catalogId, 'batch'),
+			body: {
+				requests: entries.map(({ method, retailerId, data }) => ({
+					method,
+					retailer_id: retailerId,
+					...(data ? { data } : {}),
+				})),
+			},
+			idempotent: false,
+		},
+		request,
+	);
+	return { handles: (response.handles as string[] | undefined) ?? [] };
+}

@@ -1,0 +1,183 @@
+import type { IDataObject } from 'n8n-workflow';
+import {
+	apiPath,
+	apiRequest,
+	apiRequestAllItems,
+	type Context,
+	type RequestContext,
+} from '../transport';
+
+/** A template (2.2): only the fields asked for when a list names `fields`. */
+export interface Template extends IDataObject {
+	id?: string;
+	name?: string;
+	language?: string;
+	status?: string;
+	category?: string;
+	rejected_reason?: string;
+	components?: IDataObject[];
+}
+
+export type TemplateField =
+	| 'id'
+	| 'name'
+	| 'language'
+	| 'status'
+	| 'category'
+	| 'rejected_reason'
+	| 'components';
+
+/** What a template list asks for (4.3); `name` and `language` are filters the platform takes. */
+export interface TemplateQuery {
+	status?: string;
+	name?: string;
+	language?: string;
+	fields?: TemplateField[];
+}
+
+export interface TemplatePage {
+	templates: Template[];
+	/** The next page's cursor; absent on the last page. */
+	after?: string;
+}
+
+/** The API's largest template page (the spec shows none; the platform's is 100). */
+export const TEMPLATE_PAGE_SIZE = 100;
+
+export interface NewTemplate extends IDataObject {
+	name: string;
+	language: string;
+	category: string;
+	components: IDataObject[];
+}
+
+/** The answer to a create: the new template's ID, status (PENDING) and category. */
+export interface CreatedTemplate extends IDataObject {
+	id?: string;
+	status?: string;
+	category?: string;
+}
+
+export interface TemplateEdit extends IDataObject {
+	category?: string;
+	components?: IDataObject[];
+}
+
+function listQuery(query: TemplateQuery): IDataObject {
+	const qs: IDataObject = {};
+	if (query.status) qs.status = query.status;
+	if (query.name) qs.name = query.name;
+	if (query.language) qs.language = query.language;
+	if (query.fields?.length) qs.fields = query.fields.join(',');
+	return qs;
+}
+
+function listPath(context: Context, businessAccountId: string): string {
+	return apiPath(context.getNode(), businessAccountId, 'message_templates');
+}
+
+/** GET /{business_account_id}/message_templates (4.3): one page, newest first. */
+export async function listTemplatePage(
+	this: Context,
+	businessAccountId: string,
+	query: TemplateQuery,
+	page: { limit: number; after?: string; before?: string },
+	request: RequestContext = {},
+): Promise<TemplatePage> {
+	const response = await apiRequest.call(
+		this,
+		{
+			method: 'GET',
+			path: listPath(this, businessAccountId),
+			qs: {
+				...listQuery(query),
+				limit: page.limit,
+				...(page.after ? { after: page.after } : {}),
+				...(page.before ? { before: page.before } : {}),
+			},
+		},
+		request,
+	);
+	const cursors = (response.paging as { cursors?: { after?: string } } | undefined)?.cursors;
+	return { templates: (response.data as Template[] | undefined) ?? [], after: cursors?.after };
+}
+
+/** The same list across pages, from `after` on, up to `limit` templates (all without one). */
+export async function listTemplates(
+	this: Context,
+	businessAccountId: string,
+	query: TemplateQuery,
+	paging: { limit?: number; after?: string },
+	request: RequestContext = {},
+): Promise<Template[]> {
+	const qs = { ...listQuery(query), ...(paging.after ? { after: paging.after } : {}) };
+	return (await apiRequestAllItems.call(
+		this,
+		{ method: 'GET', path: listPath(this, businessAccountId), qs },
+		{ ...request, limit: paging.limit, pageSize: TEMPLATE_PAGE_SIZE },
+	)) as Template[];
+}
+
+/** GET /{template_id} (4.3). */
+export async function getTemplate(
+	this: Context,
+	templateId: string,
+	request: RequestContext = {},
+): Promise<Template> {
+	return (await apiRequest.call(
+		this,
+		{ method: 'GET', path: apiPath(this.getNode(), templateId) },
+		request,
+	)) as Template;
+}
+
+/** POST /{business_account_id}/message_templates (4.3): submitted for review, PENDING. */
+export async function createTemplate(
+	this: Context,
+	businessAccountId: string,
+	template: NewTemplate,
+	request: RequestContext = {},
+): Promise<CreatedTemplate> {
+	return (await apiRequest.call(
+		this,
+		{
+			method: 'POST',
+			path: listPath(this, businessAccountId),
+			body: template,
+			idempotent: false,
+		},
+		request,
+	)) as CreatedTemplate;
+}
+
+/** POST /{template_id} (4.3): a new category, a whole new components list, or both. */
+export async function editTemplate(
+	this: Context,
+	templateId: string,
+	edit: TemplateEdit,
+	request: RequestContext = {},
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		this,
+		{ method: 'POST', path: apiPath(this.getNode(), templateId), body: edit, idempotent: false },
+		request,
+	);
+}
+
+/** DELETE /{business_account_id}/message_templates (4.3): every language, or one by its ID. */
+export async function deleteTemplate(
+	this: Context,
+	businessAccountId: string,
+	which: { name: string; templateId?: string },
+	request: RequestContext = {},
+): Promise<IDataObject> {
+	return await apiRequest.call(
+		this,
+		{
+			method: 'DELETE',
+			path: listPath(this, businessAccountId),
+			qs: { name: which.name, ...(which.templateId ? { hsm_id: which.templateId } : {}) },
+		},
+		request,
+	);
+}

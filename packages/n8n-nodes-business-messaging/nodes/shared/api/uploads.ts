@@ -1,0 +1,37 @@
+import { NodeOperationError } from 'n8n-workflow';
+import { apiRequest, type Context, type RequestContext } from '../transport';
+
+/** A session id as step 1 returns it: `upload:<session_id>?sig=<sig>` (4.5 rule 1). */
+const SESSION_ID = /^upload:[^/?#\s]+\?sig=[^&#\s]+$/;
+
+/** Both steps of the sample upload (4.5): the file's bytes in, the handle `h` out. */
+export async function uploadSample(
+	this: Context,
+	file: { bytes: Buffer; type: string },
+	request: RequestContext = {},
+): Promise<string> {
+	const session = await apiRequest.call(
+		this,
+		{
+			method: 'POST',
+			path: '/app/uploads',
+			qs: { file_length: file.bytes.length, file_type: file.type },
+		},
+		request,
+	);
+	const sessionId = String(session.id ?? '');
+	if (!SESSION_ID.test(sessionId)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The API returned an upload session id of an unexpected form: "${sessionId}"`,
+			{ itemIndex: request.itemIndex },
+		);
+	}
+	// The session id is the path, appended to the base URL exactly as returned.
+	const uploaded = await apiRequest.call(
+		this,
+		{ method: 'POST', path: `/${sessionId}`, binary: file.bytes },
+		request,
+	);
+	return String(uploaded.h);
+}

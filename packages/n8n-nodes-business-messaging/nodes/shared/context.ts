@@ -1,0 +1,40 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { retrySettings } from './fields/requestOptions';
+import type { RequestContext } from './transport';
+
+/**
+ * What an operation is handed for one input item, made once by the router: the item's index,
+ * the options every API call of the item takes (the index for its errors, the retry settings),
+ * and the once-per-run cache.
+ */
+export interface ItemContext {
+	itemIndex: number;
+	request: RequestContext;
+	/** Loads something once per node run, not once per item (see oncePerRun). */
+	once<T>(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+export function itemContext(this: IExecuteFunctions, itemIndex: number): ItemContext {
+	return {
+		itemIndex,
+		request: { itemIndex, retry: retrySettings.call(this, itemIndex) },
+		once: async (key, load) => await oncePerRun(this, key, load),
+	};
+}
+
+const runs = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Loads something once per node run (one execution context), not once per item: the items of
+ * a run share the answer. A failure is forgotten, so that the next item asks again.
+ */
+export function oncePerRun<T>(run: object, key: string, load: () => Promise<T>): Promise<T> {
+	let cache = runs.get(run);
+	if (!cache) runs.set(run, (cache = new Map()));
+	const known = cache.get(key) as Promise<T> | undefined;
+	if (known) return known;
+	const loading = load();
+	cache.set(key, loading);
+	loading.catch(() => cache.delete(key));
+	return loading;
+}
