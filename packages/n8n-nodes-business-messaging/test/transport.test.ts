@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiPath, apiRequestAllItems } from '../nodes/shared/transport';
+import { apiPath, requestAllPages } from '../nodes/shared/transport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 const bed = useTestBed();
@@ -24,7 +24,7 @@ const refund = (extra: Record<string, unknown> = {}) => ({
 });
 const addFault = (rule: Record<string, unknown>) => bed.sandbox.state.faults.add(rule);
 
-/** A probe node that lists templates through apiRequestAllItems, to test cursor paging. */
+/** A probe node that lists templates through requestAllPages, to test cursor paging. */
 class PagingProbe implements INodeType {
 	description = {
 		displayName: 'Paging Probe',
@@ -44,7 +44,7 @@ class PagingProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions) {
 		const limit = this.getNodeParameter('limit', 0) as number;
-		const items = await apiRequestAllItems.call(
+		const items = await requestAllPages<IDataObject>(
 			this,
 			{
 				method: 'GET',

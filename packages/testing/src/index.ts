@@ -41,6 +41,8 @@ export interface ExecuteOptions {
 	parameters: INodeParameters;
 	items?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** The node's settings in the editor, e.g. { retryOnFail: true }. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export class NodeHarness {
@@ -93,6 +95,7 @@ export class NodeHarness {
 	/** Runs `execute` once over `items` (one empty item by default); returns its outputs. */
 	async execute(run: ExecuteOptions): Promise<INodeExecutionData[][]> {
 		const { workflow, node } = this.workflowWith(run.parameters, run.continueOnFail);
+		Object.assign(node, run.settings);
 		const items = run.items ?? [{ json: {} }];
 		const inputData = { main: [items] };
 		const context = new ExecuteContext(
@@ -365,4 +368,4 @@ export class RecordingResponse {
 		return this.send(body);
 	}
 }
-export { packageFileText } from './packageFiles';
+export { packageFileText, packageSourceFiles } from './packageFiles';

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-import { apiPath, apiRequest, type Context, type RequestContext } from '../transport';
+import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /** One number of the API key (2.7). */
 export interface NumberEntry extends IDataObject {
@@ -29,8 +29,12 @@ export async function listNumbers(
 	this: Context,
 	request: RequestContext = {},
 ): Promise<NumberEntry[]> {
-	const response = await apiRequest.call(this, { method: 'GET', path: '/getuserdetails' }, request);
-	return (response.data as NumberEntry[] | undefined) ?? [];
+	const response = await requestJson<{ data?: NumberEntry[] }>(
+		this,
+		{ method: 'GET', path: '/getuserdetails' },
+		request,
+	);
+	return response.data ?? [];
 }
 
 /** GET /{business_account_id} (4.7); every field of the default set when `fields` is empty. */
@@ -40,7 +44,7 @@ export async function getBusinessAccount(
 	fields: BusinessAccountField[] = [],
 	request: RequestContext = {},
 ): Promise<BusinessAccount> {
-	return (await apiRequest.call(
+	return await requestJson<BusinessAccount>(
 		this,
 		{
 			method: 'GET',
@@ -48,7 +52,7 @@ export async function getBusinessAccount(
 			qs: fields.length ? { fields: fields.join(',') } : undefined,
 		},
 		request,
-	)) as BusinessAccount;
+	);
 }
 
 /** The business account of one of the key's numbers (from 4.1); a clear error if it is not one. */

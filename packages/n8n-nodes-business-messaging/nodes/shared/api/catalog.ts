@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiPath,
-	apiRequest,
-	apiRequestAllItems,
+	requestAllPages,
+	requestJson,
 	type Context,
+	type Page,
 	type RequestContext,
 } from '../transport';
 
@@ -15,6 +16,11 @@ export interface Product extends IDataObject {
 	price?: string;
 	availability?: string;
 	image_url?: string;
+}
+
+/** A listing page, with the total count when `summary` was asked for. */
+interface ProductPage extends Page<Product> {
+	summary?: { total_count?: number };
 }
 
 export interface ProductQuery {
@@ -51,18 +57,18 @@ export async function listProducts(
 	if (query.filter) qs.filter = JSON.stringify(query.filter);
 	if (query.summary) qs.summary = true;
 	let totalCount: number | undefined;
-	const products = await apiRequestAllItems.call(
+	const products = await requestAllPages<Product, ProductPage>(
 		this,
 		{ method: 'GET', path: apiPath(this.getNode(), catalogId, 'products'), qs },
 		{
 			...request,
 			...paging,
 			onPage: (page) => {
-				totalCount ??= (page.summary as IDataObject | undefined)?.total_count as number | undefined;
+				totalCount ??= page.summary?.total_count;
 			},
 		},
 	);
-	return { products: products as Product[], totalCount };
+	return { products, totalCount };
 }
 
 /** POST /{catalog_id}/batch (4.4): applied in the background; answers one handle per request. */
@@ -72,7 +78,7 @@ export async function batchProducts(
 	entries: BatchEntry[],
 	request: RequestContext = {},
 ): Promise<{ handles: string[] }> {
-	const response = await apiRequest.call(
+	const response = await requestJson<{ handles?: string[] }>(
 		this,
 		{
 			method: 'POST',
@@ -88,5 +94,5 @@ export async function batchProducts(
 		},
 		request,
 	);
-	return { handles: (response.handles as string[] | undefined) ?? [] };
+	return { handles: response.handles ?? [] };
 }

@@ -7,7 +7,7 @@ import type {
 import {
 	apiDownload,
 	apiPath,
-	apiRequest,
+	requestJson,
 	type Context,
 	type Download,
 	type RequestContext,
@@ -57,8 +57,8 @@ export async function deleteMedia(
 	this: Context,
 	media: { mediaId: string; phoneNumberId: string },
 	request: RequestContext = {},
-): Promise<IDataObject> {
-	return await apiRequest.call(
+): Promise<{ success?: boolean } & IDataObject> {
+	return await requestJson<{ success?: boolean } & IDataObject>(
 		this,
 		{
 			method: 'DELETE',

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { apiPath, apiRequest, type Context, type RequestContext } from '../transport';
+import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /** What the API answered to a send (2.10; the rest in the Cloud API's shape). */
 export interface SentMessage {
@@ -11,6 +11,12 @@ export interface SentMessage {
 	messageStatus?: string;
 }
 
+/** The send's answer, in the Cloud API's shape (the spec shows only the message ID). */
+interface SendResponse {
+	messages?: Array<{ id?: string; message_status?: string }>;
+	contacts?: Array<{ wa_id?: string }>;
+}
+
 /**
  * POST /{phone_number_id}/messages (4.2) with one message of any type (`content` holds its
  * `type` and the object of that type). A send is not idempotent: it is never repeated blindly.
@@ -20,7 +26,7 @@ export async function sendMessage(
 	message: { phoneNumberId: string; to: string; content: IDataObject },
 	request: RequestContext = {},
 ): Promise<SentMessage> {
-	const response = await apiRequest.call(
+	const response = await requestJson<SendResponse>(
 		this,
 		{
 			method: 'POST',
@@ -35,8 +41,8 @@ export async function sendMessage(
 		},
 		request,
 	);
-	const sent = ((response.messages as IDataObject[] | undefined) ?? [])[0] ?? {};
-	const contact = ((response.contacts as IDataObject[] | undefined) ?? [])[0] ?? {};
+	const sent = response.messages?.[0] ?? {};
+	const contact = response.contacts?.[0] ?? {};
 	return {
 		messageId: sent.id as string,
 		...(contact.wa_id ? { waId: String(contact.wa_id) } : {}),

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { apiPath, apiRequest, type Context, type RequestContext } from '../transport';
+import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /** An amount in minor units: value / 10^offset in the currency (2.9). */
 export interface RefundAmount extends IDataObject {
@@ -30,7 +30,7 @@ export async function refundPayment(
 	refund: RefundRequest,
 	request: RequestContext = {},
 ): Promise<Refund> {
-	return (await apiRequest.call(
+	return await requestJson<Refund>(
 		this,
 		{
 			method: 'POST',
@@ -44,5 +44,5 @@ export async function refundPayment(
 			idempotent: false,
 		},
 		request,
-	)) as Refund;
+	);
 }

@@ -1,9 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiPath,
-	apiRequest,
-	apiRequestAllItems,
+	requestAllPages,
+	requestJson,
 	type Context,
+	type Page,
 	type RequestContext,
 } from '../transport';
 
@@ -58,6 +59,11 @@ export interface CreatedTemplate extends IDataObject {
 	category?: string;
 }
 
+/** The answer of an edit or a delete. */
+export interface Success extends IDataObject {
+	success?: boolean;
+}
+
 export interface TemplateEdit extends IDataObject {
 	category?: string;
 	components?: IDataObject[];
@@ -84,7 +90,7 @@ export async function listTemplatePage(
 	page: { limit: number; after?: string; before?: string },
 	request: RequestContext = {},
 ): Promise<TemplatePage> {
-	const response = await apiRequest.call(
+	const response = await requestJson<Page<Template>>(
 		this,
 		{
 			method: 'GET',
@@ -98,8 +104,7 @@ export async function listTemplatePage(
 		},
 		request,
 	);
-	const cursors = (response.paging as { cursors?: { after?: string } } | undefined)?.cursors;
-	return { templates: (response.data as Template[] | undefined) ?? [], after: cursors?.after };
+	return { templates: response.data ?? [], after: response.paging?.cursors?.after };
 }
 
 /** The same list across pages, from `after` on, up to `limit` templates (all without one). */
@@ -111,11 +116,11 @@ export async function listTemplates(
 	request: RequestContext = {},
 ): Promise<Template[]> {
 	const qs = { ...listQuery(query), ...(paging.after ? { after: paging.after } : {}) };
-	return (await apiRequestAllItems.call(
+	return await requestAllPages<Template>(
 		this,
 		{ method: 'GET', path: listPath(this, businessAccountId), qs },
 		{ ...request, limit: paging.limit, pageSize: TEMPLATE_PAGE_SIZE },
-	)) as Template[];
+	);
 }
 
 /** GET /{template_id} (4.3). */
@@ -124,11 +129,11 @@ export async function getTemplate(
 	templateId: string,
 	request: RequestContext = {},
 ): Promise<Template> {
-	return (await apiRequest.call(
+	return await requestJson<Template>(
 		this,
 		{ method: 'GET', path: apiPath(this.getNode(), templateId) },
 		request,
-	)) as Template;
+	);
 }
 
 /** POST /{business_account_id}/message_templates (4.3): submitted for review, PENDING. */
@@ -138,16 +143,11 @@ export async function createTemplate(
 	template: NewTemplate,
 	request: RequestContext = {},
 ): Promise<CreatedTemplate> {
-	return (await apiRequest.call(
+	return await requestJson<CreatedTemplate>(
 		this,
-		{
-			method: 'POST',
-			path: listPath(this, businessAccountId),
-			body: template,
-			idempotent: false,
-		},
+		{ method: 'POST', path: listPath(this, businessAccountId), body: template, idempotent: false },
 		request,
-	)) as CreatedTemplate;
+	);
 }
 
 /** POST /{template_id} (4.3): a new category, a whole new components list, or both. */
@@ -156,8 +156,8 @@ export async function editTemplate(
 	templateId: string,
 	edit: TemplateEdit,
 	request: RequestContext = {},
-): Promise<IDataObject> {
-	return await apiRequest.call(
+): Promise<Success> {
+	return await requestJson<Success>(
 		this,
 		{ method: 'POST', path: apiPath(this.getNode(), templateId), body: edit, idempotent: false },
 		request,
@@ -170,8 +170,8 @@ export async function deleteTemplate(
 	businessAccountId: string,
 	which: { name: string; templateId?: string },
 	request: RequestContext = {},
-): Promise<IDataObject> {
-	return await apiRequest.call(
+): Promise<Success> {
+	return await requestJson<Success>(
 		this,
 		{
 			method: 'DELETE',

@@ -1,5 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
-import { apiRequest, type Context, type RequestContext } from '../transport';
+import { requestJson, type Context, type RequestContext } from '../transport';
 
 /** A session id as step 1 returns it: `upload:<session_id>?sig=<sig>` (4.5 rule 1). */
 const SESSION_ID = /^upload:[^/?#\s]+\?sig=[^&#\s]+$/;
@@ -10,7 +10,7 @@ export async function uploadSample(
 	file: { bytes: Buffer; type: string },
 	request: RequestContext = {},
 ): Promise<string> {
-	const session = await apiRequest.call(
+	const session = await requestJson<{ id?: string }>(
 		this,
 		{
 			method: 'POST',
@@ -28,7 +28,7 @@ export async function uploadSample(
 		);
 	}
 	// The session id is the path, appended to the base URL exactly as returned.
-	const uploaded = await apiRequest.call(
+	const uploaded = await requestJson<{ h?: string }>(
 		this,
 		{ method: 'POST', path: `/${sessionId}`, binary: file.bytes },
 		request,

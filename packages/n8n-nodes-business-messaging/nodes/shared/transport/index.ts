@@ -103,6 +103,24 @@ export async function apiRequest(
 	return (await send.call(this, request, context, false)).body as IDataObject;
 }
 
+/**
+ * apiRequest for the API layer: the body typed as the endpoint's response. The type states what
+ * the contract says, it checks nothing: the API layer reads fields that may be missing with care.
+ */
+export async function requestJson<Body>(
+	context: Context,
+	request: ApiRequest,
+	options: RequestContext = {},
+): Promise<Body> {
+	return (await apiRequest.call(context, request, options)) as Body;
+}
+
+/** A list page (2.5): `data`, and `paging.cursors.after` when there is a next page. */
+export interface Page<Item> {
+	data?: Item[];
+	paging?: { cursors?: { before?: string; after?: string } };
+}
+
 /** A file download: its body as a stream (never held whole in memory), or a small buffer. */
 export interface Download {
 	body: Buffer | (AsyncIterable<Buffer> & { pipe: unknown });
@@ -278,31 +296,30 @@ async function bodyText(body: unknown): Promise<string> {
  * Follows `paging.cursors.after` until the end, or until `limit` items (never more: the last
  * page asks only for what is still missing).
  */
-export async function apiRequestAllItems(
-	this: Context,
+export async function requestAllPages<Item, P extends Page<Item> = Page<Item>>(
+	context: Context,
 	request: ApiRequest,
 	options: RequestContext & {
 		limit?: number;
 		pageSize: number;
-		onPage?: (page: IDataObject) => void;
+		onPage?: (page: P) => void;
 	},
-): Promise<IDataObject[]> {
-	const items: IDataObject[] = [];
+): Promise<Item[]> {
+	const items: Item[] = [];
 	let after: string | undefined;
 	do {
 		const want =
 			options.limit === undefined
 				? options.pageSize
 				: Math.min(options.pageSize, options.limit - items.length);
-		const page = await apiRequest.call(
-			this,
+		const page = await requestJson<P>(
+			context,
 			{ ...request, qs: { ...request.qs, limit: want, ...(after ? { after } : {}) } },
 			options,
 		);
 		options.onPage?.(page);
-		for (const item of (page.data as IDataObject[] | undefined) ?? []) items.push(item);
-		const paging = page.paging as { cursors?: { after?: string } } | undefined;
-		after = paging?.cursors?.after;
+		for (const item of page.data ?? []) items.push(item);
+		after = page.paging?.cursors?.after;
 	} while (after && (options.limit === undefined || items.length < options.limit));
 	return options.limit === undefined ? items : items.slice(0, options.limit);
 }
