@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. 1234567890123456',
-		description: 'The ID of the language version to delete (hsm_id)',
+		description: 'The ID of the language version to delete, as Template › Get shows it',
 		displayOptions: { show: { scope: ['one'] } },
 	},
 	{

@@ -1,0 +1,150 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The trigger's fields: the URL notice, the events to take, the delivery check, options. */
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Copy the Production URL above into the provider dashboard, where the messaging webhook is configured (the API has no call to register it). Use the Test URL there while you build the workflow.',
+		name: 'registerNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['incomingMessage', 'messageStatus', 'templateStatus'],
+		description: 'Which events start the workflow',
+		options: [
+			{
+				name: 'Incoming Message',
+				value: 'incomingMessage',
+				description: 'A customer wrote (text, media, location, a button reply, ...)',
+			},
+			{
+				name: 'Message Status',
+				value: 'messageStatus',
+				description: 'A sent message was sent, delivered, read, or failed',
+			},
+			{
+				name: 'Template Status',
+				value: 'templateStatus',
+				description: 'A template review decided, or a template changed status',
+			},
+		],
+	},
+	{
+		displayName: 'Message Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		default: ['delivered', 'failed', 'read', 'sent'],
+		description: 'Which message statuses start the workflow',
+		displayOptions: { show: { events: ['messageStatus'] } },
+		options: [
+			{ name: 'Delivered', value: 'delivered' },
+			{ name: 'Failed', value: 'failed' },
+			{ name: 'Read', value: 'read' },
+			{ name: 'Sent', value: 'sent' },
+		],
+	},
+	{
+		displayName: 'Authentication',
+		name: 'deliveryAuth',
+		type: 'options',
+		default: 'none',
+		description: 'How to check that a delivery comes from the provider',
+		options: [
+			{
+				name: 'Header Token',
+				value: 'headerToken',
+				description: 'A secret value in a header of each delivery',
+			},
+			{ name: 'None', value: 'none' },
+			{
+				name: 'Signature (HMAC-SHA256)',
+				value: 'signature',
+				description: 'A signature of the body made with a shared secret',
+			},
+		],
+	},
+	{
+		displayName:
+			'Anyone who knows the URL can start this workflow. Choose a signature or a header token if the provider offers one.',
+		name: 'noAuthNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { deliveryAuth: ['none'] } },
+	},
+	{
+		displayName: 'Header Name',
+		name: 'headerName',
+		type: 'string',
+		default: 'X-Webhook-Token',
+		required: true,
+		description: 'The header the provider puts the token in',
+		displayOptions: { show: { deliveryAuth: ['headerToken'] } },
+	},
+	{
+		displayName: 'Header Value',
+		name: 'tokenValue',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description: 'The token the provider sends in that header, as set in its dashboard',
+		displayOptions: { show: { deliveryAuth: ['headerToken'] } },
+	},
+	{
+		displayName: 'Signature Header',
+		name: 'signatureHeader',
+		type: 'string',
+		default: 'X-Hub-Signature-256',
+		required: true,
+		description: 'The header carrying "sha256=" and the hex HMAC-SHA256 of the raw body',
+		displayOptions: { show: { deliveryAuth: ['signature'] } },
+	},
+	{
+		displayName: 'Secret',
+		name: 'signatureSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		required: true,
+		description: 'The secret the provider signs deliveries with (the app secret)',
+		displayOptions: { show: { deliveryAuth: ['signature'] } },
+	},
+	{
+		displayName: 'Verify Token',
+		name: 'verifyToken',
+		type: 'string',
+		typeOptions: { password: true },
+		default: '',
+		description:
+			'If the provider verifies the URL (a GET with hub.mode=subscribe and hub.challenge), the token you entered there; the trigger then answers the challenge',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Download Incoming Media',
+				name: 'downloadMedia',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to download the file of each incoming media message into the item (needs the credential)',
+			},
+			{
+				displayName: 'Put Media in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The binary field for a downloaded file',
+			},
+		],
+	},
+];

@@ -1,0 +1,163 @@
+import { sleep, type IDataObject } from 'n8n-workflow';
+import { toNodeError } from './apiError';
+import { classifyResponse, classifyThrown, type Outcome } from './outcome';
+import {
+	CREDENTIAL_TYPE,
+	DEFAULT_RETRY,
+	type ApiRequest,
+	type Context,
+	type RequestContext,
+	type RetrySettings,
+} from './types';
+import { baseUrl, underBaseUrl } from './urls';
+
+/**
+ * One request to the API, with its retries; resolves to the JSON body. Every request goes
+ * through n8n's httpRequestWithAuthentication (which adds the apikey header) to the base URL.
+ */
+export async function apiRequest(
+	this: Context,
+	request: ApiRequest,
+	context: RequestContext = {},
+): Promise<IDataObject> {
+	return (await send.call(this, request, context, false)).body as IDataObject;
+}
+
+/**
+ * apiRequest for the API layer: the body typed as the endpoint's response. The type states what
+ * the contract says, it checks nothing: the API layer reads fields that may be missing with care.
+ */
+export async function requestJson<Body>(
+	context: Context,
+	request: ApiRequest,
+	options: RequestContext = {},
+): Promise<Body> {
+	return (await apiRequest.call(context, request, options)) as Body;
+}
+
+/** One request with its retries; `stream` keeps a file's body as a stream. */
+export async function send(
+	this: Context,
+	request: ApiRequest,
+	context: RequestContext,
+	stream: boolean,
+): Promise<{ body: unknown; headers: IDataObject }> {
+	const retry = context.retry ?? DEFAULT_RETRY;
+	const idempotent =
+		request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
+	const base = await baseUrl.call(this);
+	const url =
+		request.url === undefined
+			? base + request.path
+			: underBaseUrl(this.getNode(), request.url, base);
+	let mayHaveActed = false;
+	for (let attempt = 0; ; attempt++) {
+		let outcome: Outcome;
+		let headers: IDataObject = {};
+		try {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{
+					method: request.method,
+					url,
+					qs: request.qs,
+					...(request.binary
+						? {
+								body: request.binary,
+								headers: { 'content-type': 'application/octet-stream' },
+								json: false,
+							}
+						: { body: request.body, json: !stream }),
+					...(stream ? { encoding: 'stream' as const } : {}),
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: retry.timeoutMs,
+				},
+			)) as { statusCode: number; headers?: IDataObject; body: unknown };
+			headers = response.headers ?? {};
+			// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.
+			if (
+				stream &&
+				response.statusCode >= 200 &&
+				response.statusCode < 300 &&
+				!String(headers['content-type'] ?? '').includes('json')
+			)
+				return { body: response.body, headers };
+			const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
+			outcome = classifyResponse(parsedBody(readable), Date.now());
+			// A JSON file that reports no failure is still the file (the platform's media types hold no JSON).
+			if (stream && outcome.kind === 'ok')
+				return { body: Buffer.from(String(readable.body)), headers };
+		} catch (error) {
+			outcome = classifyThrown(error);
+		}
+		if (outcome.kind === 'ok') return { body: outcome.body, headers };
+		// A delete repeated after an unclear failure that now finds nothing: the earlier attempt did it.
+		if (
+			mayHaveActed &&
+			request.method === 'DELETE' &&
+			outcome.kind === 'refused' &&
+			outcome.status === 404
+		)
+			return { body: { success: true }, headers };
+		const wait = retryWait(outcome, idempotent, attempt, retry);
+		if (wait === undefined)
+			throw toNodeError(this.getNode(), outcome, {
+				idempotent,
+				attempts: attempt + 1,
+				itemIndex: context.itemIndex,
+			});
+		mayHaveActed ||= outcome.kind === 'serverError' || outcome.kind === 'lost';
+		await sleep(wait);
+	}
+}
+
+/** An error body that came as a stream (a failed download): read it, at most 64 KiB. */
+async function bodyText(body: unknown): Promise<string> {
+	if (typeof body === 'string' || body === undefined || body === null) return String(body ?? '');
+	if (typeof (body as AsyncIterable<unknown>)[Symbol.asyncIterator] !== 'function')
+		return JSON.stringify(body);
+	let text = '';
+	for await (const chunk of body as AsyncIterable<Buffer | string>) {
+		text += chunk.toString();
+		if (text.length > 65536) break;
+	}
+	return text;
+}
+
+/** Without json: true the client leaves JSON as text (or a Buffer): parse it when it is JSON. */
+function parsedBody<T extends { headers?: IDataObject; body: unknown }>(response: T): T {
+	const { body } = response;
+	if (typeof body !== 'string' && !(body instanceof Buffer)) return response;
+	if (!String(response.headers?.['content-type'] ?? '').includes('json')) return response;
+	try {
+		return { ...response, body: JSON.parse(body.toString()) };
+	} catch {
+		return { ...response, body: body.toString() };
+	}
+}
+
+/** How long to wait before the next attempt, or undefined when it must not be repeated. */
+function retryWait(
+	outcome: Exclude<Outcome, { kind: 'ok' }>,
+	idempotent: boolean,
+	attempt: number,
+	retry: RetrySettings,
+): number | undefined {
+	if (attempt >= retry.maxRetries) return undefined;
+	const backoff = retry.baseDelayMs * 2 ** attempt;
+	switch (outcome.kind) {
+		case 'rateLimited': {
+			const wait = outcome.retryAfterMs ?? backoff;
+			return wait > retry.maxWaitMs ? undefined : wait;
+		}
+		case 'notSent':
+			return backoff;
+		case 'serverError':
+		case 'lost':
+			return idempotent ? backoff : undefined;
+		default:
+			return undefined;
+	}
+}

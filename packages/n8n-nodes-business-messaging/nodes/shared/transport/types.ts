@@ -1,0 +1,60 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+export const CREDENTIAL_TYPE = 'businessMessagingApi';
+
+export type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+
+export interface RetrySettings {
+	/** Further attempts after the first. */
+	maxRetries: number;
+	/** First backoff wait; doubled at each attempt. */
+	baseDelayMs: number;
+	/** A Retry-After longer than this fails at once instead of waiting. */
+	maxWaitMs: number;
+	/** Time allowed for one attempt. */
+	timeoutMs: number;
+}
+
+export const DEFAULT_RETRY: RetrySettings = {
+	maxRetries: 3,
+	baseDelayMs: 1000,
+	maxWaitMs: 60_000,
+	timeoutMs: 60_000,
+};
+
+export interface ApiRequest {
+	method: IHttpRequestMethods;
+	/** Built with apiPath(), so no ID can reach another endpoint. */
+	path: string;
+	/** A full URL the API handed out (a media URL): called as is, but only under the base URL. */
+	url?: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Raw bytes instead of JSON (the sample upload), sent as application/octet-stream. */
+	binary?: Buffer;
+	/** Safe to repeat after an unclear failure (reads and deletes are; sends and refunds are not). */
+	idempotent?: boolean;
+}
+
+export interface RequestContext {
+	itemIndex?: number;
+	retry?: RetrySettings;
+}
+
+/** A list page (2.5): `data`, and `paging.cursors.after` when there is a next page. */
+export interface Page<Item> {
+	data?: Item[];
+	paging?: { cursors?: { before?: string; after?: string } };
+}
+
+/** A file download: its body as a stream (never held whole in memory), or a small buffer. */
+export interface Download {
+	body: Buffer | (AsyncIterable<Buffer> & { pipe: unknown });
+	headers: IDataObject;
+}

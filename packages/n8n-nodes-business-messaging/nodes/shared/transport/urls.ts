@@ -1,0 +1,66 @@
+import { NodeOperationError, type INode } from 'n8n-workflow';
+import { CREDENTIAL_TYPE, type Context } from './types';
+
+/**
+ * Joins path segments, each percent-encoded: an ID holding "/", "?" or "#" stays one segment,
+ * and "." or ".." (which URL normalisation would resolve) are refused.
+ */
+export function apiPath(node: INode, ...segments: string[]): string {
+	return segments
+		.map((segment) => {
+			const text = String(segment ?? '').trim();
+			if (text === '' || text === '.' || text === '..') {
+				throw new NodeOperationError(
+					node,
+					`"${text}" is not a valid ID: an ID cannot be empty, "." or ".."`,
+				);
+			}
+			return '/' + encodeURIComponent(text);
+		})
+		.join('');
+}
+
+/** The credential's base URL without a trailing slash; it must end in /v3. */
+export async function baseUrl(this: Context): Promise<string> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	const url = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?\/v3$/.test(url)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The credential's Base URL must be the API address ending in /v3, e.g. https://api.example.com/v3 (it is "${url}")`,
+		);
+	}
+	return url;
+}
+
+/**
+ * The API key may only travel to the credential's base URL: a URL elsewhere is refused before
+ * any request is made.
+ */
+export function underBaseUrl(node: INode, raw: string, base: string): string {
+	let url: URL;
+	try {
+		url = new URL(raw.trim());
+		decodeURI(url.pathname + url.search); // a URL the API hands out is well-formed
+	} catch {
+		throw new NodeOperationError(node, `"${raw}" is not a URL`);
+	}
+	// Strictly below the base URL: the base itself is no file.
+	const root = new URL(base + '/');
+	if (
+		url.origin !== root.origin ||
+		!url.pathname.startsWith(root.pathname) ||
+		url.pathname === root.pathname
+	) {
+		throw new NodeOperationError(
+			node,
+			`The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`,
+			{
+				description: `URL: ${url.origin}${url.pathname}`,
+			},
+		);
+	}
+	return url.href;
+}
