@@ -1,6 +1,6 @@
 // A real n8n for the end-to-end run and `npm start`: installed once into a cache outside the
 // repository (Node 24 from the npm registry, then the pinned n8n), reused afterwards. The
-// measured facts behind each step are in ../shared/N8N-RUNTIME.md.
+// measured facts behind each step are in e2e/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';

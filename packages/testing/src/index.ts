@@ -2,6 +2,7 @@ import './env';
 import { ExecuteContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
 import {
 	createRunExecutionData,
+	NodeHelpers,
 	Workflow,
 	type ICredentialDataDecryptedObject,
 	type ICredentialTestRequest,
@@ -13,6 +14,7 @@ import {
 	type INodeParameters,
 	type INodeType,
 	type INodeTypes,
+	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
 	type IWebhookData,
 	type IWebhookResponseData,
@@ -30,9 +32,12 @@ export { TestCredentialsHelper } from './credentials';
  * the node are made up.
  */
 export interface NodeHarnessOptions {
-	nodeType: INodeType;
+	/** The node class's instance; a VersionedNodeType runs the version named by `typeVersion`. */
+	nodeType: INodeType | IVersionedNodeType;
 	/** The node's type name as n8n shows it, e.g. n8n-nodes-business-messaging.businessMessaging. */
 	typeName: string;
+	/** The node's `typeVersion` in the workflow; by default the one n8n gives a new node. */
+	typeVersion?: number;
 	credentialType: ICredentialType;
 	credentials: ICredentialDataDecryptedObject;
 }
@@ -94,7 +99,7 @@ export class NodeHarness {
 
 	/** Runs `execute` once over `items` (one empty item by default); returns its outputs. */
 	async execute(run: ExecuteOptions): Promise<INodeExecutionData[][]> {
-		const { workflow, node } = this.workflowWith(run.parameters, run.continueOnFail);
+		const { workflow, node, nodeType } = this.workflowWith(run.parameters, run.continueOnFail);
 		Object.assign(node, run.settings);
 		const items = run.items ?? [{ json: {} }];
 		const inputData = { main: [items] };
@@ -110,7 +115,9 @@ export class NodeHarness {
 			{ node, data: inputData, source: null },
 			[],
 		);
-		const result = await this.guardSecret(this.options.nodeType.execute!.call(context));
+		if (!nodeType.execute)
+			throw new Error(`test: ${node.type} v${node.typeVersion} has no execute`);
+		const result = await this.guardSecret(nodeType.execute.call(context));
 		return result as INodeExecutionData[][];
 	}
 
@@ -121,7 +128,7 @@ export class NodeHarness {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const { workflow, node } = this.workflowWith(parameters);
+		const { workflow, node, nodeType } = this.workflowWith(parameters);
 		// The editor sends the form's current values along: methods read them with getCurrentNodeParameter.
 		const context = new LoadOptionsContext(
 			workflow,
@@ -129,7 +136,7 @@ export class NodeHarness {
 			{ ...this.additionalData(), currentNodeParameters: node.parameters },
 			'',
 		);
-		const search = this.options.nodeType.methods?.listSearch?.[method];
+		const search = nodeType.methods?.listSearch?.[method];
 		if (!search) throw new Error(`test: no listSearch method ${method}`);
 		return this.guardSecret(search.call(context, filter, paginationToken));
 	}
@@ -139,14 +146,14 @@ export class NodeHarness {
 		method: string,
 		parameters: INodeParameters,
 	): Promise<ResourceMapperFields> {
-		const { workflow, node } = this.workflowWith(parameters);
+		const { workflow, node, nodeType } = this.workflowWith(parameters);
 		const context = new LoadOptionsContext(
 			workflow,
 			node,
 			{ ...this.additionalData(), currentNodeParameters: node.parameters },
 			'',
 		);
-		const mapping = this.options.nodeType.methods?.resourceMapping?.[method];
+		const mapping = nodeType.methods?.resourceMapping?.[method];
 		if (!mapping) throw new Error(`test: no resourceMapping method ${method}`);
 		return this.guardSecret(mapping.call(context));
 	}
@@ -157,7 +164,7 @@ export class NodeHarness {
 	 * the node answered itself. n8n answers for it when it returns workflowData.
 	 */
 	async webhook(request: WebhookRequest): Promise<WebhookResult> {
-		const { workflow, node } = this.workflowWith(request.parameters);
+		const { workflow, node, nodeType } = this.workflowWith(request.parameters);
 		const rawBody =
 			request.rawBody ??
 			(request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body)));
@@ -197,7 +204,9 @@ export class NodeHarness {
 			[],
 			null,
 		);
-		const result = await this.guardSecret(this.options.nodeType.webhook!.call(context));
+		if (!nodeType.webhook)
+			throw new Error(`test: ${node.type} v${node.typeVersion} has no webhook`);
+		const result = await this.guardSecret(nodeType.webhook.call(context));
 		this.assertNoSecret(response, 'webhook answer');
 		return { result, response };
 	}
@@ -258,18 +267,23 @@ export class NodeHarness {
 		return { status: 'OK', message: 'Connection successful!' };
 	}
 
+	/**
+	 * A one-node workflow, and the node type n8n would run for it: n8n asks its node types for
+	 * the node's type at the node's `typeVersion`, which for a VersionedNodeType is
+	 * `getNodeType(typeVersion)`. The contexts ask the same (credentials, parameters).
+	 */
 	private workflowWith(
 		parameters: INodeParameters,
 		continueOnFail = false,
-	): { workflow: Workflow; node: INode } {
-		const nodeType = this.options.nodeType;
+	): { workflow: Workflow; node: INode; nodeType: INodeType } {
+		const registered = this.options.nodeType;
+		const typeVersion = this.options.typeVersion ?? defaultTypeVersion(registered);
+		const described = NodeHelpers.getVersionedNodeType(registered, typeVersion).description;
 		const node: INode = {
 			id: 'node-under-test',
-			name: nodeType.description.defaults.name ?? nodeType.description.displayName,
+			name: described.defaults.name ?? described.displayName,
 			type: this.options.typeName,
-			typeVersion: Array.isArray(nodeType.description.version)
-				? Math.max(...nodeType.description.version)
-				: nodeType.description.version,
+			typeVersion,
 			position: [0, 0],
 			parameters,
 			credentials: {
@@ -277,9 +291,11 @@ export class NodeHarness {
 			},
 			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		};
+		// As n8n's NodeTypes: by name the registered type, by name and version the version's type.
 		const nodeTypes: INodeTypes = {
-			getByName: () => nodeType,
-			getByNameAndVersion: () => nodeType,
+			getByName: () => registered,
+			getByNameAndVersion: (_type, version) =>
+				NodeHelpers.getVersionedNodeType(registered, version),
 			getKnownTypes: () => ({}),
 		};
 		const workflow = new Workflow({
@@ -293,7 +309,12 @@ export class NodeHarness {
 			settings: {},
 		});
 		// The Workflow filled in the parameters' defaults, as n8n does when it loads a workflow.
-		return { workflow, node: workflow.getNode(node.name)! };
+		const loaded = workflow.getNode(node.name)!;
+		return {
+			workflow,
+			node: loaded,
+			nodeType: workflow.nodeTypes.getByNameAndVersion(loaded.type, loaded.typeVersion),
+		};
 	}
 
 	private additionalData(): IWorkflowExecuteAdditionalData {
@@ -313,6 +334,16 @@ export class NodeHarness {
 			executionId: 'test-execution',
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
+}
+
+/**
+ * The version the editor gives a new node: a VersionedNodeType's `currentVersion` (its
+ * `defaultVersion`, else the latest), otherwise the highest version the description lists.
+ */
+function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
+	if ('nodeVersions' in nodeType) return nodeType.currentVersion;
+	const { version } = nodeType.description;
+	return Array.isArray(version) ? Math.max(...version) : version;
 }
 
 export interface WebhookRequest {
