@@ -1,4 +1,5 @@
-import { NodeApiError, NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import { asNodeError } from '../transport/nodeError';
 
 /**
  * The template rules of the API (spec 2.2, 4.3), checked before anything is sent so that the
@@ -249,13 +250,9 @@ export async function withRules<T>(
 	try {
 		return await check();
 	} catch (error) {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-			const nodeError: NodeApiError | NodeOperationError = error;
-			throw nodeError;
-		}
 		if (error instanceof TemplateRuleError)
 			throw new NodeOperationError(node, error.message, { itemIndex });
-		throw new NodeOperationError(node, error as Error, { itemIndex });
+		throw asNodeError(node, error, itemIndex);
 	}
 }
 
