@@ -1,27 +1,11 @@
-import type { IDisplayOptions, INodeProperties } from 'n8n-workflow';
+import type { IDisplayOptions } from 'n8n-workflow';
 
 /**
- * Shows every field of an operation only for that operation: `displayOptions` is written once
- * per operation file, as n8n's own nodes do with their updateDisplayOptions. A field's own
- * conditions (e.g. `returnAll: [false]`) are kept and combined with the operation's.
+ * Every field of an operation file is shown only for that operation: the file calls n8n's own
+ * updateDisplayOptions once with forOperation(...), as n8n's nodes do. A field's own conditions
+ * (e.g. `returnAll: [false]`) are kept and combined with the operation's.
  */
-export function updateDisplayOptions(
-	displayOptions: IDisplayOptions,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return properties.map((property) => ({
-		...property,
-		displayOptions: {
-			...property.displayOptions,
-			...(displayOptions.show || property.displayOptions?.show
-				? { show: { ...displayOptions.show, ...property.displayOptions?.show } }
-				: {}),
-			...(displayOptions.hide || property.displayOptions?.hide
-				? { hide: { ...displayOptions.hide, ...property.displayOptions?.hide } }
-				: {}),
-		},
-	}));
-}
+export { updateDisplayOptions } from 'n8n-workflow';
 
 /** The `displayOptions` of one operation's fields. */
 export function forOperation(resource: string, operation: string): IDisplayOptions {

@@ -7,7 +7,10 @@ import * as product from './product/Product.resource';
 import * as template from './template/Template.resource';
 import * as templateSample from './templateSample/TemplateSample.resource';
 
-/** Every resource of the node, by the value of its Resource option: the router's only list. */
+/**
+ * Every resource of the node, by the value of its Resource option: the router's map and, below,
+ * the Resource field itself, kept side by side in this one file.
+ */
 export const resources = {
 	account,
 	media,

@@ -3,8 +3,8 @@ import { apiPath, requestJson, type Context, type RequestContext } from '../tran
 
 /** What the API answered to a send (2.10; the rest in the Cloud API's shape). */
 export interface SentMessage {
-	/** The message ID, `wamid.…`. */
-	messageId: string;
+	/** The message ID, `wamid.…` (the one field of the answer the spec shows). */
+	messageId?: string;
 	/** The recipient's WhatsApp ID, when the API names it. */
 	waId?: string;
 	/** The message's first status, when the API gives one. */
@@ -44,17 +44,64 @@ export async function sendMessage(
 	const sent = response.messages?.[0] ?? {};
 	const contact = response.contacts?.[0] ?? {};
 	return {
-		messageId: sent.id as string,
-		...(contact.wa_id ? { waId: String(contact.wa_id) } : {}),
-		...(sent.message_status ? { messageStatus: String(sent.message_status) } : {}),
+		messageId: sent.id,
+		...(contact.wa_id ? { waId: contact.wa_id } : {}),
+		...(sent.message_status ? { messageStatus: sent.message_status } : {}),
 	};
 }
 
-/** A template message's content (4.2): the approved template and its component parameters. */
+/** The values a template send fills in: its header, body variables and button parameters. */
+export interface TemplateValues {
+	/** `text`, or the media kind (`image`, `video`, `document`) given by a link or media ID. */
+	header?: { format: string; value: string };
+	body: string[];
+	buttons: Array<{ index: string; kind: 'url' | 'copyCode'; value: string }>;
+}
+
+/**
+ * A template message's content (4.2), with the component parameters in the Cloud API's shape
+ * (the spec does not show them).
+ */
 export function templateContent(
 	template: { name: string; language: string },
-	components: IDataObject[],
+	values: TemplateValues,
 ): IDataObject {
+	const components: IDataObject[] = [];
+	const { header } = values;
+	if (header?.format === 'text') {
+		components.push({ type: 'header', parameters: [{ type: 'text', text: header.value }] });
+	} else if (header) {
+		const media = /^https?:\/\//i.test(header.value)
+			? { link: header.value }
+			: { id: header.value };
+		components.push({
+			type: 'header',
+			parameters: [{ type: header.format, [header.format]: media }],
+		});
+	}
+	if (values.body.length) {
+		components.push({
+			type: 'body',
+			parameters: values.body.map((text) => ({ type: 'text', text })),
+		});
+	}
+	for (const button of values.buttons) {
+		components.push(
+			button.kind === 'url'
+				? {
+						type: 'button',
+						sub_type: 'url',
+						index: button.index,
+						parameters: [{ type: 'text', text: button.value }],
+					}
+				: {
+						type: 'button',
+						sub_type: 'copy_code',
+						index: button.index,
+						parameters: [{ type: 'coupon_code', coupon_code: button.value }],
+					},
+		);
+	}
 	return {
 		type: 'template',
 		template: {

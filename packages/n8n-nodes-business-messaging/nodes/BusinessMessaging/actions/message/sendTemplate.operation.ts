@@ -1,6 +1,5 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INode,
 	type INodeExecutionData,
@@ -8,7 +7,7 @@ import {
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { businessAccountOfNumber } from '../../../shared/api/account';
-import { sendMessage, templateContent } from '../../../shared/api/messages';
+import { sendMessage, templateContent, type TemplateValues } from '../../../shared/api/messages';
 import { getTemplate } from '../../../shared/api/templates';
 import type { ItemContext } from '../../../shared/context';
 import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
@@ -99,7 +98,7 @@ export async function execute(
 	}
 	const mapped =
 		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
-	const components = parametersFor(
+	const filled = filledValues(
 		node,
 		templateVariables(template.components ?? []),
 		mapped,
@@ -110,7 +109,7 @@ export async function execute(
 		{
 			phoneNumberId: sender,
 			to,
-			content: templateContent({ name, language }, components),
+			content: templateContent({ name, language }, filled),
 		},
 		item.request,
 	);
@@ -126,13 +125,13 @@ export async function execute(
 	];
 }
 
-/** The Cloud API component parameters for the values of the variables form. */
-function parametersFor(
+/** The values of the variables form, each checked, in the template's order. */
+function filledValues(
 	node: INode,
 	variables: TemplateVariable[],
 	values: Record<string, unknown>,
 	itemIndex: number,
-): IDataObject[] {
+): TemplateValues {
 	const valueOf = (variable: TemplateVariable): string => {
 		const value = String(values[variable.id] ?? '').trim();
 		const field = `Template Variables › ${variable.label}`;
@@ -152,37 +151,18 @@ function parametersFor(
 		}
 		return value;
 	};
-	const components: IDataObject[] = [];
 	const header = variables.find((v) => v.id.startsWith('header_'));
-	if (header) {
-		const value = valueOf(header);
-		if (header.id === 'header_1') {
-			components.push({ type: 'header', parameters: [{ type: 'text', text: value }] });
-		} else {
-			const kind = header.id.slice('header_'.length);
-			const media = /^https?:\/\//i.test(value) ? { link: value } : { id: value };
-			components.push({ type: 'header', parameters: [{ type: kind, [kind]: media }] });
-		}
-	}
-	const body = variables.filter((v) => v.id.startsWith('body_'));
-	if (body.length)
-		components.push({
-			type: 'body',
-			parameters: body.map((v) => ({ type: 'text', text: valueOf(v) })),
-		});
-	for (const variable of variables.filter((v) => v.id.startsWith('button_'))) {
-		const [, index, kind] = variable.id.split('_');
-		const value = valueOf(variable);
-		components.push(
-			kind === 'url'
-				? { type: 'button', sub_type: 'url', index, parameters: [{ type: 'text', text: value }] }
-				: {
-						type: 'button',
-						sub_type: 'copy_code',
-						index,
-						parameters: [{ type: 'coupon_code', coupon_code: value }],
-					},
-		);
-	}
-	return components;
+	return {
+		header: header && {
+			format: header.id === 'header_1' ? 'text' : header.id.slice('header_'.length),
+			value: valueOf(header),
+		},
+		body: variables.filter((v) => v.id.startsWith('body_')).map(valueOf),
+		buttons: variables
+			.filter((v) => v.id.startsWith('button_'))
+			.map((variable) => {
+				const [, index, kind] = variable.id.split('_');
+				return { index, kind: kind === 'url' ? 'url' : 'copyCode', value: valueOf(variable) };
+			}),
+	};
 }

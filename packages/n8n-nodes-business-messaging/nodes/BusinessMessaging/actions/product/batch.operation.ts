@@ -8,7 +8,7 @@ import {
 import { batchProducts, type BatchEntry } from '../../../shared/api/catalog';
 import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
 import { AVAILABILITY, catalogField, CONDITION } from '../../../shared/fields/product';
-import { retrySettings } from '../../../shared/fields/requestOptions';
+import { itemContext } from '../../../shared/context';
 import { toMinorUnits } from '../../../shared/rules/money';
 import { asNodeError, errorItem } from '../../../shared/transport/nodeError';
 
@@ -202,7 +202,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 					this,
 					catalogId,
 					chunk.map((e) => e.request),
-					{ itemIndex: first, retry: retrySettings.call(this, first) },
+					// A request carries many items: its errors and retry settings are its first item's.
+					itemContext.call(this, first).request,
 				);
 				output.push({
 					json: {
