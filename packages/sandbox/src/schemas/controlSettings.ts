@@ -93,11 +93,10 @@ const rules: Schema = answers(closed({ data: { type: 'array', items: listedRule 
 export const faultsSchema = { summary: 'The fault rules', response: rules };
 
 export const addFaultsSchema = {
-	summary: 'Add fault rules: one, a list, or {faults, seed} (seed makes rates repeatable)',
+	summary: 'Add fault rules: one, or {faults: one or a list, seed} (seed makes rates repeatable)',
 	body: {
 		anyOf: [
 			faultRule,
-			{ type: 'array', items: faultRule },
 			{
 				type: 'object',
 				required: ['faults'],
