@@ -8,6 +8,7 @@ import {
 	type ApiResponse,
 	type TestSandbox,
 } from './helpers';
+import type { BatchStatus, ErrorObject, Page, ProductView, TemplateView } from './types';
 
 const sandbox = useSandbox();
 
@@ -44,7 +45,11 @@ function ids(products: { retailer_id: string }[]): string[] {
 }
 
 /** Asserts a 400 that names `field` (in error_data.field and at the start of the message). */
-function expectInvalid(response: ApiResponse, field: string, messagePart?: RegExp | string): any {
+function expectInvalid(
+	response: ApiResponse,
+	field: string,
+	messagePart?: RegExp | string,
+): ErrorObject {
 	const error = expectError(response, 400, 100, messagePart);
 	assert.equal(error.error_data?.field, field, `field: ${response.text}`);
 	assert.ok(error.message.startsWith(`${field}:`), `message names ${field}: ${error.message}`);
@@ -56,14 +61,14 @@ function list(
 	query: Record<string, string | number | boolean | undefined> = {},
 	catalogId = s.catalogId,
 	key?: string,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<Page<ProductView>>> {
 	return s.api('GET', `/${catalogId}/products`, { query, key });
 }
 
 async function listOk(
 	s: TestSandbox,
 	query: Record<string, string | number | boolean | undefined> = {},
-): Promise<any> {
+): Promise<Page<ProductView>> {
 	const response = await list(s, query);
 	assert.equal(response.status, 200, response.text);
 	return response.body;
@@ -77,7 +82,7 @@ async function filtered(s: TestSandbox, filter: unknown): Promise<string[]> {
 		summary: true,
 		fields: '["retailer_id"]',
 	});
-	assert.equal(body.summary.total_count, body.data.length);
+	assert.equal(body.summary?.total_count, body.data.length);
 	assert.equal(body.paging.cursors.after, undefined);
 	return ids(body.data);
 }
@@ -91,8 +96,8 @@ async function allPages(
 	s: TestSandbox,
 	query: Record<string, string | number | boolean | undefined>,
 	maxPages = 1000,
-): Promise<any[][]> {
-	const pages: any[][] = [];
+): Promise<ProductView[][]> {
+	const pages: ProductView[][] = [];
 	let after: string | undefined;
 	for (;;) {
 		const body = await listOk(s, { ...query, after });
@@ -111,7 +116,7 @@ describe('product listing: fields (4.4, 2.3)', () => {
 		assert.deepEqual(Object.keys(body).sort(), ['data', 'paging']);
 		assert.equal(body.data.length, 25);
 		const seenIds = new Set<string>();
-		body.data.forEach((product: any, i: number) => {
+		body.data.forEach((product, i) => {
 			const seed = SEEDED[i];
 			assert.deepEqual(Object.keys(product), DEFAULT_FIELDS);
 			assert.match(product.id, /^\d+$/);
@@ -384,7 +389,7 @@ describe('product listing: paging (4.4, 2.5)', () => {
 			[7, 7, 7, 7, 7, 7, 7, 1],
 		);
 		assert.deepEqual(ids(seven.flat()), ids(SEEDED));
-		assert.equal(new Set(seven.flat().map((p: any) => p.id)).size, 50);
+		assert.equal(new Set(seven.flat().map((p) => p.id)).size, 50);
 
 		const ten = await allPages(s, { limit: 10 });
 		assert.deepEqual(
@@ -433,7 +438,7 @@ describe('product listing: paging (4.4, 2.5)', () => {
 			'not a cursor',
 		);
 
-		const templates = await s.api('GET', `/${s.accountId}/message_templates`, {
+		const templates = await s.api<Page<TemplateView>>('GET', `/${s.accountId}/message_templates`, {
 			query: { limit: 1 },
 		});
 		assert.equal(typeof templates.body.paging.cursors.after, 'string');
@@ -453,14 +458,18 @@ describe('product listing: paging (4.4, 2.5)', () => {
 
 	it('pages through 100,000 products with limit 1000 in 100 pages, clamping larger limits', async () => {
 		const s = sandbox.current;
-		const { body: added } = await s.control('POST', `/catalogs/${s.catalogId}/products`, {
-			count: 99_950,
-		});
+		const { body: added } = await s.control<{ total: number }>(
+			'POST',
+			`/catalogs/${s.catalogId}/products`,
+			{
+				count: 99_950,
+			},
+		);
 		assert.equal(added.total, 100_000);
 		const pages = await allPages(s, { limit: 1000, fields: '["retailer_id"]' }, 200);
 		assert.equal(pages.length, 100);
 		for (const page of pages) assert.equal(page.length, 1000);
-		const retailerIds = pages.flat().map((p: any) => p.retailer_id);
+		const retailerIds = pages.flat().map((p) => p.retailer_id);
 		assert.equal(retailerIds.length, 100_000);
 		assert.equal(new Set(retailerIds).size, 100_000);
 		assert.deepEqual(retailerIds.slice(0, 50), ids(SEEDED));
@@ -468,7 +477,7 @@ describe('product listing: paging (4.4, 2.5)', () => {
 
 		const clamped = await listOk(s, { limit: 5000, summary: true, fields: '["retailer_id"]' });
 		assert.equal(clamped.data.length, 1000);
-		assert.equal(clamped.summary.total_count, 100_000);
+		assert.equal(clamped.summary?.total_count, 100_000);
 		assert.equal(typeof clamped.paging.cursors.after, 'string');
 		assert.equal((await listOk(s, { limit: 1001, fields: '["id"]' })).data.length, 1000);
 	});
@@ -486,7 +495,7 @@ function batch(
 	requests: unknown,
 	catalogId = s.catalogId,
 	key?: string,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<{ handles: string[] }>> {
 	return s.api('POST', `/${catalogId}/batch`, { body: { requests }, key });
 }
 
@@ -500,10 +509,14 @@ async function batchOk(s: TestSandbox, requests: unknown[]): Promise<string> {
 	return response.body.handles[0];
 }
 
-async function batchStatus(s: TestSandbox, handle: string): Promise<any> {
-	const response = await s.api('GET', `/${s.catalogId}/check_batch_request_status`, {
-		query: { handle },
-	});
+async function batchStatus(s: TestSandbox, handle: string): Promise<BatchStatus> {
+	const response = await s.api<{ data: BatchStatus[] }>(
+		'GET',
+		`/${s.catalogId}/check_batch_request_status`,
+		{
+			query: { handle },
+		},
+	);
 	assert.equal(response.status, 200, response.text);
 	assert.equal(response.body.data.length, 1);
 	assert.equal(response.body.data[0].handle, handle);
@@ -514,7 +527,7 @@ async function product(
 	s: TestSandbox,
 	retailerId: string,
 	fields?: string[],
-): Promise<any | undefined> {
+): Promise<ProductView | undefined> {
 	const body = await listOk(s, {
 		filter: JSON.stringify({ retailer_id: { eq: retailerId } }),
 		...(fields ? { fields: JSON.stringify(fields) } : {}),
@@ -556,7 +569,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 		assert.equal((await batchStatus(s, handle)).status, 'in_progress');
 		assert.deepEqual(await retailerIds(s), ids(SEEDED), 'nothing visible before the delay');
 		const stillOld = await product(s, 'SKU-00002', ['retailer_id', 'name', 'price']);
-		assert.deepEqual(stillOld, { id: stillOld.id, ...untouched });
+		assert.deepEqual(stillOld, { id: stillOld?.id, ...untouched });
 		assert.equal(await product(s, 'SKU-NEW-1'), undefined);
 
 		await s.advance(1_000);
@@ -568,6 +581,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 		const after = await retailerIds(s);
 		assert.deepEqual(after, [...ids(SEEDED).filter((id) => id !== 'SKU-00003'), 'SKU-NEW-1']);
 		const created = await product(s, 'SKU-NEW-1');
+		assert.ok(created, 'SKU-NEW-1 is listed');
 		assert.deepEqual(Object.keys(created), DEFAULT_FIELDS);
 		assert.match(created.id, /^\d+$/);
 		assert.deepEqual(created, {
@@ -579,7 +593,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 			image_url: NEW_PRODUCT.image_url,
 		});
 		assert.equal(
-			(await product(s, 'SKU-NEW-1', ['brand', 'currency'])).brand,
+			(await product(s, 'SKU-NEW-1', ['brand', 'currency']))?.brand,
 			'Acme Coffee Roasters',
 		);
 		const updated = await product(s, 'SKU-00002', [
@@ -590,7 +604,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 			'availability',
 		]);
 		assert.deepEqual(updated, {
-			id: updated.id,
+			id: updated?.id,
 			retailer_id: 'SKU-00002',
 			name: 'Renamed Coffee',
 			price: '$19.99',
@@ -598,7 +612,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 			availability: SEEDED[1].availability,
 		});
 		assert.equal(await product(s, 'SKU-00003'), undefined);
-		assert.equal((await listOk(s, { summary: true })).summary.total_count, 50);
+		assert.equal((await listOk(s, { summary: true })).summary?.total_count, 50);
 	});
 
 	it('formats prices in minor units of each currency', async () => {
@@ -627,11 +641,11 @@ describe('catalog batch (4.4, 3.3)', () => {
 			},
 		]);
 		await s.advance(BATCH_DELAY_MS);
-		assert.equal((await product(s, 'EUR-1')).price, '€9.99');
-		assert.equal((await product(s, 'JPY-1')).price, '¥1,500');
+		assert.equal((await product(s, 'EUR-1'))?.price, '€9.99');
+		assert.equal((await product(s, 'JPY-1'))?.price, '¥1,500');
 		const usdProduct = await product(s, 'USD-1', ['price', 'availability', 'condition']);
 		assert.deepEqual(usdProduct, {
-			id: usdProduct.id,
+			id: usdProduct?.id,
 			price: '$1,234.56',
 			availability: 'preorder',
 			condition: 'refurbished',
@@ -669,7 +683,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 		assert.equal(status.status, 'finished');
 		assert.equal(status.errors_total_count, 2);
 		assert.deepEqual(
-			status.errors.map((e: any) => [e.line, e.retailer_id]),
+			status.errors.map((e) => [e.line, e.retailer_id]),
 			[
 				[0, 'NOPE-1'],
 				[2, 'NOPE-2'],
@@ -686,7 +700,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 	it('replaces a product on CREATE of an existing retailer ID', async () => {
 		const s = sandbox.current;
 		const before = await product(s, 'SKU-00009', ['retailer_id', 'availability', 'brand']);
-		assert.equal(before.availability, 'out of stock');
+		assert.equal(before?.availability, 'out of stock');
 		await batchOk(s, [
 			{
 				method: 'CREATE',
@@ -705,7 +719,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 			'description',
 		]);
 		assert.deepEqual(after, {
-			id: after.id,
+			id: after?.id,
 			retailer_id: 'SKU-00009',
 			name: 'Replaced',
 			price: '€5.00',
@@ -862,7 +876,7 @@ describe('catalog batch (4.4, 3.3)', () => {
 		expectInvalid(await batch(s, entries(5001)), 'requests', /at most 5000/);
 		await batchOk(s, entries(5000));
 		await s.advance(BATCH_DELAY_MS);
-		assert.equal((await listOk(s, { summary: true, limit: 1 })).summary.total_count, 5050);
+		assert.equal((await listOk(s, { summary: true, limit: 1 })).summary?.total_count, 5050);
 	});
 
 	it('answers status only for a handle of this catalog and key', async () => {

@@ -8,6 +8,20 @@ import {
 	type ApiResponse,
 	type TestSandbox,
 } from './helpers';
+import type {
+	ClockView,
+	CreatedTemplate,
+	Delivery,
+	ErrorObject,
+	Listed,
+	Page,
+	ProductView,
+	SendAnswer,
+	TemplateView,
+	UploadHandle,
+	UploadSession,
+	WebhookEvent,
+} from './types';
 
 /**
  * Templates (spec 2.2, 3.1, 4.3, 7, 8): create rules (name, category, language, components),
@@ -68,7 +82,11 @@ function fresh(prefix = 'tpl'): string {
 	return `${prefix}_${counter}`;
 }
 
-function create(s: TestSandbox, payload: unknown, key?: string): Promise<ApiResponse> {
+function create(
+	s: TestSandbox,
+	payload: unknown,
+	key?: string,
+): Promise<ApiResponse<CreatedTemplate>> {
 	return s.api('POST', `/${s.accountId}/message_templates`, { body: payload, key });
 }
 
@@ -103,7 +121,7 @@ async function acceptedComponents(
 }
 
 /** A 400 (code 100) whose message starts with the exact field path and whose error_data names it. */
-function expectInvalid(response: ApiResponse, field: string): any {
+function expectInvalid(response: ApiResponse, field: string): ErrorObject {
 	const error = expectError(response, 400, 100);
 	assert.ok(
 		error.message.startsWith(`${field}: `),
@@ -113,7 +131,11 @@ function expectInvalid(response: ApiResponse, field: string): any {
 	return error;
 }
 
-async function getTemplate(s: TestSandbox, id: string, key?: string): Promise<ApiResponse> {
+async function getTemplate(
+	s: TestSandbox,
+	id: string,
+	key?: string,
+): Promise<ApiResponse<TemplateView>> {
 	return s.api('GET', `/${id}`, { key });
 }
 
@@ -128,7 +150,7 @@ function list(
 	query: Record<string, string | number | undefined> = {},
 	key?: string,
 	accountId = s.accountId,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<Page<TemplateView>>> {
 	return s.api('GET', `/${accountId}/message_templates`, { query, key });
 }
 
@@ -154,7 +176,7 @@ function setStatus(s: TestSandbox, id: string, status: string): Promise<ApiRespo
 	return s.control('POST', `/templates/${id}/status`, { status });
 }
 
-function send(s: TestSandbox, name: string, code = 'en_US'): Promise<ApiResponse> {
+function send(s: TestSandbox, name: string, code = 'en_US'): Promise<ApiResponse<SendAnswer>> {
 	return s.api('POST', `/${s.numberId}/messages`, {
 		body: {
 			messaging_product: 'whatsapp',
@@ -166,13 +188,13 @@ function send(s: TestSandbox, name: string, code = 'en_US'): Promise<ApiResponse
 }
 
 async function clockNow(s: TestSandbox): Promise<number> {
-	return (await s.control('GET', '/clock')).body.now;
+	return (await s.control<ClockView>('GET', '/clock')).body.now;
 }
 
 /** The two-step sample upload (4.5); returns the handle `h`. */
 async function uploadHandle(s: TestSandbox, fileType: string, key?: string): Promise<string> {
 	const bytes = Buffer.from(`sample file of type ${fileType}`);
-	const session = await s.api('POST', '/app/uploads', {
+	const session = await s.api<UploadSession>('POST', '/app/uploads', {
 		query: { file_length: bytes.length, file_type: fileType },
 		key,
 	});
@@ -181,7 +203,7 @@ async function uploadHandle(s: TestSandbox, fileType: string, key?: string): Pro
 	assert.match(id, /^upload:[^?]+\?sig=.+$/);
 	const [path, search] = id.split('?');
 	const sig = new URLSearchParams(search).get('sig') ?? '';
-	const uploaded = await s.api('POST', `/${path}`, {
+	const uploaded = await s.api<UploadHandle>('POST', `/${path}`, {
 		query: { sig },
 		raw: bytes,
 		contentType: 'application/octet-stream',
@@ -706,7 +728,7 @@ describe('create a template: media headers and the sample upload (4.5)', () => {
 			[mediaHeader('IMAGE', 42), PLAIN_BODY],
 			'components[0].example.header_handle[0]',
 		);
-		const session = await s.api('POST', '/app/uploads', {
+		const session = await s.api<UploadSession>('POST', '/app/uploads', {
 			query: { file_length: 10, file_type: 'image/png' },
 		});
 		await refusedComponents(
@@ -1179,7 +1201,7 @@ describe('template review (3.1)', () => {
 			const rejected = await createOk(s, draft('reject_event'));
 			await s.advance(REVIEW_MS);
 			const payloads = await receiver.waitFor(2);
-			const values = new Map<string, any>();
+			const values = new Map<string, WebhookEvent['entry'][number]['changes'][number]['value']>();
 			for (const payload of payloads) {
 				assert.equal(payload.object, 'whatsapp_business_account');
 				assert.equal(payload.entry.length, 1);
@@ -1192,7 +1214,7 @@ describe('template review (3.1)', () => {
 			assert.deepEqual(
 				{
 					...values.get(approved),
-					message_template_id: String(values.get(approved).message_template_id),
+					message_template_id: String(values.get(approved)?.message_template_id),
 				},
 				{
 					event: 'APPROVED',
@@ -1203,6 +1225,7 @@ describe('template review (3.1)', () => {
 				},
 			);
 			const no = values.get(rejected);
+			assert.ok(no, 'the rejection was delivered');
 			assert.equal(no.event, 'REJECTED');
 			assert.equal(no.message_template_name, 'reject_event');
 			assert.equal(no.message_template_language, 'en_US');
@@ -1229,7 +1252,10 @@ describe('template review (3.1)', () => {
 			assert.equal((await remove(s, { name: 'short_lived' })).status, 200);
 			await s.advance(REVIEW_MS);
 			await s.control('POST', '/webhook/flush');
-			assert.equal((await s.control('GET', '/webhook/deliveries')).body.data.length, 0);
+			assert.equal(
+				(await s.control<Listed<Delivery>>('GET', '/webhook/deliveries')).body.data.length,
+				0,
+			);
 			assert.equal(receiver.received.length, 0);
 		} finally {
 			await receiver.stop();
@@ -1258,15 +1284,15 @@ describe('list templates (4.3)', () => {
 		assert.equal(status, 200);
 		assert.equal(page.data.length, SEED_COUNT + 3);
 		assert.deepEqual(
-			page.data.slice(0, 3).map((t: any) => t.id),
+			page.data.slice(0, 3).map((t) => t.id),
 			[...ids].reverse(),
 		);
 		assert.deepEqual(
-			page.data.slice(0, 3).map((t: any) => t.name),
+			page.data.slice(0, 3).map((t) => t.name),
 			['page_3', 'page_2', 'page_1'],
 		);
 		assert.equal(
-			page.data.at(-1).name,
+			page.data.at(-1)?.name,
 			'hello_world',
 			'the oldest (first seeded) template comes last',
 		);
@@ -1278,10 +1304,10 @@ describe('list templates (4.3)', () => {
 			'name',
 			'status',
 		]);
-		const rejected = page.data.find((t: any) => t.name === 'payment_reminder');
-		assert.equal(rejected.rejected_reason, 'INCORRECT_CATEGORY');
+		const rejected = page.data.find((t) => t.name === 'payment_reminder');
+		assert.equal(rejected?.rejected_reason, 'INCORRECT_CATEGORY');
 		assert.ok(
-			!page.data.some((t: any) => t.name === 'other_hello'),
+			!page.data.some((t) => t.name === 'other_hello'),
 			"another account's template is not listed",
 		);
 		assert.equal(page.paging.cursors.after, undefined);
@@ -1290,7 +1316,7 @@ describe('list templates (4.3)', () => {
 	it('filters by status and refuses an unknown status', async () => {
 		const s = sandbox.current;
 		const approved = await list(s, { status: 'APPROVED' });
-		assert.deepEqual(approved.body.data.map((t: any) => t.name).sort(), [
+		assert.deepEqual(approved.body.data.map((t) => t.name).sort(), [
 			'hello_world',
 			'order_confirmation',
 			'order_confirmation',
@@ -1299,11 +1325,11 @@ describe('list templates (4.3)', () => {
 		const id = await createOk(s, draft('new_one'));
 		const pending = await list(s, { status: 'PENDING' });
 		assert.deepEqual(
-			pending.body.data.map((t: any) => t.id),
+			pending.body.data.map((t) => t.id),
 			[id, (await s.templateByName('spring_sale')).id],
 		);
 		assert.deepEqual(
-			(await list(s, { status: 'PAUSED' })).body.data.map((t: any) => t.name),
+			(await list(s, { status: 'PAUSED' })).body.data.map((t) => t.name),
 			['loyalty_update'],
 		);
 		assert.deepEqual((await list(s, { status: 'DISABLED' })).body.data, []);
@@ -1371,16 +1397,16 @@ describe('list templates (4.3)', () => {
 	it('walks every page with after: each template exactly once, in order, and no after on the last page', async () => {
 		const s = sandbox.current;
 		await createMany(s, 30);
-		const expected = (await list(s, { limit: 100, fields: 'id' })).body.data.map((t: any) => t.id);
+		const expected = (await list(s, { limit: 100, fields: 'id' })).body.data.map((t) => t.id);
 		assert.equal(expected.length, SEED_COUNT + 30);
 		const seen: string[] = [];
-		const pages: any[] = [];
+		const pages: Page<TemplateView>[] = [];
 		let after: string | undefined;
 		do {
 			const { status, body: page } = await list(s, { limit: 10, fields: 'id', after });
 			assert.equal(status, 200);
 			pages.push(page);
-			seen.push(...page.data.map((t: any) => t.id));
+			seen.push(...page.data.map((t) => t.id));
 			after = page.paging.cursors.after;
 			assert.ok(pages.length <= 10, 'paging does not end');
 		} while (after !== undefined);
@@ -1434,14 +1460,14 @@ describe('list templates (4.3)', () => {
 	it('keeps paging stable when templates are created between pages', async () => {
 		const s = sandbox.current;
 		await createMany(s, 30);
-		const expected = (await list(s, { limit: 100, fields: 'id' })).body.data.map((t: any) => t.id);
+		const expected = (await list(s, { limit: 100, fields: 'id' })).body.data.map((t) => t.id);
 		const first = await list(s, { limit: 10, fields: 'id' });
 		await createOk(s, draft('late_arrival'));
-		const seen = first.body.data.map((t: any) => t.id);
+		const seen = first.body.data.map((t) => t.id);
 		let after = first.body.paging.cursors.after;
 		while (after) {
 			const page = await list(s, { limit: 10, fields: 'id', after });
-			seen.push(...page.body.data.map((t: any) => t.id));
+			seen.push(...page.body.data.map((t) => t.id));
 			after = page.body.paging.cursors.after;
 		}
 		assert.deepEqual(seen, expected);
@@ -1461,7 +1487,9 @@ describe('list templates (4.3)', () => {
 		assert.equal(typeof foreign, 'string');
 		expectInvalid(await list(s, { after: foreign }), 'after');
 		expectInvalid(await list(s, { before: foreign }), 'before');
-		const products = await s.api('GET', `/${s.catalogId}/products`, { query: { limit: 2 } });
+		const products = await s.api<Page<ProductView>>('GET', `/${s.catalogId}/products`, {
+			query: { limit: 2 },
+		});
 		assert.equal(products.status, 200, products.text);
 		expectInvalid(await list(s, { after: products.body.paging.cursors.after }), 'after');
 	});
@@ -1481,17 +1509,17 @@ describe('list templates (4.3)', () => {
 		const s = sandbox.current;
 		const byName = await list(s, { name: 'order_confirmation' });
 		assert.deepEqual(
-			byName.body.data.map((t: any) => `${t.name}/${t.language}`),
+			byName.body.data.map((t) => `${t.name}/${t.language}`),
 			['order_confirmation/es_ES', 'order_confirmation/en_US'],
 		);
 		const byLanguage = await list(s, { language: 'es_ES' });
 		assert.deepEqual(
-			byLanguage.body.data.map((t: any) => `${t.name}/${t.language}`),
+			byLanguage.body.data.map((t) => `${t.name}/${t.language}`),
 			['order_confirmation/es_ES'],
 		);
 		const both = await list(s, { name: 'order_confirmation', language: 'en_US' });
 		assert.deepEqual(
-			both.body.data.map((t: any) => `${t.name}/${t.language}`),
+			both.body.data.map((t) => `${t.name}/${t.language}`),
 			['order_confirmation/en_US'],
 		);
 		assert.deepEqual((await list(s, { name: 'no_such_template' })).body.data, []);
@@ -1777,8 +1805,8 @@ describe('delete templates (4.3 rule 6)', () => {
 		const response = await remove(s, { name: 'order_confirmation' });
 		assert.equal(response.status, 200, response.text);
 		assert.deepEqual(response.body, { success: true });
-		assert.equal(await s.templateByName('order_confirmation', 'en_US'), undefined);
-		assert.equal(await s.templateByName('order_confirmation', 'es_ES'), undefined);
+		assert.equal(await s.findTemplate('order_confirmation', 'en_US'), undefined);
+		assert.equal(await s.findTemplate('order_confirmation', 'es_ES'), undefined);
 		expectError(await getTemplate(s, en.id), 404, 803);
 		expectError(await getTemplate(s, es.id), 404, 803);
 		assert.equal((await list(s)).body.data.length, SEED_COUNT - 2);
@@ -1790,7 +1818,7 @@ describe('delete templates (4.3 rule 6)', () => {
 		const es = await s.templateByName('order_confirmation', 'es_ES');
 		const response = await remove(s, { name: 'order_confirmation', hsm_id: es.id });
 		assert.deepEqual(response.body, { success: true });
-		assert.equal(await s.templateByName('order_confirmation', 'es_ES'), undefined);
+		assert.equal(await s.findTemplate('order_confirmation', 'es_ES'), undefined);
 		assert.equal((await s.templateByName('order_confirmation', 'en_US')).id, en.id);
 		assert.equal((await getTemplate(s, en.id)).status, 200);
 	});
@@ -1886,7 +1914,7 @@ describe("another key cannot reach this account's templates", () => {
 		assert.equal(got.status, 'APPROVED', 'the refused edit changed nothing');
 		assert.equal(got.components.length, 3);
 		assert.equal((await list(s)).body.data.length, SEED_COUNT);
-		assert.equal(await s.templateByName('intruder'), undefined);
+		assert.equal(await s.findTemplate('intruder'), undefined);
 	});
 
 	it("and this key cannot reach the other account's templates", async () => {

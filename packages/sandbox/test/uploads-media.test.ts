@@ -10,6 +10,17 @@ import {
 	type ApiResponse,
 	type TestSandbox,
 } from './helpers';
+import type {
+	CreatedTemplate,
+	ErrorObject,
+	MediaUrlInfo,
+	StoredMedia,
+	TemplateView,
+	UploadHandle,
+	Refusal,
+	UploadSession,
+	UserDetails,
+} from './types';
 
 const sandbox = useSandbox();
 
@@ -22,20 +33,27 @@ const UPLOAD_REFUSED = 131054;
 const SESSION_ID_FORM = /^upload:([A-Za-z0-9_-]+)\?sig=([A-Za-z0-9_-]+)$/;
 
 /** Asserts a 400 that names `field` (in error_data.field and at the start of the message). */
-function expectInvalid(response: ApiResponse, field: string, messagePart?: RegExp | string): any {
+function expectInvalid(
+	response: ApiResponse,
+	field: string,
+	messagePart?: RegExp | string,
+): ErrorObject {
 	const error = expectError(response, 400, 100, messagePart);
 	assert.equal(error.error_data?.field, field, `field: ${response.text}`);
 	assert.ok(error.message.startsWith(`${field}:`), `message names ${field}: ${error.message}`);
 	return error;
 }
 
-async function fetchParsed(url: string, init: RequestInit = {}): Promise<ApiResponse> {
+async function fetchParsed<T = unknown>(
+	url: string,
+	init: RequestInit = {},
+): Promise<ApiResponse<T>> {
 	const response = await fetch(url, init);
 	const buffer = Buffer.from(await response.arrayBuffer());
 	const text = buffer.toString('utf8');
-	let body: any = buffer;
+	let body: unknown = buffer;
 	if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
-	return { status: response.status, headers: response.headers, body, text };
+	return { status: response.status, headers: response.headers, body: body as T, text };
 }
 
 /** Step 1 of 4.5: answers the session id exactly as returned. */
@@ -45,7 +63,7 @@ async function createSession(
 	fileType = 'image/png',
 	key?: string,
 ): Promise<string> {
-	const response = await s.api('POST', '/app/uploads', {
+	const response = await s.api<UploadSession>('POST', '/app/uploads', {
 		query: { file_length: fileLength, file_type: fileType },
 		key,
 	});
@@ -62,7 +80,7 @@ async function uploadTo(
 	body: RequestInit['body'],
 	headers: Record<string, string> = { 'content-type': 'application/octet-stream' },
 	key: string | null = s.key,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<UploadHandle>> {
 	return fetchParsed(`${s.baseUrl}/${sessionId}`, {
 		method: 'POST',
 		headers: { ...headers, ...(key === null ? {} : { apikey: key }) },
@@ -77,7 +95,7 @@ async function uploadSplit(
 	raw: Buffer,
 	contentType = 'application/octet-stream',
 	sig?: string,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<UploadHandle>> {
 	const [, session, realSig] = SESSION_ID_FORM.exec(sessionId)!;
 	return s.api('POST', `/upload:${session}`, { query: { sig: sig ?? realSig }, raw, contentType });
 }
@@ -89,7 +107,7 @@ async function uploadSplit(
 class OneConnection {
 	private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-	send(
+	send<T = unknown>(
 		url: string,
 		method: string,
 		headers: Record<string, string>,
@@ -97,7 +115,7 @@ class OneConnection {
 	): Promise<{
 		status: number;
 		text: string;
-		body: any;
+		body: T;
 		raw: Buffer;
 		headers: Record<string, unknown>;
 	}> {
@@ -132,7 +150,9 @@ class OneConnection {
 							text,
 							raw,
 							headers: res.headers,
-							body: (res.headers['content-type'] ?? '').includes('json') ? JSON.parse(text) : text,
+							body: ((res.headers['content-type'] ?? '').includes('json')
+								? JSON.parse(text)
+								: text) as T,
 						});
 					});
 				},
@@ -150,7 +170,7 @@ class OneConnection {
 	}
 }
 
-function expectHandle(response: ApiResponse): string {
+function expectHandle(response: ApiResponse<UploadHandle>): string {
 	assert.equal(response.status, 200, response.text);
 	assert.deepEqual(Object.keys(response.body), ['h']);
 	assert.equal(typeof response.body.h, 'string');
@@ -326,31 +346,36 @@ describe('sample upload, step 2 (4.5)', () => {
 				assert.equal(answer.status, 200, answer.text);
 			};
 			const session = async (length: number) => {
-				const answer = await connection.send(
+				const answer = await connection.send<UploadSession>(
 					`${s.baseUrl}/app/uploads?file_length=${length}&file_type=image/png`,
 					'POST',
 					{ apikey: s.key },
 				);
 				assert.equal(answer.status, 200, answer.text);
-				return answer.body.id as string;
+				return answer.body.id;
 			};
 			const big = randomBytes(2_000_000);
 
 			const tooLong = await session(100_000);
-			const refused = await connection.send(`${s.baseUrl}/${tooLong}`, 'POST', headers, big);
+			const refused = await connection.send<Refusal>(
+				`${s.baseUrl}/${tooLong}`,
+				'POST',
+				headers,
+				big,
+			);
 			assert.equal(refused.status, 400, refused.text);
 			assert.match(refused.body.error.message, /^body: is longer than the file_length of 100000/);
 			await still();
 
 			const wrongSig = await session(big.length);
-			const badSig = await connection.send(
+			const badSig = await connection.send<Refusal>(
 				`${s.baseUrl}/${wrongSig.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A'))}`,
 				'POST',
 				headers,
 				big,
 			);
 			assert.equal(badSig.status, 400, badSig.text);
-			assert.equal(badSig.body.error.error_data.field, 'sig');
+			assert.equal(badSig.body.error.error_data?.field, 'sig');
 			await still();
 
 			const form = await connection.send(
@@ -362,10 +387,20 @@ describe('sample upload, step 2 (4.5)', () => {
 			assert.equal(form.status, 400, form.text);
 			await still();
 
-			const ok = await connection.send(`${s.baseUrl}/${wrongSig}`, 'POST', headers, big);
+			const ok = await connection.send<UploadHandle>(
+				`${s.baseUrl}/${wrongSig}`,
+				'POST',
+				headers,
+				big,
+			);
 			assert.equal(ok.status, 200, ok.text);
 			assert.equal(typeof ok.body.h, 'string');
-			const twice = await connection.send(`${s.baseUrl}/${wrongSig}`, 'POST', headers, big);
+			const twice = await connection.send<Refusal>(
+				`${s.baseUrl}/${wrongSig}`,
+				'POST',
+				headers,
+				big,
+			);
 			assert.equal(twice.status, 400, twice.text);
 			assert.equal(twice.body.error.code, UPLOAD_REFUSED);
 			await still();
@@ -419,14 +454,14 @@ describe('sample upload, step 2 (4.5)', () => {
 		const id = await createSession(s, bytes.length, 'image/png');
 		const h = expectHandle(await uploadTo(s, id, bytes));
 		const name = `image_header_${Date.now()}`;
-		const created = await s.api('POST', `/${s.accountId}/message_templates`, {
+		const created = await s.api<CreatedTemplate>('POST', `/${s.accountId}/message_templates`, {
 			body: imageTemplate(name, h),
 		});
 		assert.equal(created.status, 200, created.text);
 		assert.equal(created.body.status, 'PENDING');
 		assert.equal(created.body.category, 'UTILITY');
 		assert.equal(typeof created.body.id, 'string');
-		const stored = await s.api('GET', `/${created.body.id}`);
+		const stored = await s.api<TemplateView>('GET', `/${created.body.id}`);
 		assert.equal(stored.status, 200, stored.text);
 		assert.deepEqual(stored.body.components[0], {
 			type: 'HEADER',
@@ -531,8 +566,8 @@ describe('media download by ID (4.6)', () => {
 });
 
 describe('media URL (4.6)', () => {
-	async function mediaUrl(s: TestSandbox, mediaId = PNG_MEDIA_ID): Promise<any> {
-		const response = await s.api('GET', `/${mediaId}`);
+	async function mediaUrl(s: TestSandbox, mediaId = PNG_MEDIA_ID): Promise<MediaUrlInfo> {
+		const response = await s.api<MediaUrlInfo>('GET', `/${mediaId}`);
 		assert.equal(response.status, 200, response.text);
 		return response.body;
 	}
@@ -617,7 +652,7 @@ describe('media URL (4.6)', () => {
 describe('media delete (4.6)', () => {
 	it('answers {success:true}, and afterwards the ID fails everywhere with 131053', async () => {
 		const s = sandbox.current;
-		const { body: info } = await s.api('GET', `/${PNG_MEDIA_ID}`);
+		const { body: info } = await s.api<MediaUrlInfo>('GET', `/${PNG_MEDIA_ID}`);
 		assert.equal(typeof info.url, 'string');
 		expectInvalid(await s.api('DELETE', `/${PNG_MEDIA_ID}`), 'phone_number_id');
 		expectError(
@@ -658,7 +693,7 @@ describe('large and uploaded media (4.6)', () => {
 	it('streams a 64 MiB synthetic file with the right length and sha256', async () => {
 		const s = sandbox.current;
 		const size = 64 * 1024 * 1024;
-		const { body: created } = await s.control('POST', '/media/synthetic', {
+		const { body: created } = await s.control<StoredMedia>('POST', '/media/synthetic', {
 			phone_number_id: PNG_NUMBER_ID,
 			size,
 			mime_type: 'video/mp4',
@@ -666,7 +701,7 @@ describe('large and uploaded media (4.6)', () => {
 		});
 		assert.equal(created.size, size);
 		assert.match(created.sha256, /^[0-9a-f]{64}$/);
-		const { body: info } = await s.api('GET', `/${created.id}`);
+		const { body: info } = await s.api<MediaUrlInfo>('GET', `/${created.id}`);
 		assert.equal(info.file_size, size);
 		assert.equal(info.sha256, created.sha256);
 		assert.equal(info.mime_type, 'video/mp4');
@@ -705,12 +740,13 @@ describe('large and uploaded media (4.6)', () => {
 		assert.ok(byId.equals(byUrl));
 
 		// another seed gives other bytes
-		const { body: other } = await s.control('POST', '/media/synthetic', {
+		const { body: other } = await s.control<StoredMedia>('POST', '/media/synthetic', {
 			phone_number_id: PNG_NUMBER_ID,
 			size: 1024,
 			seed: 8,
 		});
 		const small = await downloadById(s, other.id, PNG_NUMBER_ID);
+		assert.ok(Buffer.isBuffer(small.body), small.text);
 		assert.equal(small.body.length, 1024);
 		assert.equal(sha256(small.body), other.sha256);
 		assert.ok(!small.body.subarray(0, 32).equals(byId), 'another seed, other bytes');
@@ -721,7 +757,7 @@ describe('large and uploaded media (4.6)', () => {
 		const connection = new OneConnection();
 		try {
 			for (const size of [1, 1000, 65_535, 65_537, 200_000]) {
-				const { body: created } = await s.control('POST', '/media/synthetic', {
+				const { body: created } = await s.control<StoredMedia>('POST', '/media/synthetic', {
 					phone_number_id: PNG_NUMBER_ID,
 					size,
 					seed: size,
@@ -738,7 +774,9 @@ describe('large and uploaded media (4.6)', () => {
 					assert.equal(sha256(answer.raw), created.sha256);
 				}
 				// the next answer on the same connection is clean: nothing was sent beyond the length
-				const next = await connection.send(`${s.baseUrl}/getuserdetails`, 'GET', { apikey: s.key });
+				const next = await connection.send<UserDetails>(`${s.baseUrl}/getuserdetails`, 'GET', {
+					apikey: s.key,
+				});
 				assert.equal(next.status, 200, next.text);
 				assert.equal(next.body.status, 'success');
 			}
@@ -771,7 +809,7 @@ describe('large and uploaded media (4.6)', () => {
 		);
 		expectError(await downloadById(s, created.id, PNG_NUMBER_ID), 404, 803);
 
-		const { body: info } = await s.api('GET', `/${created.id}`);
+		const { body: info } = await s.api<MediaUrlInfo>('GET', `/${created.id}`);
 		assert.equal(info.sha256, sha256(bytes));
 		assert.equal(info.file_size, bytes.length);
 		assert.equal(info.mime_type, 'application/pdf');

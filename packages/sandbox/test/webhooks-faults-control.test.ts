@@ -19,21 +19,49 @@ import {
 	statusOf,
 	templateMessage,
 	timed,
+	messageOf,
 } from './msg-webhook-support';
+import type {
+	ClockView,
+	CreatedTemplate,
+	Delivery,
+	FailureIn200,
+	FaultRule,
+	IncomingAnswer,
+	Listed,
+	LoggedRequest,
+	Message,
+	Payment,
+	Refund,
+	RefundAnswer,
+	Refusal,
+	SandboxConfig,
+	SendAnswer,
+	UserDetails,
+	WebhookView,
+} from './types';
 
 const sandbox = useSandbox();
 const receivers = new Receivers();
 afterEach(async () => receivers.stopAll(sandbox.current));
 
-async function addFaults(s: TestSandbox, faults: unknown[], seed?: number): Promise<any[]> {
-	return (await s.control('POST', '/faults', seed === undefined ? { faults } : { faults, seed }))
-		.body.data;
+async function addFaults(s: TestSandbox, faults: unknown[], seed?: number): Promise<FaultRule[]> {
+	return (
+		await s.control<Listed<FaultRule>>(
+			'POST',
+			'/faults',
+			seed === undefined ? { faults } : { faults, seed },
+		)
+	).body.data;
 }
 
 /** A customer message through the control API; its webhook is emitted at once. */
-async function incoming(s: TestSandbox, body: Record<string, unknown> = {}): Promise<any> {
+async function incoming(
+	s: TestSandbox,
+	body: Record<string, unknown> = {},
+): Promise<IncomingAnswer> {
 	return (
-		await s.control('POST', '/incoming', {
+		await s.control<IncomingAnswer>('POST', '/incoming', {
 			phone_number_id: DEMO_NUMBER,
 			from: CUSTOMER,
 			text: 'Hello',
@@ -66,8 +94,8 @@ describe('webhook deliveries', () => {
 		}
 		assert.equal(statusOf(JSON.parse(receiver.received[1].body)).id, id);
 		// the secret is not shown back by the control API
-		const target = (await s.control('GET', '/webhook')).body.target;
-		assert.equal(target.url, receiver.url);
+		const target = (await s.control<WebhookView>('GET', '/webhook')).body.target;
+		assert.equal(target?.url, receiver.url);
 		assert.ok(!JSON.stringify(target).includes(secret));
 	});
 
@@ -117,7 +145,7 @@ describe('webhook deliveries', () => {
 			'url',
 		);
 		expectError(await controlRaw(s, 'PUT', '/webhook', {}), 400, 100, 'url');
-		assert.equal((await s.control('GET', '/webhook')).body.target, null);
+		assert.equal((await s.control<WebhookView>('GET', '/webhook')).body.target, null);
 	});
 
 	it('retries a failing receiver with the same delivery ID and body until it accepts (at least once)', async () => {
@@ -139,18 +167,19 @@ describe('webhook deliveries', () => {
 		);
 		assert.equal(new Set(receiver.received.map((r) => r.headers['x-hub-signature-256'])).size, 1);
 		const payload = receiver.payloads()[2];
-		assert.equal(payload.entry[0].changes[0].value.messages[0].id, messageId);
-		assert.equal(payload.entry[0].changes[0].value.messages[0].text.body, 'Is my order shipped?');
-		const delivery = (await s.control('GET', '/webhook/deliveries')).body.data.find(
-			(d: any) => d.id === deliveryId,
-		);
+		assert.equal(messageOf(payload).id, messageId);
+		assert.equal(messageOf(payload).text?.body, 'Is my order shipped?');
+		const delivery = (
+			await s.control<Listed<Delivery>>('GET', '/webhook/deliveries')
+		).body.data.find((d) => d.id === deliveryId);
+		assert.ok(delivery, `delivery ${deliveryId} is listed`);
 		assert.equal(delivery.attempts, 3);
 		assert.equal(delivery.status, 'delivered');
 	});
 
 	it('has at most webhookConcurrency deliveries in flight; the others wait their turn, each delivered once', async () => {
 		const s = sandbox.current;
-		await s.control('POST', '/config', { webhookConcurrency: 3 });
+		await s.control<SandboxConfig>('POST', '/config', { webhookConcurrency: 3 });
 		const receiver = await receivers.start(s);
 		receiver.answerAfterMs = 100;
 		const sent: string[] = [];
@@ -162,20 +191,20 @@ describe('webhook deliveries', () => {
 		assert.deepEqual(
 			receiver
 				.payloads()
-				.map((p) => p.entry[0].changes[0].value.messages[0].id)
+				.map((p) => messageOf(p).id)
 				.sort(),
 			[...sent].sort(),
 		);
-		const deliveries = (await s.control('GET', '/webhook/deliveries')).body.data;
+		const deliveries = (await s.control<Listed<Delivery>>('GET', '/webhook/deliveries')).body.data;
 		assert.deepEqual(
-			deliveries.map((d: any) => [d.status, d.attempts]),
+			deliveries.map((d) => [d.status, d.attempts]),
 			sent.map(() => ['delivered', 1]),
 		);
 	});
 
 	it('with webhookConcurrency 0, sends every delivery at once', async () => {
 		const s = sandbox.current;
-		await s.control('POST', '/config', { webhookConcurrency: 0 });
+		await s.control<SandboxConfig>('POST', '/config', { webhookConcurrency: 0 });
 		const receiver = await receivers.start(s);
 		receiver.answerAfterMs = 300;
 		for (let i = 0; i < 12; i++) await incoming(s, { text: `burst ${i}` });
@@ -191,9 +220,10 @@ describe('webhook deliveries', () => {
 		// 1 attempt + one per retry delay (50, 100, 200 ms)
 		await receiver.waitFor(1 + FAST_CONFIG.webhookRetryDelaysMs.length);
 		await expectNoMore(receiver, 1 + FAST_CONFIG.webhookRetryDelaysMs.length, 400);
-		const delivery = (await s.control('GET', '/webhook/deliveries')).body.data.find(
-			(d: any) => d.id === deliveryId,
-		);
+		const delivery = (
+			await s.control<Listed<Delivery>>('GET', '/webhook/deliveries')
+		).body.data.find((d) => d.id === deliveryId);
+		assert.ok(delivery, `delivery ${deliveryId} is listed`);
 		assert.equal(delivery.status, 'failed');
 		assert.equal(delivery.lastStatus, 500);
 	});
@@ -201,19 +231,19 @@ describe('webhook deliveries', () => {
 	it('performs the hub.challenge handshake when registering with a verify token', async () => {
 		const s = sandbox.current;
 		const receiver = await receivers.startUnregistered();
-		const wrong = await controlRaw(s, 'PUT', '/webhook', {
+		const wrong = await controlRaw<Refusal>(s, 'PUT', '/webhook', {
 			url: receiver.url,
 			verifyToken: 'wrong-token',
 		});
 		expectError(wrong, 400, 100, 'verifyToken');
 		assert.match(wrong.body.error.message, /403/);
 		assert.equal(
-			(await s.control('GET', '/webhook')).body.target,
+			(await s.control<WebhookView>('GET', '/webhook')).body.target,
 			null,
 			'a refused registration registers nothing',
 		);
 		await s.control('PUT', '/webhook', { url: receiver.url, verifyToken: 'right-token' });
-		assert.equal((await s.control('GET', '/webhook')).body.target.url, receiver.url);
+		assert.equal((await s.control<WebhookView>('GET', '/webhook')).body.target?.url, receiver.url);
 		await incoming(s);
 		await receiver.waitFor(1);
 		assert.equal(receiver.received[0].method, 'POST');
@@ -250,7 +280,7 @@ describe('webhook deliveries', () => {
 			phone_number_id: DEMO_NUMBER,
 		});
 		assert.deepEqual(value.contacts, [{ profile: { name: 'Ana' }, wa_id: CUSTOMER }]);
-		const message = value.messages[0];
+		const message = messageOf(payload);
 		assert.equal(message.id, answer.message_id);
 		assert.match(message.id, /^wamid\./);
 		assert.equal(message.from, CUSTOMER);
@@ -264,13 +294,13 @@ describe('webhook deliveries', () => {
 		const receiver = await receivers.start(s);
 		const answer = await incoming(s, { type: 'image', text: undefined });
 		const [payload] = await receiver.waitFor(1);
-		const message = payload.entry[0].changes[0].value.messages[0];
+		const message = messageOf(payload);
 		assert.equal(message.type, 'image');
-		assert.equal(typeof message.image.id, 'string');
-		assert.equal(message.image.id, answer.media_id);
-		assert.equal(message.image.mime_type, 'image/png');
+		assert.equal(typeof message.image?.id, 'string');
+		assert.equal(message.image?.id, answer.media_id);
+		assert.equal(message.image?.mime_type, 'image/png');
 		const download = await fetch(
-			`${s.baseUrl}/downloadMedia/${message.image.id}?phone_number_id=${DEMO_NUMBER}`,
+			`${s.baseUrl}/downloadMedia/${message.image?.id}?phone_number_id=${DEMO_NUMBER}`,
 			{ method: 'POST', headers: { apikey: s.key } },
 		);
 		assert.equal(download.status, 200);
@@ -278,7 +308,7 @@ describe('webhook deliveries', () => {
 		const bytes = Buffer.from(await download.arrayBuffer());
 		assert.ok(bytes.length > 0);
 		assert.deepEqual(bytes.subarray(0, 8), Buffer.from('89504e470d0a1a0a', 'hex'), 'a PNG file');
-		assert.equal(sha256Hex(bytes), message.image.sha256);
+		assert.equal(sha256Hex(bytes), message.image?.sha256);
 	});
 
 	it('delivers an incoming image with given media, which downloads byte for byte by the receiving number only', async () => {
@@ -299,7 +329,8 @@ describe('webhook deliveries', () => {
 			caption: 'my latte',
 		});
 		const [payload] = await receiver.waitFor(1);
-		const image = payload.entry[0].changes[0].value.messages[0].image;
+		const image = messageOf(payload).image;
+		assert.ok(image, 'an image message');
 		assert.equal(image.mime_type, 'image/jpeg');
 		assert.equal(image.caption, 'my latte');
 		assert.equal(image.sha256, sha256Hex(content));
@@ -328,7 +359,7 @@ describe('webhook deliveries', () => {
 	it('delivers a template status event after the review', async () => {
 		const s = sandbox.current;
 		const receiver = await receivers.start(s);
-		const created = await s.api('POST', `/${s.accountId}/message_templates`, {
+		const created = await s.api<CreatedTemplate>('POST', `/${s.accountId}/message_templates`, {
 			body: {
 				name: 'roast_news',
 				language: 'en_US',
@@ -391,7 +422,7 @@ describe('fault injection', () => {
 		const statuses: number[] = [];
 		for (let i = 0; i < 4; i++) statuses.push((await s.api('GET', '/getuserdetails')).status);
 		assert.deepEqual(statuses, [500, 500, 200, 200]);
-		const [rule] = (await s.control('GET', '/faults')).body.data;
+		const [rule] = (await s.control<Listed<FaultRule>>('GET', '/faults')).body.data;
 		assert.equal(rule.hits, 2);
 	});
 
@@ -408,7 +439,7 @@ describe('fault injection', () => {
 			2,
 		);
 		assert.equal(
-			(await s.control('GET', '/refunds')).body.data.length,
+			(await s.control<Listed<Refund>>('GET', '/refunds')).body.data.length,
 			0,
 			'the refund was not processed',
 		);
@@ -438,7 +469,7 @@ describe('fault injection', () => {
 		const failed = statuses.filter((x) => x === 503).length;
 		assert.ok(statuses.every((x) => x === 200 || x === 503));
 		assert.ok(failed >= 70 && failed <= 130, `rate 0.5 fired ${failed} of 200 times`);
-		assert.equal((await s.control('GET', '/faults')).body.data[0].hits, failed);
+		assert.equal((await s.control<Listed<FaultRule>>('GET', '/faults')).body.data[0].hits, failed);
 		await s.control('DELETE', '/faults');
 		await addFaults(s, [{ kind: 'status', status: 503, rate: 0.5 }], 42);
 		assert.deepEqual(
@@ -527,7 +558,7 @@ describe('fault injection', () => {
 	it('answers HTTP 200 with an error body for error_in_200, before processing', async () => {
 		const s = sandbox.current;
 		await addFaults(s, [{ kind: 'error_in_200', path: '/messages$' }]);
-		const response = await send(s, templateMessage('hello_world'));
+		const response = await send<FailureIn200>(s, templateMessage('hello_world'));
 		assert.equal(response.status, 200);
 		assert.equal(response.body.code, 500);
 		assert.equal(response.body.status, 'error');
@@ -556,7 +587,7 @@ describe('fault injection', () => {
 	it('delays the answer for latency, then answers normally', async () => {
 		const s = sandbox.current;
 		await addFaults(s, [{ kind: 'latency', latencyMs: 300, count: 1 }]);
-		const slow = await timed(() => s.api('GET', '/getuserdetails'));
+		const slow = await timed(() => s.api<UserDetails>('GET', '/getuserdetails'));
 		assert.equal(slow.value.status, 200);
 		assert.equal(slow.value.body.data.length, 2);
 		assert.ok(slow.ms >= 280, `latency took ${slow.ms} ms`);
@@ -572,7 +603,7 @@ describe('fault injection', () => {
 		]);
 		expectError(await s.api('GET', '/getuserdetails'), 500);
 		await s.control('DELETE', '/faults');
-		assert.deepEqual((await s.control('GET', '/faults')).body.data, []);
+		assert.deepEqual((await s.control<Listed<FaultRule>>('GET', '/faults')).body.data, []);
 		assert.equal((await s.api('GET', '/getuserdetails')).status, 200);
 		expectSent(await send(s, templateMessage('hello_world')));
 	});
@@ -609,7 +640,7 @@ describe('fault injection', () => {
 			100,
 			'path',
 		);
-		assert.deepEqual((await s.control('GET', '/faults')).body.data, []);
+		assert.deepEqual((await s.control<Listed<FaultRule>>('GET', '/faults')).body.data, []);
 	});
 });
 
@@ -622,11 +653,11 @@ describe('request log', () => {
 		await send(s, templateMessage('spring_sale'));
 		await s.api('GET', '/getuserdetails', { key: OTHER_API_KEY });
 		await s.api('GET', '/getuserdetails', { key: 'not-a-key' });
-		await s.control('GET', '/messages'); // the control API is not logged
-		const log = (await s.control('GET', '/requests')).body.data;
+		await s.control<Listed<Message>>('GET', '/messages'); // the control API is not logged
+		const log = (await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data;
 		assert.equal(log.length, 5);
 		assert.deepEqual(
-			log.map((e: any) => [e.method, e.url, e.status, e.headers.apikey]),
+			log.map((e) => [e.method, e.url, e.status, e.headers.apikey]),
 			[
 				['GET', `/v3/${s.accountId}?fields=name`, 200, '<key:demo>'],
 				['POST', `/v3/${DEMO_NUMBER}/messages`, 200, '<key:demo>'],
@@ -635,9 +666,9 @@ describe('request log', () => {
 				['GET', '/v3/getuserdetails', 401, '<unknown key>'],
 			],
 		);
-		assert.deepEqual(JSON.parse(log[1].body), message);
+		assert.deepEqual(JSON.parse(log[1].body ?? ''), message);
 		assert.equal(log[0].body, undefined);
-		const seqs = log.map((e: any) => e.seq);
+		const seqs = log.map((e) => e.seq);
 		assert.deepEqual(
 			[...seqs].sort((a, b) => a - b),
 			seqs,
@@ -655,7 +686,7 @@ describe('request log', () => {
 		await s.api('POST', `/${DEMO_NUMBER}/messages`, { raw, contentType: 'text/plain' });
 		await addFaults(s, [{ kind: 'status', status: 503, count: 1 }]);
 		await s.api('GET', '/getuserdetails');
-		const log = (await s.control('GET', '/requests')).body.data;
+		const log = (await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data;
 		assert.equal(log[0].status, 400);
 		assert.equal(log[0].bodyBytes, Buffer.byteLength(raw));
 		assert.equal(log[1].status, 503);
@@ -666,22 +697,27 @@ describe('request log', () => {
 		const s = sandbox.current;
 		await s.api('GET', '/getuserdetails');
 		await s.api('GET', '/getuserdetails');
-		const first = (await s.control('GET', '/requests')).body.data;
+		const first = (await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data;
 		assert.equal(first.length, 2);
 		const since = first[1].seq;
 		await s.api('GET', `/${s.accountId}`);
 		await send(s, templateMessage('hello_world'));
-		const later = (await s.control('GET', `/requests?since=${since}`)).body.data;
+		const later = (await s.control<Listed<LoggedRequest>>('GET', `/requests?since=${since}`)).body
+			.data;
 		assert.deepEqual(
-			later.map((e: any) => e.method),
+			later.map((e) => e.method),
 			['GET', 'POST'],
 		);
-		assert.ok(later.every((e: any) => e.seq > since));
-		assert.equal((await s.control('GET', `/requests?since=${first[0].seq}`)).body.data.length, 3);
+		assert.ok(later.every((e) => e.seq > since));
+		assert.equal(
+			(await s.control<Listed<LoggedRequest>>('GET', `/requests?since=${first[0].seq}`)).body.data
+				.length,
+			3,
+		);
 		await s.control('DELETE', '/requests');
-		assert.deepEqual((await s.control('GET', '/requests')).body.data, []);
+		assert.deepEqual((await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data, []);
 		await s.api('GET', '/getuserdetails');
-		const after = (await s.control('GET', '/requests')).body.data;
+		const after = (await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data;
 		assert.equal(after.length, 1);
 		assert.ok(after[0].seq > later[1].seq, 'sequence numbers keep growing after a clear');
 	});
@@ -689,7 +725,7 @@ describe('request log', () => {
 
 describe('control API', () => {
 	const refundAll = (s: TestSandbox) =>
-		s.api('POST', `/${DEMO_NUMBER}/payments_refund`, {
+		s.api<RefundAnswer>('POST', `/${DEMO_NUMBER}/payments_refund`, {
 			body: { reference_id: 'order-1001', payment_config_id: 'acme-payments' },
 		});
 
@@ -701,27 +737,27 @@ describe('control API', () => {
 		assert.equal((await refundAll(s)).status, 200);
 		await s.advance(2 * 86_400_000);
 		await addFaults(s, [{ kind: 'latency', latencyMs: 1, path: 'nothing-matches' }]);
-		assert.equal((await s.control('GET', '/clock')).body.offsetMs, 2 * 86_400_000);
+		assert.equal((await s.control<ClockView>('GET', '/clock')).body.offsetMs, 2 * 86_400_000);
 
 		await s.control('POST', '/reset');
 		assert.deepEqual(await recordedMessages(s), []);
-		assert.deepEqual((await s.control('GET', '/refunds')).body.data, []);
-		assert.deepEqual((await s.control('GET', '/faults')).body.data, []);
-		assert.deepEqual((await s.control('GET', '/requests')).body.data, []);
-		const clock = (await s.control('GET', '/clock')).body;
+		assert.deepEqual((await s.control<Listed<Refund>>('GET', '/refunds')).body.data, []);
+		assert.deepEqual((await s.control<Listed<FaultRule>>('GET', '/faults')).body.data, []);
+		assert.deepEqual((await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data, []);
+		const clock = (await s.control<ClockView>('GET', '/clock')).body;
 		assert.equal(clock.offsetMs, 0);
 		assert.ok(Math.abs(clock.now - Date.now()) < 5_000);
 		assert.equal((await s.templateByName('spring_sale')).status, 'PENDING');
-		assert.equal((await s.control('GET', '/config')).body.refundDelayMs, 60_000);
+		assert.equal((await s.control<SandboxConfig>('GET', '/config')).body.refundDelayMs, 60_000);
 		assert.equal(
-			(await s.control('GET', '/config')).body.receiptDelaysMs.read,
+			(await s.control<SandboxConfig>('GET', '/config')).body.receiptDelaysMs.read,
 			4_000,
 			'back to the default config',
 		);
-		const payment = (await s.control('GET', '/payments')).body.data.find(
-			(p: any) => p.reference_id === 'order-1001',
+		const payment = (await s.control<Listed<Payment>>('GET', '/payments')).body.data.find(
+			(p) => p.reference_id === 'order-1001',
 		);
-		assert.equal(payment.refunded, 0);
+		assert.equal(payment?.refunded, 0);
 		assert.equal((await refundAll(s)).status, 200, 'the payment is refundable again');
 	});
 
@@ -729,7 +765,7 @@ describe('control API', () => {
 		const s = sandbox.current;
 		await s.control('POST', '/reset', { keepConfig: true });
 		assert.equal(
-			(await s.control('GET', '/config')).body.receiptDelaysMs.read,
+			(await s.control<SandboxConfig>('GET', '/config')).body.receiptDelaysMs.read,
 			FAST_CONFIG.receiptDelaysMs.read,
 		);
 	});
@@ -774,7 +810,7 @@ describe('control API', () => {
 			await s.control('POST', '/seed', seed);
 			expectError(await s.api('GET', '/getuserdetails'), 401, 190, 'Invalid API key');
 			expectError(await s.api('GET', '/getuserdetails', { key: OTHER_API_KEY }), 401, 190);
-			const numbers = await s.api('GET', '/getuserdetails', { key });
+			const numbers = await s.api<UserDetails>('GET', '/getuserdetails', { key });
 			assert.equal(numbers.status, 200);
 			assert.deepEqual(numbers.body.data, [
 				{
@@ -783,7 +819,7 @@ describe('control API', () => {
 					phone_number_id: '900000000000002',
 				},
 			]);
-			const sent = await s.api('POST', '/900000000000002/messages', {
+			const sent = await s.api<SendAnswer>('POST', '/900000000000002/messages', {
 				key,
 				body: templateMessage('tea_ready', 'en_GB'),
 			});
@@ -799,7 +835,7 @@ describe('control API', () => {
 			assert.equal(refunded.status, 200, refunded.text);
 			// the seed keeps the config, and reset goes back to this seed
 			assert.equal(
-				(await s.control('GET', '/config')).body.receiptDelaysMs.read,
+				(await s.control<SandboxConfig>('GET', '/config')).body.receiptDelaysMs.read,
 				FAST_CONFIG.receiptDelaysMs.read,
 			);
 			await s.control('POST', '/reset');
@@ -830,13 +866,16 @@ describe('control API', () => {
 
 	it('advances the clock in units', async () => {
 		const s = sandbox.current;
-		const before = (await s.control('GET', '/clock')).body;
+		const before = (await s.control<ClockView>('GET', '/clock')).body;
 		assert.equal(before.offsetMs, 0);
-		const moved = (await s.control('POST', '/clock/advance', { hours: 1, minutes: 30 })).body;
+		const moved = (await s.control<ClockView>('POST', '/clock/advance', { hours: 1, minutes: 30 }))
+			.body;
 		assert.equal(moved.offsetMs, 90 * 60_000);
 		assert.ok(moved.now - before.now >= 90 * 60_000);
 		assert.equal(new Date(moved.iso).getTime(), moved.now);
-		const more = (await s.control('POST', '/clock/advance', { days: 1, seconds: 2, ms: 5 })).body;
+		const more = (
+			await s.control<ClockView>('POST', '/clock/advance', { days: 1, seconds: 2, ms: 5 })
+		).body;
 		assert.equal(more.offsetMs, 90 * 60_000 + 86_400_000 + 2_005);
 		expectError(await controlRaw(s, 'POST', '/clock/advance', { weeks: 1 }), 400, 100, 'weeks');
 		expectError(await controlRaw(s, 'POST', '/clock/advance', { hours: -1 }), 400, 100, 'hours');
@@ -847,7 +886,7 @@ describe('control API', () => {
 			'minutes',
 		);
 		assert.equal(
-			(await s.control('GET', '/clock')).body.offsetMs,
+			(await s.control<ClockView>('GET', '/clock')).body.offsetMs,
 			more.offsetMs,
 			'refused advances move nothing',
 		);
@@ -856,9 +895,10 @@ describe('control API', () => {
 	it('runs background work that falls due when the clock moves', async () => {
 		const s = sandbox.current;
 		const id = (await refundAll(s)).body.id;
-		await s.control('POST', '/clock/advance', { minutes: 1 });
+		await s.control<ClockView>('POST', '/clock/advance', { minutes: 1 });
 		assert.equal(
-			(await s.control('GET', '/refunds')).body.data.find((r: any) => r.id === id).status,
+			(await s.control<Listed<Refund>>('GET', '/refunds')).body.data.find((r) => r.id === id)
+				?.status,
 			'completed',
 		);
 	});
@@ -866,7 +906,7 @@ describe('control API', () => {
 	it('changes settings, merging objects', async () => {
 		const s = sandbox.current;
 		const config = (
-			await s.control('POST', '/config', {
+			await s.control<SandboxConfig>('POST', '/config', {
 				refundDelayMs: 1_234,
 				receiptDelaysMs: { read: 9_000 },
 				reviewOutcome: 'REJECTED',
@@ -875,12 +915,12 @@ describe('control API', () => {
 		assert.equal(config.refundDelayMs, 1_234);
 		assert.deepEqual(config.receiptDelaysMs, { sent: 1_000, delivered: 2_000, read: 9_000 });
 		assert.equal(config.reviewOutcome, 'REJECTED');
-		assert.deepEqual((await s.control('GET', '/config')).body, config);
+		assert.deepEqual((await s.control<SandboxConfig>('GET', '/config')).body, config);
 	});
 
 	it('refuses unknown settings and wrong values, changing nothing', async () => {
 		const s = sandbox.current;
-		const before = (await s.control('GET', '/config')).body;
+		const before = (await s.control<SandboxConfig>('GET', '/config')).body;
 		const refused = async (body: unknown, field: string) => {
 			const error = expectError(await controlRaw(s, 'POST', '/config', body), 400, 100, field);
 			assert.equal(error.error_data?.field, field);
@@ -901,7 +941,7 @@ describe('control API', () => {
 		await refused({ webhookConcurrency: -1 }, 'webhookConcurrency');
 		// a refused request changes nothing, even the settings listed before the bad one
 		await refused({ refundDelayMs: 5, noSuchSetting: 1 }, 'noSuchSetting');
-		assert.deepEqual((await s.control('GET', '/config')).body, before);
+		assert.deepEqual((await s.control<SandboxConfig>('GET', '/config')).body, before);
 		// and the sandbox still works with the settings it has
 		const receiver = await receivers.start(s);
 		expectSent(await send(s, templateMessage('hello_world')));
