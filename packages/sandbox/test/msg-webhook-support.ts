@@ -15,7 +15,7 @@ import type {
 export { parseResponse };
 
 /**
- * Helpers shared by messages-payments.test.ts and webhooks-faults-control.test.ts.
+ * Helpers shared by the messages, payments, webhook, fault and control API tests.
  */
 
 export const DEMO_NUMBER = '106540352242922';
