@@ -1,4 +1,4 @@
-import { invalid, notFound } from '../../errors';
+import { ApiError, invalid, notFound } from '../../errors';
 import { jsonBody, param, query, type SandboxPlugin } from '../../http';
 import { TEMPLATE_STATUSES } from '../../model';
 import { productSheetCsv } from '../../productSheet';
@@ -17,7 +17,6 @@ import {
 	templateStatusSchema,
 } from '../../schemas/controlState';
 import { generatedProducts, type Seed } from '../../seed';
-import { ApiError } from '../../errors';
 import { isObject, oneOf, queryInteger, requireInteger } from '../../validate';
 
 /** The control API's data: reset and seed, template decisions, products, what was recorded. */

@@ -1,3 +1,4 @@
+import { invalid } from '../../errors';
 import { jsonBody, query, type SandboxPlugin } from '../../http';
 import type { SandboxState } from '../../sandbox';
 import {
@@ -11,7 +12,6 @@ import {
 	faultsSchema,
 	requestsSchema,
 } from '../../schemas/controlSettings';
-import { invalid } from '../../errors';
 import { isObject, oneOf, type Json } from '../../validate';
 
 /** The control API's clock, settings, fault rules and request log. */
