@@ -1,21 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Readable } from 'node:stream';
-import { ApiError, ErrorCode, errorBody, unauthorized } from './errors';
-import { actsAfterProcessing, cutOff, throttle } from './faults';
-import { RequestLog } from './requestLog';
-import { registerAccountRoutes } from './routes/account';
-import { registerCatalogRoutes } from './routes/catalog';
-import { registerControlRoutes } from './routes/control';
-import { registerIdRoutes } from './routes/dispatch';
-import { registerMediaRoutes } from './routes/media';
-import { registerMessageRoutes } from './routes/messages';
-import { registerPaymentRoutes } from './routes/payments';
-import { registerTemplateRoutes } from './routes/templates';
-import { registerUploadRoutes } from './routes/uploads';
-import { SandboxState } from './sandbox';
-
-const KEY_PARAMETERS = ['apikey', 'api_key', 'api-key', 'key', 'access_token'];
+import { api } from './api';
+import { ApiError, ErrorCode, errorBody } from './errors';
+import { unknownPath } from './http';
+import { controlRoutes } from './routes/control';
+import type { SandboxState } from './sandbox';
 
 /** Builds the HTTP server: the API under /v3, the control API under /_sandbox. */
 export function buildApp(sandbox: SandboxState): FastifyInstance {
@@ -28,7 +16,20 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
 		routerOptions: { ignoreTrailingSlash: true },
 		forceCloseConnections: true,
 		keepAliveTimeout: 10 * 60_000,
+		// Validation must never change a request: the routes' own checks see what was sent.
+		ajv: { customOptions: { removeAdditional: false, useDefaults: false, coerceTypes: false } },
 	});
+
+	// Every route has a schema that documents what it takes and answers. The platform refuses a
+	// request with a message (and code) naming its specific rule, in an order the routes' checks
+	// keep (authentication first, then the object, then its fields); so a schema violation is
+	// attached to the request and the route's checks answer it, never Ajv's generic message.
+	app.addHook('onRoute', (route) => {
+		route.attachValidation = true;
+	});
+	// Answers are written as JSON.stringify writes them: a response schema documents the answer
+	// and never reorders, coerces or drops a field of it (test/schemas.test.ts checks they agree).
+	app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
 	// Anything that is not JSON reaches the handlers as a stream: uploads need raw bytes, and
 	// the JSON endpoints then refuse it with a message that names the rule.
@@ -71,156 +72,10 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
 				),
 			);
 	});
-	app.setNotFoundHandler((request, reply) =>
-		reply
-			.code(404)
-			.send(
-				errorBody(
-					`Unknown path: ${request.method} ${request.url.split('?')[0]}`,
-					'NotFoundError',
-					ErrorCode.notFound,
-				),
-			),
-	);
+	app.setNotFoundHandler(unknownPath);
 
-	app.register(
-		async (api) => {
-			api.addHook('onRequest', async (request, reply) => {
-				const headers = { ...request.headers };
-				const key = typeof headers.apikey === 'string' ? headers.apikey : undefined;
-				if (key !== undefined)
-					headers.apikey = sandbox.store.apiKeys.has(key)
-						? `<key:${sandbox.store.apiKeys.get(key)!.label}>`
-						: '<unknown key>';
-				request.logEntry = sandbox.log.start(request.method, request.url, headers, sandbox.now());
-				const fault = sandbox.faults.match(
-					request.method,
-					request.url.slice('/v3'.length).split('?')[0],
-				);
-				if (!fault) return;
-				request.fault = fault;
-				request.logEntry.fault = fault.kind;
-				if (fault.kind === 'latency') return void (await sleep(fault.latencyMs ?? 0));
-				if (actsAfterProcessing(fault)) return;
-				if (fault.kind === 'reset' || fault.kind === 'timeout') {
-					// Before processing: take the reply over so that the handler never runs.
-					reply.hijack();
-					if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
-					return void request.raw.socket.destroy();
-				}
-				if (fault.kind === 'error_in_200') {
-					return reply
-						.code(200)
-						.send({
-							code: 500,
-							status: 'error',
-							...errorBody(
-								'Temporary failure, please retry',
-								'ServerError',
-								ErrorCode.serviceUnavailable,
-							),
-						});
-				}
-				const status = fault.status ?? 500;
-				if (fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter));
-				const [type, code, message] =
-					status === 429
-						? [
-								'RateLimitError',
-								ErrorCode.rateLimited,
-								'Too many requests: slow down and retry after the Retry-After delay',
-							]
-						: status >= 500
-							? [
-									'ServerError',
-									status === 503 ? ErrorCode.serviceUnavailable : ErrorCode.serverError,
-									'Service temporarily unavailable',
-								]
-							: ['InvalidRequestError', ErrorCode.invalidParameter, 'Injected failure'];
-				return reply.code(status).send(errorBody(message, type, code));
-			});
-
-			api.addHook('preHandler', async (request) => {
-				if (request.logEntry && request.body !== undefined) {
-					if (
-						typeof request.body === 'object' &&
-						request.body !== null &&
-						typeof (request.body as { pipe?: unknown }).pipe === 'function'
-					)
-						request.logEntry.bodyBytes = Number(request.headers['content-length'] ?? 0);
-					else request.logEntry.body = RequestLog.bodyText(request.body);
-				}
-				const key = request.headers.apikey;
-				const queryKeys = Object.keys(request.query as object).filter((k) =>
-					KEY_PARAMETERS.includes(k.toLowerCase()),
-				);
-				const bodyText = request.logEntry?.body ?? '';
-				const known = typeof key === 'string' && sandbox.store.apiKeys.has(key);
-				if (
-					queryKeys.length > 0 ||
-					(known && (request.url.includes(key as string) || bodyText.includes(key as string)))
-				) {
-					throw unauthorized(
-						3,
-						'The API key must be sent only in the apikey header, never in the query string or body',
-					);
-				}
-				if (key === undefined || key === '')
-					throw unauthorized(1, 'Missing API key: send it in the apikey header');
-				if (!known)
-					throw unauthorized(2, 'Invalid API key: check the key in the dashboard under API keys');
-				request.apiKey = key as string;
-			});
-
-			api.addHook('onSend', async (request, reply, payload) => {
-				const fault = request.fault;
-				if (!fault || !actsAfterProcessing(fault)) return payload;
-				if (fault.kind === 'slow_body') return throttle(payload, fault.bytesPerSecond ?? 1024);
-				if (fault.kind === 'malformed_json') {
-					// A file is cut off halfway under its full Content-Length, as a broken transfer is.
-					if (payload instanceof Readable)
-						return cutOff(
-							payload,
-							Math.floor(Number(reply.getHeader('content-length') ?? 0) / 2),
-							() => request.raw.socket.destroy(),
-						);
-					const text = typeof payload === 'string' ? payload : '{"data":[{"id":"1"}]}';
-					return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
-				}
-				if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
-				request.raw.socket.destroy();
-				return payload;
-			});
-
-			api.addHook('onResponse', async (request, reply) => {
-				if (request.logEntry) request.logEntry.status = reply.statusCode;
-			});
-
-			registerAccountRoutes(api, sandbox);
-			registerTemplateRoutes(api, sandbox);
-			registerUploadRoutes(api, sandbox);
-			registerCatalogRoutes(api, sandbox);
-			registerMediaRoutes(api, sandbox);
-			registerMessageRoutes(api, sandbox);
-			registerPaymentRoutes(api, sandbox);
-			registerIdRoutes(api, sandbox);
-			// Unknown paths under /v3 pass the hooks above too: logged, faulted, the key checked.
-			api.setNotFoundHandler((request, reply) =>
-				reply
-					.code(404)
-					.send(
-						errorBody(
-							`Unknown path: ${request.method} ${request.url.split('?')[0]}`,
-							'NotFoundError',
-							ErrorCode.notFound,
-						),
-					),
-			);
-		},
-		{ prefix: '/v3' },
-	);
-
-	app.register(async (control) => registerControlRoutes(control, sandbox), { prefix: '/_sandbox' });
+	app.register(api, { prefix: '/v3', sandbox });
+	app.register(controlRoutes, { prefix: '/_sandbox', sandbox });
 	app.addHook('onClose', async () => sandbox.close());
 	return app;
 }

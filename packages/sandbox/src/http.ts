@@ -1,18 +1,14 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { invalid } from './errors';
-import type { FaultRule } from './faults';
-import type { LoggedRequest } from './requestLog';
+import { ErrorCode, errorBody, invalid } from './errors';
+import type { SandboxState } from './sandbox';
 import { isObject, type Json } from './validate';
 
-declare module 'fastify' {
-	interface FastifyRequest {
-		/** The caller's API key, set once the `apikey` header was checked. */
-		apiKey: string;
-		logEntry?: LoggedRequest;
-		fault?: FaultRule;
-	}
+/** What every route plugin of the sandbox is given: the one running sandbox it serves. */
+export interface SandboxPluginOptions {
+	sandbox: SandboxState;
 }
+export type SandboxPlugin = FastifyPluginAsync<SandboxPluginOptions>;
 
 export function query(request: FastifyRequest, name: string): string | undefined {
 	const value = (request.query as Record<string, unknown>)[name];
@@ -48,4 +44,17 @@ export function baseUrlOf(request: FastifyRequest): string {
 
 export function ok(reply: FastifyReply, body: unknown): FastifyReply {
 	return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/** 404 for a path no route serves, in the API's error shape. */
+export function unknownPath(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+	return reply
+		.code(404)
+		.send(
+			errorBody(
+				`Unknown path: ${request.method} ${request.url.split('?')[0]}`,
+				'NotFoundError',
+				ErrorCode.notFound,
+			),
+		);
 }

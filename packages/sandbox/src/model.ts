@@ -14,6 +14,15 @@ export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const TEMPLATE_CATEGORIES = ['AUTHENTICATION', 'MARKETING', 'UTILITY'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
+/** Sample types the upload accepts (spec 4.5 names these). */
+export const SAMPLE_FILE_TYPES = [
+	'image/jpeg',
+	'image/png',
+	'video/mp4',
+	'video/3gpp',
+	'application/pdf',
+] as const;
+
 export interface BusinessAccount {
 	id: string;
 	apiKey: string;

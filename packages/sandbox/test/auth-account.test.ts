@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expectError, OTHER_API_KEY, useSandbox } from './helpers';
+import type { BusinessAccountView, Listed, LoggedRequest, Message, UserDetails } from './types';
 
 const sandbox = useSandbox();
 
@@ -51,14 +52,14 @@ describe('authentication (spec 5)', () => {
 			},
 		});
 		expectError(response, 401, 190, 'only in the apikey header');
-		const messages = await s.control('GET', '/messages');
+		const messages = await s.control<Listed<Message>>('GET', '/messages');
 		assert.equal(messages.body.data.length, 0, 'nothing was sent');
 	});
 
 	it('never writes the key into the request log', async () => {
 		const s = sandbox.current;
 		await s.api('GET', '/getuserdetails');
-		const log = await s.control('GET', '/requests');
+		const log = await s.control<Listed<LoggedRequest>>('GET', '/requests');
 		assert.equal(log.body.data.length, 1);
 		assert.equal(log.body.data[0].headers.apikey, '<key:demo>');
 		assert.ok(!JSON.stringify(log.body).includes(s.key));
@@ -68,9 +69,9 @@ describe('authentication (spec 5)', () => {
 		const s = sandbox.current;
 		expectError(await s.api('GET', '/no/such/path/here'), 404, 803, 'Unknown path');
 		expectError(await s.api('GET', '//double&'), 404, 803, 'Unknown path');
-		const log = (await s.control('GET', '/requests')).body.data;
+		const log = (await s.control<Listed<LoggedRequest>>('GET', '/requests')).body.data;
 		assert.deepEqual(
-			log.map((r: { url: string; status: number }) => [r.url, r.status]),
+			log.map((r) => [r.url, r.status]),
 			[
 				['/v3/no/such/path/here', 404],
 				['/v3//double&', 404],
@@ -82,7 +83,7 @@ describe('authentication (spec 5)', () => {
 describe('numbers of the key (4.1)', () => {
 	it('lists the numbers of the key with their business account', async () => {
 		const s = sandbox.current;
-		const { status, body } = await s.api('GET', '/getuserdetails');
+		const { status, body } = await s.api<UserDetails>('GET', '/getuserdetails');
 		assert.equal(status, 200);
 		assert.equal(body.code, 200);
 		assert.equal(body.status, 'success');
@@ -101,9 +102,11 @@ describe('numbers of the key (4.1)', () => {
 	});
 
 	it('shows another key only its own numbers', async () => {
-		const { body } = await sandbox.current.api('GET', '/getuserdetails', { key: OTHER_API_KEY });
+		const { body } = await sandbox.current.api<UserDetails>('GET', '/getuserdetails', {
+			key: OTHER_API_KEY,
+		});
 		assert.deepEqual(
-			body.data.map((n: any) => n.wanumber),
+			body.data.map((n) => n.wanumber),
 			['+15550199999'],
 		);
 	});
@@ -112,7 +115,7 @@ describe('numbers of the key (4.1)', () => {
 describe('business account (4.7)', () => {
 	it('returns every field of 2.6 without fields', async () => {
 		const s = sandbox.current;
-		const { status, body } = await s.api('GET', `/${s.accountId}`);
+		const { status, body } = await s.api<BusinessAccountView>('GET', `/${s.accountId}`);
 		assert.equal(status, 200);
 		assert.deepEqual(Object.keys(body).sort(), [
 			'currency',

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { it } from 'node:test';
+import type { UserDetails } from './types';
 
 const CLI = join(__dirname, '..', 'src', 'cli.js');
 
@@ -38,9 +39,9 @@ it('--json prints one JSON line with the base URL, key and seeded IDs, and serve
 			headers: { apikey: info.apiKey },
 		});
 		assert.equal(response.status, 200);
-		const body = (await response.json()) as any;
+		const body = (await response.json()) as UserDetails;
 		assert.deepEqual(
-			body.data.map((n: any) => n.phone_number_id),
+			body.data.map((n) => n.phone_number_id),
 			info.phoneNumberIds,
 		);
 	} finally {

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type RunningSandbox } from '../src/index';
 import { OTHER_API_KEY } from '../src/seed';
+import type { ErrorObject, Page, TemplateView, WebhookEvent } from './types';
 
 export { OTHER_API_KEY };
 
-export interface ApiResponse<T = any> {
+export interface ApiResponse<T = unknown> {
 	status: number;
 	headers: Headers;
 	body: T;
@@ -74,7 +75,7 @@ export class TestSandbox {
 	}
 
 	/** A request to the API (`path` after /v3). */
-	async api<T = any>(
+	async api<T = unknown>(
 		method: string,
 		path: string,
 		options: RequestOptions = {},
@@ -96,7 +97,11 @@ export class TestSandbox {
 	}
 
 	/** A request to the control API (`path` after /_sandbox). */
-	async control<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+	async control<T = unknown>(
+		method: string,
+		path: string,
+		body?: unknown,
+	): Promise<ApiResponse<T>> {
 		const response = await fetch(this.running.controlUrl + path, {
 			method,
 			headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -114,18 +119,30 @@ export class TestSandbox {
 		await this.control('POST', '/clock/advance', { ms });
 	}
 
-	async templateByName(name: string, language = 'en_US'): Promise<any> {
-		const { body } = await this.api('GET', `/${this.accountId}/message_templates`, {
-			query: { name, limit: 100 },
-		});
-		return body.data.find((t: any) => t.name === name && t.language === language);
+	/** The key's template of this name and language, if there is one. */
+	async findTemplate(name: string, language = 'en_US'): Promise<TemplateView | undefined> {
+		const { body } = await this.api<Page<TemplateView>>(
+			'GET',
+			`/${this.accountId}/message_templates`,
+			{
+				query: { name, limit: 100 },
+			},
+		);
+		return body.data.find((t) => t.name === name && t.language === language);
+	}
+
+	/** The key's template of this name and language, which must exist. */
+	async templateByName(name: string, language = 'en_US'): Promise<TemplateView> {
+		const template = await this.findTemplate(name, language);
+		assert.ok(template, `no template ${name} (${language})`);
+		return template;
 	}
 }
 
 /** Reads a fetch response: the JSON body when it is JSON, else the text. */
-export async function parseResponse<T = any>(response: Response): Promise<ApiResponse<T>> {
+export async function parseResponse<T = unknown>(response: Response): Promise<ApiResponse<T>> {
 	const text = await response.text();
-	let body: any = text;
+	let body: unknown = text;
 	if ((response.headers.get('content-type') ?? '').includes('json')) {
 		try {
 			body = JSON.parse(text);
@@ -133,7 +150,7 @@ export async function parseResponse<T = any>(response: Response): Promise<ApiRes
 			body = text;
 		}
 	}
-	return { status: response.status, headers: response.headers, body, text };
+	return { status: response.status, headers: response.headers, body: body as T, text };
 }
 
 /** Asserts the documented error shape and returns its `error` object. */
@@ -142,13 +159,13 @@ export function expectError(
 	status: number,
 	code?: number,
 	messagePart?: RegExp | string,
-): any {
+): ErrorObject {
 	assert.equal(
 		response.status,
 		status,
 		`expected ${status}, got ${response.status}: ${response.text}`,
 	);
-	const error = response.body?.error;
+	const error = (response.body as { error?: ErrorObject } | undefined)?.error;
 	assert.ok(error, `no error object in ${response.text}`);
 	assert.equal(typeof error.message, 'string');
 	assert.equal(typeof error.type, 'string');
@@ -221,12 +238,12 @@ export class WebhookReceiver {
 		return this;
 	}
 
-	payloads(): any[] {
-		return this.received.map((r) => JSON.parse(r.body));
+	payloads(): WebhookEvent[] {
+		return this.received.map((r) => JSON.parse(r.body) as WebhookEvent);
 	}
 
 	/** Waits until `count` deliveries arrived (or fails after `timeoutMs`). */
-	async waitFor(count: number, timeoutMs = 3_000): Promise<any[]> {
+	async waitFor(count: number, timeoutMs = 3_000): Promise<WebhookEvent[]> {
 		const deadline = Date.now() + timeoutMs;
 		while (this.received.length < count) {
 			if (Date.now() > deadline)

@@ -1,11 +1,21 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { parseResponse, WebhookReceiver, type ApiResponse, type TestSandbox } from './helpers';
+import type {
+	IncomingMessage,
+	Listed,
+	Message,
+	Refund,
+	RefundAnswer,
+	SendAnswer,
+	StatusEntry,
+	WebhookEvent,
+} from './types';
 
 export { parseResponse };
 
 /**
- * Helpers shared by messages-payments.test.ts and webhooks-faults-control.test.ts.
+ * Helpers shared by the messages, payments, webhook, fault and control API tests.
  */
 
 export const DEMO_NUMBER = '106540352242922';
@@ -14,7 +24,7 @@ export const OTHER_NUMBER = '106540352249999';
 export const CUSTOMER = '14155550100';
 
 /** A control request that may fail (TestSandbox.control asserts success). */
-export async function controlRaw<T = any>(
+export async function controlRaw<T = unknown>(
 	s: TestSandbox,
 	method: string,
 	path: string,
@@ -29,20 +39,38 @@ export async function controlRaw<T = any>(
 }
 
 /** The messages the sandbox recorded (GET /_sandbox/messages). */
-export async function recordedMessages(s: TestSandbox): Promise<any[]> {
-	return (await s.control('GET', '/messages')).body.data;
+export async function recordedMessages(s: TestSandbox): Promise<Message[]> {
+	return (await s.control<Listed<Message>>('GET', '/messages')).body.data;
 }
 
-export async function recordedRefunds(s: TestSandbox): Promise<any[]> {
-	return (await s.control('GET', '/refunds')).body.data;
+export async function recordedRefunds(s: TestSandbox): Promise<Refund[]> {
+	return (await s.control<Listed<Refund>>('GET', '/refunds')).body.data;
+}
+
+/** A send request (4.2); tests change its fields to break one rule at a time. */
+export interface SendBody {
+	messaging_product?: unknown;
+	to?: unknown;
+	type?: unknown;
+	template: { name?: unknown; language?: unknown; components?: unknown; [key: string]: unknown };
+	[key: string]: unknown;
+}
+
+/** A component of a send's template (Cloud API parameter form). */
+export interface SendComponent {
+	type: string;
+	sub_type?: string;
+	index?: string | number;
+	parameters: Record<string, unknown>[];
+	[key: string]: unknown;
 }
 
 export function templateMessage(
 	name: string,
 	language = 'en_US',
-	components?: unknown[],
+	components?: unknown,
 	to = CUSTOMER,
-): any {
+): SendBody {
 	return {
 		messaging_product: 'whatsapp',
 		to,
@@ -55,17 +83,17 @@ export function templateMessage(
 	};
 }
 
-export function send(
+export function send<T = SendAnswer>(
 	s: TestSandbox,
 	body: unknown,
 	numberId = DEMO_NUMBER,
 	key?: string | null,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<T>> {
 	return s.api('POST', `/${numberId}/messages`, { body, key: key === undefined ? undefined : key });
 }
 
 /** Cloud API parameters that fit the en_US order_confirmation template exactly. */
-export function orderConfirmationComponents(): any[] {
+export function orderConfirmationComponents(): SendComponent[] {
 	return [
 		{ type: 'header', parameters: [{ type: 'text', text: '#1001' }] },
 		{
@@ -81,7 +109,7 @@ export function orderConfirmationComponents(): any[] {
 }
 
 /** Asserts a successful send and returns the message ID. */
-export function expectSent(response: ApiResponse, to = CUSTOMER): string {
+export function expectSent(response: ApiResponse<SendAnswer>, to = CUSTOMER): string {
 	assert.equal(response.status, 200, `send answered ${response.status}: ${response.text}`);
 	assert.equal(response.body.messaging_product, 'whatsapp');
 	assert.deepEqual(response.body.contacts, [{ input: to, wa_id: to }]);
@@ -100,7 +128,7 @@ export function refund(
 	body: unknown,
 	numberId = DEMO_NUMBER,
 	key?: string,
-): Promise<ApiResponse> {
+): Promise<ApiResponse<RefundAnswer>> {
 	return s.api('POST', `/${numberId}/payments_refund`, { body, key });
 }
 
@@ -130,9 +158,14 @@ export class Receivers {
 	}
 }
 
+/** The messages[0] entry of an incoming message webhook payload. */
+export function messageOf(payload: WebhookEvent): IncomingMessage {
+	return payload.entry[0].changes[0].value.messages![0];
+}
+
 /** The statuses[0] entry of a message status webhook payload. */
-export function statusOf(payload: any): any {
-	return payload.entry[0].changes[0].value.statuses[0];
+export function statusOf(payload: WebhookEvent): StatusEntry {
+	return payload.entry[0].changes[0].value.statuses![0];
 }
 
 export function hmacHex(secret: string, body: string): string {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { query } from '../http';
+import type { FastifyRequest } from 'fastify';
+import { query, type SandboxPlugin } from '../http';
+import { getUserDetailsSchema } from '../schemas/account';
 import type { SandboxState } from '../sandbox';
 import { commaFields, pick, type Json } from '../validate';
 
@@ -12,8 +13,8 @@ const ACCOUNT_FIELDS = [
 ] as const;
 
 /** GET /getuserdetails (4.1): the numbers this key can use. */
-export function registerAccountRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-	app.get('/getuserdetails', async (request) => ({
+export const accountRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.get('/getuserdetails', { schema: getUserDetailsSchema }, async (request) => ({
 		code: 200,
 		status: 'success',
 		data: sandbox.store.numbersOf(request.apiKey).map((n) => ({
@@ -22,7 +23,7 @@ export function registerAccountRoutes(app: FastifyInstance, sandbox: SandboxStat
 			phone_number_id: n.phone_number_id,
 		})),
 	}));
-}
+};
 
 /** GET /{business_account_id} (4.7). Without `fields`, every field of 2.6 is returned. */
 export function getBusinessAccount(

@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { invalid, notFound } from '../errors';
-import { jsonBody, param, query, requiredQuery } from '../http';
+import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import type { Catalog, CatalogBatch } from '../model';
 import { paginate } from '../paging';
 import { parseFilter } from '../rules/productFilter';
@@ -13,6 +12,7 @@ import {
 	type ProductData,
 } from '../rules/productData';
 import type { SandboxState } from '../sandbox';
+import { batchSchema, batchStatusSchema, listProductsSchema } from '../schemas/catalog';
 import { isObject, oneOf, queryBoolean, queryInteger, requireArray } from '../validate';
 
 const BATCH_METHODS = ['CREATE', 'UPDATE', 'DELETE'] as const;
@@ -23,9 +23,9 @@ interface BatchEntry {
 	data?: ProductData;
 }
 
-export function registerCatalogRoutes(app: FastifyInstance, sandbox: SandboxState): void {
+export const catalogRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	/** List products (4.4): `fields` as a JSON list, `filter` as JSON, `summary`, cursor paging. */
-	app.get('/:id/products', async (request) => {
+	app.get('/:id/products', { schema: listProductsSchema }, async (request) => {
 		const catalog = sandbox.store.catalog(request.apiKey, param(request, 'id'));
 		const fields = parseFieldList(query(request, 'fields'));
 		const filterText = query(request, 'filter');
@@ -48,7 +48,7 @@ export function registerCatalogRoutes(app: FastifyInstance, sandbox: SandboxStat
 	});
 
 	/** Batch change (4.4, 3.3): checked now, applied in the background after the batch delay. */
-	app.post('/:id/batch', async (request) => {
+	app.post('/:id/batch', { schema: batchSchema }, async (request) => {
 		const catalog = sandbox.store.catalog(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		for (const key of Object.keys(body))
@@ -80,7 +80,7 @@ export function registerCatalogRoutes(app: FastifyInstance, sandbox: SandboxStat
 	});
 
 	/** Batch status, as the platform offers it: GET /{catalog_id}/check_batch_request_status?handle= */
-	app.get('/:id/check_batch_request_status', async (request) => {
+	app.get('/:id/check_batch_request_status', { schema: batchStatusSchema }, async (request) => {
 		const catalog = sandbox.store.catalog(request.apiKey, param(request, 'id'));
 		const handle = requiredQuery(request, 'handle');
 		const batch = sandbox.store.batches.get(handle);
@@ -96,7 +96,7 @@ export function registerCatalogRoutes(app: FastifyInstance, sandbox: SandboxStat
 			],
 		};
 	});
-}
+};
 
 function parseFieldList(raw: string | undefined): readonly string[] {
 	if (raw === undefined || raw === '') return PRODUCT_DEFAULT_FIELDS;

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { notFound } from '../errors';
-import { param } from '../http';
-import type { SandboxState } from '../sandbox';
+import { param, type SandboxPlugin } from '../http';
+import { deleteByIdSchema, getByIdSchema, postByIdSchema } from '../schemas/dispatch';
 import { getBusinessAccount } from './account';
 import { deleteMedia, mediaUrlInfo } from './media';
 import { editTemplate, templateView } from './templates';
@@ -15,8 +14,8 @@ const UPLOAD_PREFIX = 'upload:';
  * GET a business account (4.7), a template (4.3) or a media URL (4.6); POST edits a template
  * (4.3) or, for `upload:<id>`, takes the sample bytes (4.5); DELETE removes a media file (4.6).
  */
-export function registerIdRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-	app.get('/:id', async (request) => {
+export const idRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.get('/:id', { schema: getByIdSchema }, async (request) => {
 		const id = param(request, 'id');
 		const { store } = sandbox;
 		const key = request.apiKey;
@@ -26,7 +25,7 @@ export function registerIdRoutes(app: FastifyInstance, sandbox: SandboxState): v
 		throw notFound('Object', id);
 	});
 
-	app.post('/:id', async (request) => {
+	app.post('/:id', { schema: postByIdSchema }, async (request) => {
 		const id = param(request, 'id');
 		if (id.startsWith(UPLOAD_PREFIX))
 			return uploadSample(sandbox, request, id.slice(UPLOAD_PREFIX.length));
@@ -36,9 +35,9 @@ export function registerIdRoutes(app: FastifyInstance, sandbox: SandboxState): v
 		throw notFound('Template', id);
 	});
 
-	app.delete('/:id', async (request) => {
+	app.delete('/:id', { schema: deleteByIdSchema }, async (request) => {
 		const id = param(request, 'id');
 		if (sandbox.store.media.has(id)) return deleteMedia(sandbox, request, id);
 		throw notFound('Media', id);
 	});
-}
+};

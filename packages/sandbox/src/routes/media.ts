@@ -1,43 +1,48 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, notFound } from '../errors';
-import { baseUrlOf, param, query, requiredQuery } from '../http';
+import { baseUrlOf, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import { extensionFor } from '../mediaFiles';
 import type { Media } from '../model';
 import type { SandboxState } from '../sandbox';
+import { downloadByIdSchema, downloadByUrlSchema } from '../schemas/media';
 import type { Json } from '../validate';
 
 const URL_SECRET = randomBytes(32);
 
-export function registerMediaRoutes(app: FastifyInstance, sandbox: SandboxState): void {
+export const mediaRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	/** Download by URL (4.6): only a URL this sandbox issued, unaltered, within its 5 minutes. */
-	app.get('/chat_business/attachments/', async (request, reply) => {
-		const mid = requiredQuery(request, 'mid');
-		const ext = requiredQuery(request, 'ext');
-		const hash = requiredQuery(request, 'hash');
-		const issued = sandbox.store.mediaUrls.get(hash);
-		if (!issued || issued.mid !== mid || issued.ext !== ext) {
-			throw new ApiError(
-				404,
-				ErrorCode.mediaUrlExpired,
-				'This media URL is not valid: call it exactly as returned (mid, ext and hash unchanged)',
-				'NotFoundError',
-			);
-		}
-		if (sandbox.now() - issued.issuedAt > sandbox.config.mediaUrlTtlMs) {
-			throw new ApiError(
-				404,
-				ErrorCode.mediaUrlExpired,
-				'This media URL has expired: media URLs are valid for 5 minutes; retrieve a new one',
-				'NotFoundError',
-			);
-		}
-		const media = sandbox.store.usableMedia(request.apiKey, mid);
-		return sendMedia(sandbox, reply, media, 'application/octet-stream');
-	});
+	app.get(
+		'/chat_business/attachments/',
+		{ schema: downloadByUrlSchema },
+		async (request, reply) => {
+			const mid = requiredQuery(request, 'mid');
+			const ext = requiredQuery(request, 'ext');
+			const hash = requiredQuery(request, 'hash');
+			const issued = sandbox.store.mediaUrls.get(hash);
+			if (!issued || issued.mid !== mid || issued.ext !== ext) {
+				throw new ApiError(
+					404,
+					ErrorCode.mediaUrlExpired,
+					'This media URL is not valid: call it exactly as returned (mid, ext and hash unchanged)',
+					'NotFoundError',
+				);
+			}
+			if (sandbox.now() - issued.issuedAt > sandbox.config.mediaUrlTtlMs) {
+				throw new ApiError(
+					404,
+					ErrorCode.mediaUrlExpired,
+					'This media URL has expired: media URLs are valid for 5 minutes; retrieve a new one',
+					'NotFoundError',
+				);
+			}
+			const media = sandbox.store.usableMedia(request.apiKey, mid);
+			return sendMedia(sandbox, reply, media, 'application/octet-stream');
+		},
+	);
 
 	/** Download by ID (4.6): the file, its type in Content-Type. */
-	app.post('/downloadMedia/:mediaId', async (request, reply) => {
+	app.post('/downloadMedia/:mediaId', { schema: downloadByIdSchema }, async (request, reply) => {
 		const media = mediaOfNumber(
 			sandbox,
 			request,
@@ -46,7 +51,7 @@ export function registerMediaRoutes(app: FastifyInstance, sandbox: SandboxState)
 		);
 		return sendMedia(sandbox, reply, media, media.mimeType);
 	});
-}
+};
 
 /** GET /{media_id}: the media URL retrieval the spec references (4.6 rule 3), as the platform answers it. */
 export function mediaUrlInfo(sandbox: SandboxState, request: FastifyRequest, id: string): Json {

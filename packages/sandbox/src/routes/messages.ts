@@ -1,20 +1,20 @@
-import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
-import { jsonBody, param } from '../http';
+import { jsonBody, param, type SandboxPlugin } from '../http';
 import type { Message, PhoneNumber } from '../model';
-import { templateShape, validateSendParameters } from '../rules/templateComponents';
+import { templateShape, validateSendParameters } from '../rules/templateParameters';
 import type { SandboxState } from '../sandbox';
+import { sendMessageSchema } from '../schemas/messages';
 import { oneOf, onlyKeys, requireObject, requireString } from '../validate';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Recipients whose number ends in 0000 are undeliverable: their send fails after "sent". */
 export const UNDELIVERABLE_SUFFIX = '0000';
 
-export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxState): void {
+export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	/** Send (4.2): an APPROVED template (or text inside the customer's 24-hour window). */
-	app.post('/:id/messages', async (request) => {
+	app.post('/:id/messages', { schema: sendMessageSchema }, async (request) => {
 		const number = sandbox.store.number(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		onlyKeys(
@@ -112,7 +112,7 @@ export function registerMessageRoutes(app: FastifyInstance, sandbox: SandboxStat
 			messages: [{ id: message.id, message_status: 'accepted' }],
 		};
 	});
-}
+};
 
 function newMessageId(): string {
 	return `wamid.${randomBytes(24).toString('base64url')}`;

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { jsonBody, param } from '../http';
+import { jsonBody, param, type SandboxPlugin } from '../http';
 import type { Refund } from '../model';
 import { currencyDigits } from '../rules/money';
-import type { SandboxState } from '../sandbox';
+import { refundSchema } from '../schemas/payments';
 import { oneOf, onlyKeys, requireInteger, requireObject, requireString } from '../validate';
 
 export const REFUND_SPEEDS = ['normal', 'instant'] as const;
@@ -14,8 +13,8 @@ const OFFSETS = [1, 10, 100, 1000];
  * ({currency, value, offset}: value / offset in the currency) refunds part of the payment;
  * without it the whole remaining amount is refunded.
  */
-export function registerPaymentRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-	app.post('/:id/payments_refund', async (request) => {
+export const paymentRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.post('/:id/payments_refund', { schema: refundSchema }, async (request) => {
 		const number = sandbox.store.number(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		onlyKeys(body, ['reference_id', 'payment_config_id', 'speed', 'amount'], '');
@@ -86,4 +85,4 @@ export function registerPaymentRoutes(app: FastifyInstance, sandbox: SandboxStat
 		});
 		return { id: refund.id, status: refund.status, speed_processed: speed };
 	});
-}
+};

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { jsonBody, param, query, requiredQuery } from '../http';
+import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import {
 	TEMPLATE_CATEGORIES,
 	TEMPLATE_STATUSES,
@@ -10,6 +10,11 @@ import {
 import { paginate } from '../paging';
 import { validateComponents } from '../rules/templateComponents';
 import type { SandboxState } from '../sandbox';
+import {
+	createTemplateSchema,
+	deleteTemplateSchema,
+	listTemplatesSchema,
+} from '../schemas/templates';
 import {
 	commaFields,
 	oneOf,
@@ -41,11 +46,11 @@ export function templateView(template: Template, fields?: readonly string[]): Js
 	return pick(template, names);
 }
 
-export function registerTemplateRoutes(app: FastifyInstance, sandbox: SandboxState): void {
+export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	const store = () => sandbox.store;
 
 	/** List (4.3): newest first, filtered by status (and, as the platform does, name and language). */
-	app.get('/:id/message_templates', async (request) => {
+	app.get('/:id/message_templates', { schema: listTemplatesSchema }, async (request) => {
 		const account = store().account(request.apiKey, param(request, 'id'));
 		const status = query(request, 'status');
 		if (status !== undefined) oneOf(status, TEMPLATE_STATUSES, 'status');
@@ -72,7 +77,7 @@ export function registerTemplateRoutes(app: FastifyInstance, sandbox: SandboxSta
 	});
 
 	/** Create (4.3, rule 3): validated, then PENDING until the review decides. */
-	app.post('/:id/message_templates', async (request) => {
+	app.post('/:id/message_templates', { schema: createTemplateSchema }, async (request) => {
 		const account = store().account(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		onlyKeys(body, ['name', 'language', 'category', 'components', 'allow_category_change'], '');
@@ -126,7 +131,7 @@ export function registerTemplateRoutes(app: FastifyInstance, sandbox: SandboxSta
 	});
 
 	/** Delete (4.3, rule 6): by name (every language) or name + hsm_id (one language). */
-	app.delete('/:id/message_templates', async (request) => {
+	app.delete('/:id/message_templates', { schema: deleteTemplateSchema }, async (request) => {
 		const account = store().account(request.apiKey, param(request, 'id'));
 		const name = requiredQuery(request, 'name');
 		const hsmId = query(request, 'hsm_id');
@@ -143,7 +148,7 @@ export function registerTemplateRoutes(app: FastifyInstance, sandbox: SandboxSta
 		}
 		return { success: true };
 	});
-}
+};
 
 /** Edit (4.3, rule 5; limits of section 8). */
 export function editTemplate(

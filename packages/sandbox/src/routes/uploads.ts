@@ -1,23 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { query, requiredQuery } from '../http';
+import { query, requiredQuery, type SandboxPlugin } from '../http';
+import { SAMPLE_FILE_TYPES } from '../model';
 import type { SandboxState } from '../sandbox';
+import { startUploadSchema } from '../schemas/uploads';
 import { queryInteger } from '../validate';
 
-/** Sample types the upload accepts (spec 4.5 names these). */
-export const SAMPLE_FILE_TYPES = [
-	'image/jpeg',
-	'image/png',
-	'video/mp4',
-	'video/3gpp',
-	'application/pdf',
-] as const;
-
 /** Step 1 (4.5): POST /app/uploads?file_length&file_type answers `upload:<id>?sig=<sig>`. */
-export function registerUploadRoutes(app: FastifyInstance, sandbox: SandboxState): void {
-	app.post('/app/uploads', async (request) => {
+export const uploadRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.post('/app/uploads', { schema: startUploadSchema }, async (request) => {
 		const fileLength = queryInteger(requiredQuery(request, 'file_length'), 'file_length', 1, 0);
 		if (fileLength > sandbox.config.maxSampleBytes)
 			throw invalid('file_length', `must be at most ${sandbox.config.maxSampleBytes} bytes`);
@@ -35,7 +28,7 @@ export function registerUploadRoutes(app: FastifyInstance, sandbox: SandboxState
 		});
 		return { id: `upload:${sessionId}?sig=${sig}` };
 	});
-}
+};
 
 /** Step 2 (4.5): POST /upload:<id>?sig=<sig> with the raw bytes; answers the handle `h`. */
 export async function uploadSample(

@@ -1,0 +1,18 @@
+import type { SandboxPlugin } from '../../http';
+import { customerRoutes } from './customers';
+import { dataRoutes } from './data';
+import { settingsRoutes } from './settings';
+import { webhookRoutes } from './webhook';
+
+export { describe } from './data';
+
+/**
+ * The control API under /_sandbox/ (documented in the sandbox README): no API key, for tests and
+ * demos only. It resets and seeds data, moves the clock, configures review and background
+ * delays, registers the webhook, simulates customers, stores media, injects faults and shows
+ * what the API received.
+ */
+export const controlRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	for (const routes of [dataRoutes, settingsRoutes, webhookRoutes, customerRoutes])
+		app.register(routes, { sandbox });
+};

@@ -1,0 +1,106 @@
+import { invalid } from '../../errors';
+import { jsonBody, query, type SandboxPlugin } from '../../http';
+import type { SandboxState } from '../../sandbox';
+import {
+	addFaultsSchema,
+	advanceClockSchema,
+	changeConfigSchema,
+	clearFaultsSchema,
+	clearRequestsSchema,
+	clockSchema,
+	configSchema,
+	faultsSchema,
+	requestsSchema,
+} from '../../schemas/controlSettings';
+import { isObject, oneOf, type Json } from '../../validate';
+
+/** The control API's clock, settings, fault rules and request log. */
+export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.get('/clock', { schema: clockSchema }, async () => clockView(sandbox));
+	app.post('/clock/advance', { schema: advanceClockSchema }, async (request) => {
+		const body = jsonBody(request);
+		const units: Record<string, number> = {
+			ms: 1,
+			seconds: 1_000,
+			minutes: 60_000,
+			hours: 3_600_000,
+			days: 86_400_000,
+		};
+		let total = 0;
+		for (const [key, value] of Object.entries(body)) {
+			if (!(key in units))
+				throw invalid(key, `is not a unit (use ${Object.keys(units).join(', ')})`);
+			if (typeof value !== 'number' || !(value >= 0))
+				throw invalid(key, 'must be a non-negative number');
+			total += value * units[key];
+		}
+		sandbox.advanceClock(total);
+		return clockView(sandbox);
+	});
+
+	app.get('/config', { schema: configSchema }, async () => sandbox.config);
+	app.post('/config', { schema: changeConfigSchema }, async (request) => {
+		const body = jsonBody(request);
+		const isDelay = (v: unknown) => typeof v === 'number' && v >= 0;
+		// Everything is checked before anything changes: a refused request changes no setting.
+		const updates: [string, unknown][] = [];
+		for (const [key, value] of Object.entries(body)) {
+			if (!Object.hasOwn(sandbox.config, key))
+				throw invalid(
+					key,
+					`is not a setting (settings: ${Object.keys(sandbox.config).join(', ')})`,
+				);
+			const current = (sandbox.config as unknown as Json)[key];
+			if (key === 'reviewOutcome') oneOf(value, ['auto', 'APPROVED', 'REJECTED'], key);
+			else if (key === 'webhookConcurrency' && !(Number.isInteger(value) && (value as number) >= 0))
+				throw invalid(key, 'must be a whole number, 0 for no limit');
+			else if (typeof current === 'number' && !isDelay(value))
+				throw invalid(key, 'must be a non-negative number');
+			else if (typeof current === 'string' && typeof value !== 'string')
+				throw invalid(key, 'must be a string');
+			else if (Array.isArray(current) && (!Array.isArray(value) || !value.every(isDelay)))
+				throw invalid(key, 'must be an array of non-negative numbers');
+			else if (isObject(current)) {
+				if (!isObject(value)) throw invalid(key, 'must be an object');
+				for (const [name, inner] of Object.entries(value)) {
+					if (!Object.hasOwn(current, name))
+						throw invalid(
+							`${key}.${name}`,
+							`is not a setting (settings: ${Object.keys(current).join(', ')})`,
+						);
+					if (!isDelay(inner)) throw invalid(`${key}.${name}`, 'must be a non-negative number');
+				}
+			}
+			updates.push([key, isObject(current) ? { ...current, ...(value as Json) } : value]);
+		}
+		for (const [key, value] of updates) (sandbox.config as unknown as Json)[key] = value;
+		return sandbox.config;
+	});
+
+	app.get('/faults', { schema: faultsSchema }, async () => ({ data: sandbox.faults.rules }));
+	app.post('/faults', { schema: addFaultsSchema }, async (request) => {
+		const body = jsonBody(request);
+		const added = sandbox.faults.add(
+			body.faults ?? body,
+			typeof body.seed === 'number' ? body.seed : undefined,
+		);
+		return { data: added };
+	});
+	app.delete('/faults', { schema: clearFaultsSchema }, async () => {
+		sandbox.faults.clear();
+		return { ok: true };
+	});
+
+	app.get('/requests', { schema: requestsSchema }, async (request) => ({
+		data: sandbox.log.list(Number(query(request, 'since') ?? 0)),
+	}));
+	app.delete('/requests', { schema: clearRequestsSchema }, async () => {
+		sandbox.log.clear();
+		return { ok: true };
+	});
+};
+
+function clockView(sandbox: SandboxState) {
+	const now = sandbox.now();
+	return { now, iso: new Date(now).toISOString(), offsetMs: sandbox.clock.offset };
+}

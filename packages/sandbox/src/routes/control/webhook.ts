@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { invalid } from '../../errors';
+import { jsonBody, type SandboxPlugin } from '../../http';
+import {
+	deliverSchema,
+	deliveriesSchema,
+	flushSchema,
+	registerWebhookSchema,
+	removeWebhookSchema,
+	webhookSchema,
+} from '../../schemas/controlEvents';
+import { isObject, requireString } from '../../validate';
+
+/** The control API's webhook: register it, deliver to it, see the deliveries. */
+export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.get('/webhook', { schema: webhookSchema }, async () => ({
+		target: sandbox.webhooks.target
+			? { ...sandbox.webhooks.target, secret: sandbox.webhooks.target.secret ? '(set)' : undefined }
+			: null,
+	}));
+	app.put('/webhook', { schema: registerWebhookSchema }, async (request) => {
+		const body = jsonBody(request);
+		const url = requireString(body, 'url', 'url');
+		if (!/^https?:\/\//.test(url)) throw invalid('url', 'must be an http(s) URL');
+		const headers = body.headers === undefined ? {} : body.headers;
+		if (!isObject(headers) || Object.values(headers).some((v) => typeof v !== 'string'))
+			throw invalid('headers', 'must be an object of header names to string values');
+		const secret = body.secret === undefined ? undefined : requireString(body, 'secret', 'secret');
+		if (body.verifyToken !== undefined)
+			await verifySubscription(url, requireString(body, 'verifyToken', 'verifyToken'));
+		sandbox.webhooks.target = { url, headers: headers as Record<string, string>, secret };
+		return { ok: true };
+	});
+	app.delete('/webhook', { schema: removeWebhookSchema }, async () => {
+		sandbox.webhooks.target = undefined;
+		return { ok: true };
+	});
+	app.get('/webhook/deliveries', { schema: deliveriesSchema }, async () => ({
+		data: sandbox.webhooks.deliveries,
+	}));
+	app.post('/webhook/deliver', { schema: deliverSchema }, async (request) => {
+		const body = jsonBody(request);
+		if (!sandbox.webhooks.target)
+			throw invalid('webhook', 'no webhook is registered (PUT /_sandbox/webhook first)');
+		const delivery = sandbox.webhooks.emit(body.payload ?? body);
+		return { id: delivery?.id };
+	});
+	app.post('/webhook/flush', { schema: flushSchema }, async () => {
+		await sandbox.webhooks.idle();
+		return { ok: true };
+	});
+};
+
+/** The registration handshake of the platform's webhooks: the receiver must echo hub.challenge. */
+async function verifySubscription(url: string, verifyToken: string): Promise<void> {
+	const challenge = randomBytes(8).toString('hex');
+	const target = new URL(url);
+	target.searchParams.set('hub.mode', 'subscribe');
+	target.searchParams.set('hub.verify_token', verifyToken);
+	target.searchParams.set('hub.challenge', challenge);
+	let answer = '';
+	let status = 0;
+	try {
+		const response = await fetch(target, { signal: AbortSignal.timeout(10_000) });
+		status = response.status;
+		answer = await response.text();
+	} catch (error) {
+		throw invalid('url', `the verification request failed: ${(error as Error).message}`);
+	}
+	if (status !== 200 || answer.trim() !== challenge) {
+		throw invalid(
+			'verifyToken',
+			`the webhook did not echo hub.challenge (HTTP ${status}); check the verify token`,
+		);
+	}
+}
