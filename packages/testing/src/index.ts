@@ -17,10 +17,10 @@ import {
 	type IVersionedNodeType,
 	type IWorkflowExecuteAdditionalData,
 	type IWebhookData,
-	type IWebhookResponseData,
 	type ResourceMapperFields,
 } from 'n8n-workflow';
 import { resolve, TestCredentialsHelper } from './credentials';
+import { RecordingResponse, type WebhookRequest, type WebhookResult } from './webhook';
 
 export { TestCredentialsHelper } from './credentials';
 
@@ -346,57 +346,5 @@ function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
 	return Array.isArray(version) ? Math.max(...version) : version;
 }
 
-export interface WebhookRequest {
-	parameters: INodeParameters;
-	method?: string;
-	headers?: Record<string, string>;
-	/** The parsed JSON body, as n8n hands it to the node. */
-	body?: unknown;
-	/** The bytes as received; defaults to the JSON of `body`. */
-	rawBody?: Buffer;
-	query?: Record<string, string>;
-	webhookName?: string;
-}
-
-export interface WebhookResult {
-	result: IWebhookResponseData;
-	response: RecordingResponse;
-}
-
-/** The express response n8n passes to a webhook, recording what the node sent itself. */
-export class RecordingResponse {
-	statusCode?: number;
-	body?: unknown;
-	headers: Record<string, string> = {};
-	headersSent = false;
-
-	status(code: number): this {
-		this.statusCode = code;
-		return this;
-	}
-
-	setHeader(name: string, value: string): this {
-		this.headers[name.toLowerCase()] = value;
-		return this;
-	}
-
-	header(name: string, value: string): this {
-		return this.setHeader(name, value);
-	}
-
-	send(body?: unknown): this {
-		this.body = body;
-		this.statusCode ??= 200;
-		this.headersSent = true;
-		return this;
-	}
-
-	json(body: unknown): this {
-		return this.send(body);
-	}
-
-	end(body?: unknown): this {
-		return this.send(body);
-	}
-}
 export { packageFileText, packageSourceFiles } from './packageFiles';
+export { RecordingResponse, type WebhookRequest, type WebhookResult } from './webhook';

@@ -1,0 +1,56 @@
+import type { INodeParameters, IWebhookResponseData } from 'n8n-workflow';
+
+/** A delivery to a trigger's webhook, as NodeHarness.webhook takes it. */
+export interface WebhookRequest {
+	parameters: INodeParameters;
+	method?: string;
+	headers?: Record<string, string>;
+	/** The parsed JSON body, as n8n hands it to the node. */
+	body?: unknown;
+	/** The bytes as received; defaults to the JSON of `body`. */
+	rawBody?: Buffer;
+	query?: Record<string, string>;
+	webhookName?: string;
+}
+
+export interface WebhookResult {
+	result: IWebhookResponseData;
+	response: RecordingResponse;
+}
+
+/** The express response n8n passes to a webhook, recording what the node sent itself. */
+export class RecordingResponse {
+	statusCode?: number;
+	body?: unknown;
+	headers: Record<string, string> = {};
+	headersSent = false;
+
+	status(code: number): this {
+		this.statusCode = code;
+		return this;
+	}
+
+	setHeader(name: string, value: string): this {
+		this.headers[name.toLowerCase()] = value;
+		return this;
+	}
+
+	header(name: string, value: string): this {
+		return this.setHeader(name, value);
+	}
+
+	send(body?: unknown): this {
+		this.body = body;
+		this.statusCode ??= 200;
+		this.headersSent = true;
+		return this;
+	}
+
+	json(body: unknown): this {
+		return this.send(body);
+	}
+
+	end(body?: unknown): this {
+		return this.send(body);
+	}
+}
