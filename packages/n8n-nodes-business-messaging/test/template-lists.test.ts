@@ -1,0 +1,140 @@
+import { useTestBed } from './harness';
+import {
+	SEEDED_NEWEST_FIRST,
+	locator,
+	account,
+	templatesPath,
+	stored,
+	addTemplates,
+	allIdsNewestFirst,
+	query,
+	pathOf,
+	useTemplateTestBed,
+} from './template-support';
+
+const bed = useTemplateTestBed(useTestBed());
+
+describe('template lists of the resource locators', () => {
+	const forAccount = () => ({
+		resource: 'template',
+		operation: 'get',
+		businessAccountId: account(),
+	});
+
+	it("lists the account's templates with language and status, valued by ID", async () => {
+		const { results, paginationToken } = await bed
+			.harness()
+			.listSearch('searchTemplates', forAccount());
+		expect(results.map((r) => r.name)).toEqual(SEEDED_NEWEST_FIRST);
+		expect(results[0]).toEqual({
+			name: 'loyalty_update (en_US) — PAUSED',
+			value: stored('loyalty_update').id,
+		});
+		expect(paginationToken).toBeUndefined();
+		const [request] = bed.requests();
+		expect(pathOf(request.url)).toBe(templatesPath());
+		expect(query(request.url).get('fields')).toBe('id,name,language,status');
+	});
+
+	it('narrows the list by name', async () => {
+		const { results } = await bed.harness().listSearch('searchTemplates', forAccount(), ' ORDER ');
+		expect(results.map((r) => r.name)).toEqual([
+			'order_confirmation (es_ES) — APPROVED',
+			'order_confirmation (en_US) — APPROVED',
+		]);
+		expect(query(bed.requests()[0].url).get('name')).toBe('order');
+	});
+
+	it('pages with the pagination token', async () => {
+		addTemplates(120);
+		const first = await bed.harness().listSearch('searchTemplates', forAccount());
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toEqual(expect.any(String));
+		const second = await bed
+			.harness()
+			.listSearch('searchTemplates', forAccount(), undefined, first.paginationToken as string);
+		expect(second.results).toHaveLength(27);
+		expect(second.paginationToken).toBeUndefined();
+		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(allIdsNewestFirst());
+		expect(query(bed.requests()[1].url).get('after')).toBe(first.paginationToken);
+	});
+
+	it('lists only APPROVED templates for sending, without a status', async () => {
+		const { results } = await bed.harness().listSearch('searchApprovedTemplates', forAccount());
+		expect(results.map((r) => r.name)).toEqual([
+			'welcome_offer (en_US)',
+			'order_confirmation (es_ES)',
+			'order_confirmation (en_US)',
+			'hello_world (en_US)',
+		]);
+		expect(query(bed.requests()[0].url).get('status')).toBe('APPROVED');
+	});
+
+	it('pages the approved templates too', async () => {
+		addTemplates(200); // 133 of them APPROVED, plus 4 seeded
+		const first = await bed.harness().listSearch('searchApprovedTemplates', forAccount());
+		const second = await bed
+			.harness()
+			.listSearch(
+				'searchApprovedTemplates',
+				forAccount(),
+				undefined,
+				first.paginationToken as string,
+			);
+		expect(first.results).toHaveLength(100);
+		expect(second.results).toHaveLength(37);
+		expect(second.paginationToken).toBeUndefined();
+		const approvedIds = allIdsNewestFirst().filter(
+			(id) => bed.sandbox.state.store.templates.get(id)!.status === 'APPROVED',
+		);
+		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(approvedIds);
+	});
+
+	it('without a business account, uses the account of the chosen phone number', async () => {
+		// A second account of the same key, with its own number and template
+		const { store } = bed.sandbox.state;
+		const apiKey = store.accounts.get(bed.sandbox.businessAccountId)!.apiKey;
+		store.accounts.set('102290129341111', {
+			id: '102290129341111',
+			apiKey,
+			name: 'Acme Tea House',
+			currency: 'USD',
+			timezone_id: '1',
+			message_template_namespace: 'tea',
+		});
+		store.numbers.set('106540352241111', {
+			phone_number_id: '106540352241111',
+			wanumber: '+15550123499',
+			accountId: '102290129341111',
+			apiKey,
+		});
+		const id = store.newId();
+		store.templates.set(id, {
+			id,
+			seq: store.nextSeq(),
+			accountId: '102290129341111',
+			name: 'tea_ready',
+			language: 'en_GB',
+			status: 'APPROVED',
+			category: 'UTILITY',
+			components: [{ type: 'BODY', text: 'Your tea is ready.' }],
+			approvedEdits: [],
+		});
+
+		const number = (value: string) => ({
+			resource: 'payment',
+			operation: 'refund',
+			phoneNumberId: locator(value, 'list'),
+		});
+		const tea = await bed
+			.harness()
+			.listSearch('searchApprovedTemplates', number('106540352241111'));
+		expect(tea.results).toEqual([{ name: 'tea_ready (en_GB)', value: id }]);
+		expect(pathOf(bed.requests()[1].url)).toBe('/v3/102290129341111/message_templates');
+
+		const coffee = await bed
+			.harness()
+			.listSearch('searchTemplates', number(bed.sandbox.phoneNumberIds[1]));
+		expect(coffee.results.map((r) => r.name)).toEqual(SEEDED_NEWEST_FIRST);
+	});
+});
