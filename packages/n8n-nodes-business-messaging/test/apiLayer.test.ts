@@ -1,11 +1,11 @@
 import { packageSourceFiles } from 'business-messaging-testing';
 
 /**
- * Knowledge of the endpoints lives in the API layer (nodes/shared/api), HTTP in the transport
- * (nodes/shared/transport). Operations, list searches, the resource mapper and the trigger call
+ * Knowledge of the endpoints lives in the API layer (nodes/common/api), HTTP in the transport
+ * (nodes/common/transport). Operations, list searches, the resource mapper and the trigger call
  * the API layer: none of them builds a path, a query or calls the transport itself.
  */
-const API_LAYER = /^nodes\/shared\/(api|transport)\//;
+const API_LAYER = /^nodes\/common\/(api|transport)\//;
 
 /** The code without its comments, which may name endpoints to explain themselves. */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { toAmount, toMinorUnits } from '../nodes/shared/rules/money';
-import { normalizeRecipient } from '../nodes/shared/fields/recipient';
-import { parseTemplateName } from '../nodes/shared/templates/byName';
-import { apiPath } from '../nodes/shared/transport';
+import { toAmount, toMinorUnits } from '../nodes/common/rules/money';
+import { normalizeRecipient } from '../nodes/common/fields/recipient';
+import { parseTemplateName } from '../nodes/common/templates/byName';
+import { apiPath } from '../nodes/common/transport';
 
 /**
  * Property tests of the validators and converters: for 10,000 generated inputs each, the

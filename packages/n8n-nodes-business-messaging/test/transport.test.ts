@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeType } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { apiPath, requestAllPages } from '../nodes/shared/transport';
+import { apiPath, requestAllPages } from '../nodes/common/transport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 const bed = useTestBed();

@@ -5,7 +5,7 @@ import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json'
 import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { ADVICE } from '../nodes/shared/transport/errorAdvice';
+import { ADVICE } from '../nodes/common/transport/errorAdvice';
 
 /**
  * The package README is the user's guide n8n links to (the codex files' documentation links) and

@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 import { resourceProperties } from './actions/resources';
 import { router } from './actions/router';
-import { requestOptionsProperty } from '../shared/fields/requestOptions';
+import { requestOptionsProperty } from '../common/fields/requestOptions';
 import { getTemplateVariables } from './methods/resourceMapping';
 import {
 	searchApprovedTemplates,

@@ -8,8 +8,8 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { downloadMedia } from '../shared/api/media';
-import { binaryItem } from '../shared/binary';
+import { downloadMedia } from '../common/api/media';
+import { binaryItem } from '../common/binary';
 import { triggerProperties } from './description';
 import { eventsOf, type TriggerEvent } from './events';
 import { isAuthentic, isVerification, type DeliveryAuth } from './verify';

@@ -1,7 +1,7 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
-import { itemContext } from '../../shared/context';
-import { concurrency } from '../../shared/fields/requestOptions';
-import { asNodeError, errorItem } from '../../shared/transport/nodeError';
+import { itemContext } from '../../common/context';
+import { concurrency } from '../../common/fields/requestOptions';
+import { asNodeError, errorItem } from '../../common/transport/nodeError';
 import { resources } from './resources';
 import type { Operation } from './types';
 

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { ItemContext } from '../../shared/context';
+import type { ItemContext } from '../../common/context';
 
 /** One operation: its fields and what it does for one input item... */
 export interface ItemOperation {

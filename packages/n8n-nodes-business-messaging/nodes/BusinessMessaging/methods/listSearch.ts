@@ -4,8 +4,8 @@ import {
 	type INodeListSearchItems,
 	type INodeListSearchResult,
 } from 'n8n-workflow';
-import { getBusinessAccount, listNumbers } from '../../shared/api/account';
-import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../shared/api/templates';
+import { getBusinessAccount, listNumbers } from '../../common/api/account';
+import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../common/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;

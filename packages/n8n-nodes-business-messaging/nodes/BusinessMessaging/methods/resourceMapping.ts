@@ -3,10 +3,10 @@ import type {
 	INodeParameterResourceLocator,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { businessAccountOfNumber } from '../../shared/api/account';
-import { getTemplate } from '../../shared/api/templates';
-import { templateVariables } from '../../shared/rules/templateRules';
-import { parseTemplateName, templateIdByName } from '../../shared/templates/byName';
+import { businessAccountOfNumber } from '../../common/api/account';
+import { getTemplate } from '../../common/api/templates';
+import { templateVariables } from '../../common/rules/templateRules';
+import { parseTemplateName, templateIdByName } from '../../common/templates/byName';
 
 /**
  * The form of a template's variables for Send Template: one field per header variable, body

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { getBusinessAccount, type BusinessAccountField } from '../../../shared/api/account';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
+import { getBusinessAccount, type BusinessAccountField } from '../../../common/api/account';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { listNumbers } from '../../../shared/api/account';
-import type { ItemContext } from '../../../shared/context';
+import { listNumbers } from '../../../common/api/account';
+import type { ItemContext } from '../../../common/context';
 
 export const description: INodeProperties[] = [];
 

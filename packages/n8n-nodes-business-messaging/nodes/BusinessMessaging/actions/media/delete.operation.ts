@@ -4,11 +4,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { deleteMedia } from '../../../shared/api/media';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
-import { mediaIdField } from '../../../shared/fields/media';
+import { deleteMedia } from '../../../common/api/media';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { mediaIdField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberLocator(), description: 'The number that received or uploaded the file' },

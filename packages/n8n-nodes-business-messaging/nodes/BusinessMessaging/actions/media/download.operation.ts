@@ -4,12 +4,12 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { downloadMedia } from '../../../shared/api/media';
-import { binaryItem } from '../../../shared/binary';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
-import { mediaIdField, outputBinaryField } from '../../../shared/fields/media';
+import { downloadMedia } from '../../../common/api/media';
+import { binaryItem } from '../../../common/binary';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { mediaIdField, outputBinaryField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberLocator(), description: 'The number that received or uploaded the file' },

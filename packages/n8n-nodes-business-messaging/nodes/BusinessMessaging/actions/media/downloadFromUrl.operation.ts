@@ -4,11 +4,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { downloadMediaUrl, mediaIdOfUrl } from '../../../shared/api/media';
-import { binaryItem } from '../../../shared/binary';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { outputBinaryField } from '../../../shared/fields/media';
+import { downloadMediaUrl, mediaIdOfUrl } from '../../../common/api/media';
+import { binaryItem } from '../../../common/binary';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { outputBinaryField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [
 	{

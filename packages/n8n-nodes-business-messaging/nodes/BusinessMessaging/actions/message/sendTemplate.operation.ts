@@ -6,19 +6,19 @@ import {
 	type INodeProperties,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
-import { businessAccountOfNumber } from '../../../shared/api/account';
-import { sendMessage, templateContent, type TemplateValues } from '../../../shared/api/messages';
-import { getTemplate } from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { businessAccountOfNumber } from '../../../common/api/account';
+import { sendMessage, templateContent, type TemplateValues } from '../../../common/api/messages';
+import { getTemplate } from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import {
 	locatorValue,
 	phoneNumberLocator,
 	templateIdOf,
 	templateLocator,
-} from '../../../shared/fields/locators';
-import { normalizeRecipient, recipientField } from '../../../shared/fields/recipient';
-import { templateVariables, type TemplateVariable } from '../../../shared/rules/templateRules';
+} from '../../../common/fields/locators';
+import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
+import { templateVariables, type TemplateVariable } from '../../../common/rules/templateRules';
 import { sentMessageJson } from './sentMessage';
 
 const properties: INodeProperties[] = [

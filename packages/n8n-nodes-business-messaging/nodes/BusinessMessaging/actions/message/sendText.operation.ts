@@ -4,11 +4,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { sendMessage, textContent } from '../../../shared/api/messages';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
-import { normalizeRecipient, recipientField } from '../../../shared/fields/recipient';
+import { sendMessage, textContent } from '../../../common/api/messages';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
 import { sentMessageJson } from './sentMessage';
 
 /** The platform's limit on a text message body. */

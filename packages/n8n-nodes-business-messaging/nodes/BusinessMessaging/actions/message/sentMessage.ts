@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import type { SentMessage } from '../../../shared/api/messages';
+import type { SentMessage } from '../../../common/api/messages';
 
 /** The first fields of every send's output item: the message ID and the recipient. */
 export function sentMessageJson(sent: SentMessage, recipient: string): IDataObject {

@@ -4,11 +4,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { refundPayment, type RefundRequest } from '../../../shared/api/payments';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../shared/fields/locators';
-import { REFUND_CURRENCIES, toAmount } from '../../../shared/rules/money';
+import { refundPayment, type RefundRequest } from '../../../common/api/payments';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { REFUND_CURRENCIES, toAmount } from '../../../common/rules/money';
 
 const partial = { refundType: ['partial'] };
 

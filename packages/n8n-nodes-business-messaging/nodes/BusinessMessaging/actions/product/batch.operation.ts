@@ -5,12 +5,12 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { batchProducts, type BatchEntry } from '../../../shared/api/catalog';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { AVAILABILITY, catalogField, CONDITION } from '../../../shared/fields/product';
-import { itemContext } from '../../../shared/context';
-import { toMinorUnits } from '../../../shared/rules/money';
-import { asNodeError, errorItem } from '../../../shared/transport/nodeError';
+import { batchProducts, type BatchEntry } from '../../../common/api/catalog';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { AVAILABILITY, catalogField, CONDITION } from '../../../common/fields/product';
+import { itemContext } from '../../../common/context';
+import { toMinorUnits } from '../../../common/rules/money';
+import { asNodeError, errorItem } from '../../../common/transport/nodeError';
 
 /** Entries per batch request: default, and the API's maximum (the platform's batch limit). */
 export const DEFAULT_BATCH_SIZE = 1000;

@@ -6,11 +6,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../shared/api/catalog';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { catalogField, PRODUCT_FIELDS } from '../../../shared/fields/product';
-import { returnAllFields } from '../../../shared/fields/returnAll';
+import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../common/api/catalog';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { catalogField, PRODUCT_FIELDS } from '../../../common/fields/product';
+import { returnAllFields } from '../../../common/fields/returnAll';
 
 /** Products per page, unless the user asks for fewer. */
 const DEFAULT_PAGE_SIZE = MAX_PRODUCT_PAGE_SIZE;

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { createTemplate } from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
-import { categoryField, LANGUAGES } from '../../../shared/fields/template';
-import { componentFields } from '../../../shared/fields/templateComponents';
-import { checkTemplateName, withRules } from '../../../shared/rules/templateRules';
-import { checkedComponents } from '../../../shared/templates/components';
+import { createTemplate } from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { categoryField, LANGUAGES } from '../../../common/fields/template';
+import { componentFields } from '../../../common/fields/templateComponents';
+import { checkTemplateName, withRules } from '../../../common/rules/templateRules';
+import { checkedComponents } from '../../../common/templates/components';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

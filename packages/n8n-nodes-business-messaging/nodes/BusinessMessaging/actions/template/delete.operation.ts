@@ -4,10 +4,10 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { deleteTemplate } from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
+import { deleteTemplate } from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { getTemplate } from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { getTemplate } from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import {
 	businessAccountLocator,
 	locatorValue,
 	templateIdOf,
 	templateLocator,
-} from '../../../shared/fields/locators';
+} from '../../../common/fields/locators';
 
 const properties: INodeProperties[] = [businessAccountLocator(), templateLocator()];
 

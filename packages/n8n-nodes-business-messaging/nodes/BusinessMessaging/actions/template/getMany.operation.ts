@@ -9,12 +9,12 @@ import {
 	listTemplates,
 	TEMPLATE_PAGE_SIZE,
 	type TemplateField,
-} from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../shared/fields/locators';
-import { returnAllFields } from '../../../shared/fields/returnAll';
-import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from '../../../shared/fields/template';
+} from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { returnAllFields } from '../../../common/fields/returnAll';
+import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from '../../../common/fields/template';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

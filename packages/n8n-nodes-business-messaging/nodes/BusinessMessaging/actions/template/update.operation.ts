@@ -4,18 +4,18 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { editTemplate, getTemplate, type TemplateEdit } from '../../../shared/api/templates';
-import type { ItemContext } from '../../../shared/context';
-import { forOperation, updateDisplayOptions } from '../../../shared/displayOptions';
+import { editTemplate, getTemplate, type TemplateEdit } from '../../../common/api/templates';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import {
 	businessAccountLocator,
 	locatorValue,
 	templateIdOf,
 	templateLocator,
-} from '../../../shared/fields/locators';
-import { categoryField } from '../../../shared/fields/template';
-import { componentFields } from '../../../shared/fields/templateComponents';
-import { checkedComponents } from '../../../shared/templates/components';
+} from '../../../common/fields/locators';
+import { categoryField } from '../../../common/fields/template';
+import { componentFields } from '../../../common/fields/templateComponents';
+import { checkedComponents } from '../../../common/templates/components';
 
 const EDITABLE = ['APPROVED', 'REJECTED', 'PAUSED'];
 
