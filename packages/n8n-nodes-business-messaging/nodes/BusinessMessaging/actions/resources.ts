@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import type { Operation } from './types';
 import * as account from './account/Account.resource';
 import * as media from './media/Media.resource';
 import * as message from './message/Message.resource';
@@ -11,7 +12,10 @@ import * as templateSample from './templateSample/TemplateSample.resource';
  * Every resource of the node, by the value of its Resource option: the router's map and, below,
  * the Resource field itself, kept side by side in this one file.
  */
-export const resources = {
+export const resources: Record<
+	string,
+	{ operations: Record<string, Operation>; description: INodeProperties[] }
+> = {
 	account,
 	media,
 	message,

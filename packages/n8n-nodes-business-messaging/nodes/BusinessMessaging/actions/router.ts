@@ -15,9 +15,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = (resources as Record<string, { operations: Record<string, Operation> }>)[
-		resource
-	]?.operations[operationName];
+	const operation = resources[resource]?.operations[operationName];
 	if (!operation) {
 		throw new NodeOperationError(
 			this.getNode(),

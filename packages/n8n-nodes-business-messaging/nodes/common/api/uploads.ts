@@ -5,7 +5,7 @@ import { requestJson, type Context, type RequestContext } from '../transport';
 const SESSION_ID = /^upload:[^/?#\s]+\?sig=[^&#\s]+$/;
 
 /** Both steps of the sample upload (4.5): the file's bytes in, the handle `h` out. */
-export async function uploadSample(
+export async function uploadTemplateSample(
 	this: Context,
 	file: { bytes: Buffer; type: string },
 	request: RequestContext = {},

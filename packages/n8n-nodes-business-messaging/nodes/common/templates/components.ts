@@ -39,7 +39,7 @@ export async function checkedComponents(
  * from what the user typed: the sample URL from the URL and its suffix example, the copy code
  * example from the code.
  */
-export async function componentsFromForm(
+async function componentsFromForm(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	uploadHeaderSample: (binaryProperty: string) => Promise<string>,

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
-import { uploadSample as uploadSampleBytes } from '../api/uploads';
+import { uploadTemplateSample } from '../api/uploads';
 import type { ItemContext } from '../context';
 
 /** Sample types the upload takes (spec 4.5). */
@@ -42,7 +42,7 @@ export async function uploadSample(
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
 	if (bytes.length === 0)
 		throw new NodeOperationError(node, `The file in "${binaryProperty}" is empty`, { itemIndex });
-	const h = await uploadSampleBytes.call(this, { bytes, type: fileType }, item.request);
+	const h = await uploadTemplateSample.call(this, { bytes, type: fileType }, item.request);
 	return {
 		h,
 		...(binary.fileName ? { fileName: binary.fileName } : {}),
