@@ -35,7 +35,7 @@ export function toNodeError(
 	const maybeDone = outcome.kind === 'serverError' && !idempotent;
 	return new NodeApiError(node, apiErrorJson(error), {
 		message: `${error.message}${tries}`,
-		description: describe(error, maybeDone, outcome.kind === 'rateLimited'),
+		description: describe(error, maybeDone, outcome.kind),
 		httpCode: String(status),
 		itemIndex,
 	});
@@ -48,11 +48,23 @@ function apiErrorJson(error: ApiErrorDetails): JsonObject {
 		...(error.subcode !== undefined ? { error_subcode: error.subcode } : {}),
 		...(error.traceId !== undefined ? { fbtrace_id: error.traceId } : {}),
 		...(error.field !== undefined ? { field: error.field } : {}),
+		...(error.userTitle !== undefined ? { error_user_title: error.userTitle } : {}),
+		...(error.userMessage !== undefined ? { error_user_msg: error.userMessage } : {}),
+		...(error.transient ? { is_transient: true } : {}),
 	};
 }
 
-function describe(error: ApiErrorDetails, maybeDone: boolean, rateLimited: boolean): string {
+function describe(
+	error: ApiErrorDetails,
+	maybeDone: boolean,
+	kind: 'refused' | 'rateLimited' | 'transient' | 'serverError',
+): string {
 	const parts: string[] = [];
+	// The platform's words for a person come first: they say what to do in the user's terms.
+	const forPeople = [error.userTitle, error.userMessage].filter(
+		(text) => text !== undefined && text !== error.message,
+	);
+	if (forPeople.length) parts.push(sentence(forPeople.join(': ')));
 	if (error.code !== undefined)
 		parts.push(
 			`Error code ${error.code}${error.subcode !== undefined ? ` (subcode ${error.subcode})` : ''}.`,
@@ -60,11 +72,17 @@ function describe(error: ApiErrorDetails, maybeDone: boolean, rateLimited: boole
 	const advice = adviceFor(error.code);
 	if (advice) parts.push(advice);
 	if (error.traceId) parts.push(`Trace ID ${error.traceId} (give it to the provider's support).`);
-	if (rateLimited)
+	if (kind === 'rateLimited')
 		parts.push('The API is rate limiting requests: wait, or lower how often the workflow runs.');
+	if (kind === 'transient' || (kind === 'serverError' && error.transient))
+		parts.push('The API says the failure is temporary: try again later.');
 	if (maybeDone)
 		parts.push(
 			'The request was not repeated, since it may have taken effect: check before running it again.',
 		);
 	return parts.join(' ');
+}
+
+function sentence(text: string): string {
+	return /[.!?]$/.test(text) ? text : `${text}.`;
 }

@@ -1,4 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
+import { errorInBody, errorOfResponse, type ApiErrorDetails } from './errorBody';
+
+export type { ApiErrorDetails } from './errorBody';
 
 /**
  * What one attempt of a request came to. The transport decides from the kind whether it may
@@ -7,10 +10,12 @@ import type { IDataObject } from 'n8n-workflow';
  */
 export type Outcome =
 	| { kind: 'ok'; body: unknown }
-	/** 4xx (but 429): the API refused the request; repeating it would not help. */
+	/** 4xx: the API refused the request; repeating it would not help. */
 	| { kind: 'refused'; status: number; error: ApiErrorDetails }
-	/** 429: not processed; safe to repeat after the wait. */
+	/** 429 or a throttling code, whatever the status: not processed; safe to repeat after the wait. */
 	| { kind: 'rateLimited'; status: number; error: ApiErrorDetails; retryAfterMs?: number }
+	/** A refusal the API marks as transient (is_transient): not processed; may succeed later. */
+	| { kind: 'transient'; status: number; error: ApiErrorDetails }
 	/** 5xx, a failure reported inside a 200 body, or a body that is not JSON. */
 	| { kind: 'serverError'; status: number; error: ApiErrorDetails }
 	/** The connection failed before the request left: safe to repeat. */
@@ -18,13 +23,13 @@ export type Outcome =
 	/** The connection failed after the request left (reset, timeout): the outcome is unknown. */
 	| { kind: 'lost'; message: string };
 
-export interface ApiErrorDetails {
-	message: string;
-	code?: number;
-	subcode?: number;
-	traceId?: string;
-	field?: string;
-}
+/**
+ * The Cloud API's throttling codes: the request was refused for its rate, not processed, and the
+ * same request will pass later. They come with 429, 400 or even 200, so the code decides.
+ * 4: app rate limit; 80007: business account rate limit; 130429: throughput limit;
+ * 131056: too many messages to the same customer.
+ */
+export const THROTTLING_CODES: readonly number[] = [4, 80007, 130429, 131056];
 
 interface FullResponse {
 	statusCode: number;
@@ -45,28 +50,37 @@ export function classifyResponse(response: FullResponse, nowMs: number): Outcome
 			};
 		}
 		const failure = failureInBody(body);
-		if (failure)
-			return {
-				kind:
-					failure.code !== undefined && failure.code < 500 && failure.code >= 400
-						? 'refused'
-						: 'serverError',
-				status,
-				error: failure.error,
-			};
-		return { kind: 'ok', body };
+		if (!failure) return { kind: 'ok', body };
+		const refusal =
+			failure.code !== undefined && failure.code < 500 && failure.code >= 400
+				? 'refused'
+				: 'serverError';
+		return failed(refusal, status, failure.error, response, nowMs);
 	}
-	const error = errorDetails(body) ?? { message: `The API answered HTTP ${status}` };
-	if (status === 429) {
+	const error = errorOfResponse(response);
+	if (status === 429) return failed('rateLimited', status, error, response, nowMs);
+	return failed(status >= 500 ? 'serverError' : 'refused', status, error, response, nowMs);
+}
+
+/** The outcome of a failure, with the API's own hints: throttling codes and is_transient. */
+function failed(
+	kind: 'refused' | 'serverError' | 'rateLimited',
+	status: number,
+	error: ApiErrorDetails,
+	response: FullResponse,
+	nowMs: number,
+): Outcome {
+	if (kind === 'rateLimited' || (error.code !== undefined && THROTTLING_CODES.includes(error.code)))
 		return {
 			kind: 'rateLimited',
 			status,
 			error,
 			retryAfterMs: retryAfterMs(response.headers?.['retry-after'], nowMs),
 		};
-	}
-	if (status >= 500) return { kind: 'serverError', status, error };
-	return { kind: 'refused', status, error };
+	// A transient server error may still have acted: it stays a server error (repeated only when
+	// that is harmless). A transient refusal did not act.
+	if (kind === 'refused' && error.transient) return { kind: 'transient', status, error };
+	return { kind, status, error };
 }
 
 /** A thrown request error (n8n wraps the client's error): did the request leave? */
@@ -78,36 +92,22 @@ export function classifyThrown(error: unknown): Outcome {
 	return { kind: 'lost', message };
 }
 
-/** The platform's error object: { error: { message, code, error_subcode, fbtrace_id, error_data } }. */
-export function errorDetails(body: unknown): ApiErrorDetails | undefined {
-	if (typeof body !== 'object' || body === null) return undefined;
-	const error = (body as IDataObject).error;
-	if (typeof error !== 'object' || error === null) return undefined;
-	const e = error as IDataObject;
-	const data = e.error_data as IDataObject | undefined;
-	return {
-		message: typeof e.message === 'string' ? e.message : 'The API reported an error',
-		code: typeof e.code === 'number' ? e.code : undefined,
-		subcode: typeof e.error_subcode === 'number' ? e.error_subcode : undefined,
-		traceId: typeof e.fbtrace_id === 'string' ? e.fbtrace_id : undefined,
-		field: typeof data?.field === 'string' ? data.field : undefined,
-	};
-}
-
-/** A 200 whose body says it failed: an `error` object, or `status: "error"` / `code` >= 400. */
+/**
+ * A 200 whose body says it failed: an `error` (object or text), or `status: "error"` / `code` >= 400.
+ * Other fields that merely mention errors (a batch status lists its entries' errors) are no failure.
+ */
 function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number } | undefined {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
 	const b = body as IDataObject;
 	const statusSaysError = typeof b.status === 'string' && /^(error|fail(ed|ure)?)$/i.test(b.status);
 	const codeSaysError = typeof b.code === 'number' && b.code >= 400;
-	const error = errorDetails(body);
-	if (!error && !statusSaysError && !codeSaysError) return undefined;
+	const hasError =
+		(typeof b.error === 'object' && b.error !== null) ||
+		(typeof b.error === 'string' && b.error.trim() !== '');
+	if (!hasError && !statusSaysError && !codeSaysError) return undefined;
 	return {
-		error: error ?? {
-			message:
-				typeof b.message === 'string'
-					? b.message
-					: 'The API reported a failure inside a successful response',
+		error: errorInBody(body) ?? {
+			message: 'The API reported a failure inside a successful response',
 		},
 		code: typeof b.code === 'number' ? b.code : undefined,
 	};

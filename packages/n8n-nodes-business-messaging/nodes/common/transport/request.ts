@@ -153,6 +153,7 @@ function retryWait(
 			return wait > retry.maxWaitMs ? undefined : wait;
 		}
 		case 'notSent':
+		case 'transient':
 			return backoff;
 		case 'serverError':
 		case 'lost':
