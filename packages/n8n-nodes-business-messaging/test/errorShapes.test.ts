@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { ScriptedServer, type ScriptedAnswer as Answer } from 'business-messaging-testing';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 /**
@@ -9,37 +8,17 @@ import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
  */
 const bed = useTestBed();
 
-interface Answer {
-	status: number;
-	headers?: Record<string, string>;
-	body?: string;
-}
-
-let server: Server;
-let baseUrl: string;
-let script: Answer[] = [];
-let calls: string[] = [];
-const SUCCESS: Answer = {
+const provider = new ScriptedServer({
 	status: 200,
 	headers: { 'content-type': 'application/json' },
 	body: JSON.stringify({ id: 'rf-1', status: 'pending', name: 'Acme' }),
-};
-
+});
+let baseUrl: string;
 beforeAll(async () => {
-	server = createServer((request: IncomingMessage, response: ServerResponse) => {
-		calls.push(`${request.method} ${request.url}`);
-		const answer = script.shift() ?? SUCCESS;
-		response.writeHead(answer.status, answer.headers ?? {});
-		response.end(answer.body ?? '');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+	baseUrl = await provider.start();
 });
-afterAll(async () => await new Promise((resolve) => server.close(resolve)));
-beforeEach(() => {
-	script = [];
-	calls = [];
-});
+afterAll(async () => await provider.close());
+beforeEach(() => provider.reset());
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Answer => ({
 	status,
@@ -167,7 +146,7 @@ describe('the provider’s message reaches the user whatever the error body’s 
 		],
 	])('%s', async (_shape, answer, expected) => {
 		// A 5xx on a read is repeated: the same answer every time.
-		script = [answer, answer, answer];
+		provider.script = [answer, answer, answer];
 		const error = await expectFailure(getAccount());
 		expect(error.message).toMatch(expected.message);
 		if (expected.description) expect(String(error.description)).toMatch(expected.description);
@@ -189,37 +168,39 @@ describe('the API’s own hints to try again later', () => {
 	])(
 		'throttling code %p (HTTP %p) is repeated even on a refund: it was not processed',
 		async (code, status) => {
-			script = [throttled(code, status)];
+			provider.script = [throttled(code, status)];
 			const [output] = await refund();
 			expect(output[0].json).toMatchObject({ id: 'rf-1', status: 'pending' });
-			expect(calls).toHaveLength(2);
+			expect(provider.calls).toHaveLength(2);
 		},
 	);
 
 	it('a throttling code that persists fails with the rate-limit advice', async () => {
-		script = [throttled(130429, 400), throttled(130429, 400), throttled(130429, 400)];
+		provider.script = [throttled(130429, 400), throttled(130429, 400), throttled(130429, 400)];
 		const error = await expectFailure(getAccount());
 		expect(error.message).toBe('Rate limit hit (after 3 attempts)');
 		expect(String(error.description)).toMatch(/rate limiting/);
 	});
 
 	it('a refusal marked is_transient is repeated, on a refund too', async () => {
-		script = [json(400, { error: { message: 'Try later', code: 2, is_transient: true } })];
+		provider.script = [json(400, { error: { message: 'Try later', code: 2, is_transient: true } })];
 		await refund();
-		expect(calls).toHaveLength(2);
+		expect(provider.calls).toHaveLength(2);
 	});
 
 	it('a transient server error is not repeated on a refund: it may have gone through', async () => {
-		script = [json(500, { error: { message: 'Unexpected', code: 1, is_transient: true } })];
+		provider.script = [
+			json(500, { error: { message: 'Unexpected', code: 1, is_transient: true } }),
+		];
 		const error = await expectFailure(refund());
-		expect(calls).toHaveLength(1);
+		expect(provider.calls).toHaveLength(1);
 		expect(String(error.description)).toMatch(/temporary.*not repeated|not repeated.*temporary/s);
 	});
 
 	it('a plain refusal is not repeated, and says nothing of trying later', async () => {
-		script = [json(400, { error: { message: 'Bad value', code: 100 } })];
+		provider.script = [json(400, { error: { message: 'Bad value', code: 100 } })];
 		const error = await expectFailure(refund());
-		expect(calls).toHaveLength(1);
+		expect(provider.calls).toHaveLength(1);
 		expect(String(error.description)).not.toMatch(/temporary|rate limit/i);
 	});
 });
