@@ -158,10 +158,13 @@ describe('properties: IDs in paths', () => {
 			fc.property(
 				fc.oneof(
 					fc.string({ maxLength: 30 }),
-					fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x'),
+					fc.constantFrom('.', '..', ' ', '../x', 'a/b', '?q=1', '#x', 'undefined', ' null '),
 				),
 				(raw) => {
-					const result = outcome(() => apiPath(node, raw), /is not a valid ID/);
+					const result = outcome(
+						() => apiPath(node, { 'Template ID': raw }),
+						/^Template ID .*is not a valid ID/,
+					);
 					if (result.ok) {
 						expect(result.value.startsWith('/')).toBe(true);
 						expect(result.value.slice(1)).not.toMatch(/[/?#]/);

@@ -224,19 +224,28 @@ describe('Template › Delete', () => {
 		expect(has('hello_world')).toBe(true);
 	});
 
-	it.each(['abc', '12a', '', '1 2'])(
-		'refuses the Template ID %p before sending anything',
-		async (templateId) => {
-			const error = await expectFailure(
-				del({ name: 'order_confirmation', scope: 'one', templateId }),
-			);
-			expect(error).toBeInstanceOf(NodeOperationError);
-			expect(error.message).toBe(
-				'Template ID must be the ID of one language version (digits only)',
-			);
-			expect(bed.requests()).toHaveLength(0);
-		},
-	);
+	it.each([
+		['', 'Template ID is required'],
+		['undefined', 'Template ID is required'],
+		['..', 'Template ID ".." is not an ID'],
+		['123/456', 'Template ID "123/456" is not an ID'],
+	])('refuses the Template ID %p before sending anything', async (templateId, message) => {
+		const error = await expectFailure(
+			del({ name: 'order_confirmation', scope: 'one', templateId }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe(message);
+		expect(bed.requests()).toHaveLength(0);
+	});
+
+	it('sends a Template ID that is not digits: the contract types IDs as strings', async () => {
+		const error = await expectFailure(
+			del({ name: 'order_confirmation', scope: 'one', templateId: 'tpl-7Kq2' }),
+		);
+		expect(error.httpCode).toBe('404');
+		expect(bed.requests()[0].url).toContain('hsm_id=tpl-7Kq2');
+		expect(has('order_confirmation')).toBe(true);
+	});
 
 	it('refuses an empty name before sending anything', async () => {
 		const error = await expectFailure(del({ name: '  ' }));

@@ -42,7 +42,21 @@ describe('template lists of the resource locators', () => {
 			'order_confirmation (es_ES) — APPROVED',
 			'order_confirmation (en_US) — APPROVED',
 		]);
-		expect(query(bed.requests()[0].url).get('name')).toBe('order');
+		// The spec shows no `name` filter on the list: the search text is matched by the node.
+		expect(query(bed.requests()[0].url).has('name')).toBe(false);
+	});
+
+	it('reads on past pages where nothing matches, and answers with the cursor of the next', async () => {
+		addTemplates(250); // newer than the seeded ones: order_confirmation is on page 3
+		const { results, paginationToken } = await bed
+			.harness()
+			.listSearch('searchTemplates', forAccount(), 'order_conf');
+		expect(results.map((r) => r.name)).toEqual([
+			'order_confirmation (es_ES) — APPROVED',
+			'order_confirmation (en_US) — APPROVED',
+		]);
+		expect(bed.requests()).toHaveLength(3);
+		expect(paginationToken).toBeUndefined();
 	});
 
 	it('pages with the pagination token', async () => {

@@ -159,7 +159,7 @@ describe('Template › Get Many', () => {
 			name: 'loyalty_update',
 			status: 'PAUSED',
 		});
-		expect(query(bed.requests()[0].url).get('fields')).toBe('name,status');
+		expect(query(bed.requests()[0].url).get('fields')).toBe('id,name,status');
 	});
 
 	describe('cursors', () => {

@@ -1,5 +1,11 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
 import { itemContext } from '../../common/context';
+import { phoneNumberIdHint } from '../../common/fields/phoneNumberHint';
 import { concurrency } from '../../common/fields/requestOptions';
 import { asNodeError, errorItem } from '../../common/transport/nodeError';
 import { resources } from './resources';
@@ -36,8 +42,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					...result,
 					pairedItem: { item: itemIndex },
 				}));
-			} catch (error) {
-				if (!this.continueOnFail()) failure ??= asNodeError(this.getNode(), error, itemIndex);
+			} catch (caught) {
+				const error = await withHints(
+					this,
+					asNodeError(this.getNode(), caught, itemIndex),
+					itemIndex,
+				);
+				if (!this.continueOnFail()) failure ??= error;
 				else results[itemIndex] = [errorItem(error, { item: itemIndex })];
 			}
 		}
@@ -45,6 +56,18 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: Math.min(concurrency.call(this), items.length) }, worker));
 	if (failure) throw failure;
 	return [results.flat()];
+}
+
+/** A "not found" learns what the form suggests went wrong (a phone number typed as its ID). */
+async function withHints<E extends NodeApiError | NodeOperationError>(
+	context: IExecuteFunctions,
+	error: E,
+	itemIndex: number,
+): Promise<E> {
+	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404') return error;
+	const hint = await phoneNumberIdHint(context, itemIndex);
+	if (hint) error.description = [error.description, hint].filter(Boolean).join(' ');
+	return error;
 }
 
 /**

@@ -71,7 +71,14 @@ async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string>
 	return number.chat_business_account_id;
 }
 
-/** One page of templates; the editor asks for the next with the cursor. */
+/** Pages read at most for one answer of the search while none match. */
+const SEARCH_PAGES = 10;
+
+/**
+ * One page of templates; the editor asks for the next with the cursor. The search text is
+ * matched here, not by the API's `name` filter, which the spec does not show (a server may
+ * ignore it, or match whole names only): pages are read on until some template matches.
+ */
 async function templatePage(
 	this: ILoadOptionsFunctions,
 	filter: string | undefined,
@@ -79,22 +86,30 @@ async function templatePage(
 	status?: string,
 ): Promise<INodeListSearchResult> {
 	const accountId = await accountForTemplates.call(this);
-	const page = await listTemplatePage.call(
-		this,
-		accountId,
-		{
+	const results: INodeListSearchItems[] = [];
+	let cursor = after;
+	for (let read = 0; read < SEARCH_PAGES; read++) {
+		const page = await listTemplatePage.call(
+			this,
+			accountId,
 			// Every field read below is asked for: a server may return only those.
-			fields: ['id', 'name', 'language', 'status'],
-			...(filter ? { name: filter.trim().toLowerCase() } : {}),
-			...(status ? { status } : {}),
-		},
-		{ limit: TEMPLATE_PAGE_SIZE, after },
-	);
-	const results = page.templates.map((t) => ({
-		name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}`,
-		value: String(t.id),
-	}));
-	return { results, paginationToken: page.after };
+			{ fields: ['id', 'name', 'language', 'status'], ...(status ? { status } : {}) },
+			{ limit: TEMPLATE_PAGE_SIZE, after: cursor },
+		);
+		for (const t of page.templates) {
+			// A template without its ID could not be chosen; a status filter the server ignored is applied here.
+			if (typeof t.id !== 'string' && typeof t.id !== 'number') continue;
+			if (status && t.status !== status) continue;
+			if (!matches(filter, String(t.name))) continue;
+			results.push({
+				name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}`,
+				value: String(t.id),
+			});
+		}
+		cursor = page.after === cursor ? undefined : page.after;
+		if (results.length > 0 || !cursor) break;
+	}
+	return { results, paginationToken: cursor };
 }
 
 export async function searchTemplates(

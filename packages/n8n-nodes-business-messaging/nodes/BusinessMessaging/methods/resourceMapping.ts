@@ -5,6 +5,7 @@ import type {
 } from 'n8n-workflow';
 import { businessAccountOfNumber } from '../../common/api/account';
 import { getTemplate } from '../../common/api/templates';
+import { ONE_SEGMENT } from '../../common/fields/locators';
 import { templateVariables } from '../../common/rules/templateRules';
 import { parseTemplateName, templateIdByName } from '../../common/templates/byName';
 
@@ -41,7 +42,9 @@ async function chosenTemplateId(this: ILoadOptionsFunctions): Promise<string | u
 		| INodeParameterResourceLocator
 		| undefined;
 	const value = String(locator?.value ?? '').trim();
-	if (locator?.mode !== 'name') return /^\d+$/.test(value) ? value : undefined;
+	// An expression or a half-typed ID has no form yet.
+	if (locator?.mode !== 'name')
+		return new RegExp(ONE_SEGMENT).test(value) && !value.startsWith('=') ? value : undefined;
 	// An expression or a half-typed name has no form yet.
 	if (!value || value.startsWith('=')) return undefined;
 	const sender = this.getCurrentNodeParameter('phoneNumberId') as

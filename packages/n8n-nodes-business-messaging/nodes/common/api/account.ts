@@ -48,7 +48,7 @@ export async function getBusinessAccount(
 		this,
 		{
 			method: 'GET',
-			path: apiPath(this.getNode(), businessAccountId),
+			path: apiPath(this.getNode(), { 'Business account ID': businessAccountId }),
 			qs: fields.length ? { fields: fields.join(',') } : undefined,
 		},
 		request,

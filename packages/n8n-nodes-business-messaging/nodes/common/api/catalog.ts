@@ -53,13 +53,14 @@ export async function listProducts(
 	request: RequestContext = {},
 ): Promise<{ products: Product[]; totalCount?: number }> {
 	const qs: IDataObject = {};
-	if (query.fields?.length) qs.fields = JSON.stringify(query.fields);
+	// The ID always comes: a server may return only the fields asked for.
+	if (query.fields?.length) qs.fields = JSON.stringify([...new Set(['id', ...query.fields])]);
 	if (query.filter) qs.filter = JSON.stringify(query.filter);
 	if (query.summary) qs.summary = true;
 	let totalCount: number | undefined;
 	const products = await requestAllPages<Product, ProductPage>(
 		this,
-		{ method: 'GET', path: apiPath(this.getNode(), catalogId, 'products'), qs },
+		{ method: 'GET', path: apiPath(this.getNode(), { 'Catalog ID': catalogId }, 'products'), qs },
 		{
 			...request,
 			...paging,
@@ -82,7 +83,7 @@ export async function batchProducts(
 		this,
 		{
 			method: 'POST',
-			path: apiPath(this.getNode(), catalogId, 'batch'),
+			path: apiPath(this.getNode(), { 'Catalog ID': catalogId }, 'batch'),
 			body: {
 				requests: entries.map(({ method, retailerId, data }) => ({
 					method,

@@ -27,7 +27,7 @@ export async function downloadMedia(
 		this,
 		{
 			method: 'POST',
-			path: apiPath(this.getNode(), 'downloadMedia', media.mediaId),
+			path: apiPath(this.getNode(), 'downloadMedia', { 'Media ID': media.mediaId }),
 			qs: { phone_number_id: media.phoneNumberId },
 			// A download changes nothing: safe to repeat.
 			idempotent: true,
@@ -62,7 +62,7 @@ export async function deleteMedia(
 		this,
 		{
 			method: 'DELETE',
-			path: apiPath(this.getNode(), media.mediaId),
+			path: apiPath(this.getNode(), { 'Media ID': media.mediaId }),
 			qs: { phone_number_id: media.phoneNumberId },
 		},
 		request,

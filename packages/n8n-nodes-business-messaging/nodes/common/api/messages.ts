@@ -30,7 +30,7 @@ export async function sendMessage(
 		this,
 		{
 			method: 'POST',
-			path: apiPath(this.getNode(), message.phoneNumberId, 'messages'),
+			path: apiPath(this.getNode(), { 'Phone number ID': message.phoneNumberId }, 'messages'),
 			body: {
 				messaging_product: 'whatsapp',
 				recipient_type: 'individual',

@@ -34,7 +34,7 @@ export async function refundPayment(
 		this,
 		{
 			method: 'POST',
-			path: apiPath(this.getNode(), phoneNumberId, 'payments_refund'),
+			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, 'payments_refund'),
 			body: {
 				reference_id: refund.referenceId,
 				payment_config_id: refund.paymentConfigId,

@@ -74,12 +74,44 @@ function listQuery(query: TemplateQuery): IDataObject {
 	if (query.status) qs.status = query.status;
 	if (query.name) qs.name = query.name;
 	if (query.language) qs.language = query.language;
-	if (query.fields?.length) qs.fields = query.fields.join(',');
+	if (query.fields?.length) qs.fields = fieldsToAsk(query).join(',');
 	return qs;
 }
 
+/**
+ * The fields a list asks for: those chosen, the ID (every template is addressed by it), and the
+ * fields filtered on, which are checked again here (a server may return only what is asked).
+ */
+function fieldsToAsk(query: TemplateQuery): TemplateField[] {
+	const fields = new Set<TemplateField>(['id', ...(query.fields ?? [])]);
+	if (query.status) fields.add('status');
+	if (query.name) fields.add('name');
+	if (query.language) fields.add('language');
+	return [...fields];
+}
+
+/**
+ * Whether a template passes the list's filters. Only `status` is in the spec's list query; `name`
+ * (a part of the name) and `language` are the platform's, and a server may ignore any of them:
+ * the node applies them again to what comes back.
+ */
+function inQuery(query: TemplateQuery): (template: Template) => boolean {
+	const name = query.name?.trim().toLowerCase();
+	return (t) =>
+		(!query.status || t.status === query.status) &&
+		(!name ||
+			String(t.name ?? '')
+				.toLowerCase()
+				.includes(name)) &&
+		(!query.language || t.language === query.language);
+}
+
 function listPath(context: Context, businessAccountId: string): string {
-	return apiPath(context.getNode(), businessAccountId, 'message_templates');
+	return apiPath(
+		context.getNode(),
+		{ 'Business account ID': businessAccountId },
+		'message_templates',
+	);
 }
 
 /** GET /{business_account_id}/message_templates (4.3): one page, newest first. */
@@ -104,7 +136,10 @@ export async function listTemplatePage(
 		},
 		request,
 	);
-	return { templates: response.data ?? [], after: response.paging?.cursors?.after };
+	return {
+		templates: (response.data ?? []).filter(inQuery(query)),
+		after: response.paging?.cursors?.after,
+	};
 }
 
 /** The same list across pages, from `after` on, up to `limit` templates (all without one). */
@@ -119,7 +154,7 @@ export async function listTemplates(
 	return await requestAllPages<Template>(
 		this,
 		{ method: 'GET', path: listPath(this, businessAccountId), qs },
-		{ ...request, limit: paging.limit, pageSize: TEMPLATE_PAGE_SIZE },
+		{ ...request, limit: paging.limit, pageSize: TEMPLATE_PAGE_SIZE, keep: inQuery(query) },
 	);
 }
 
@@ -131,7 +166,7 @@ export async function getTemplate(
 ): Promise<Template> {
 	return await requestJson<Template>(
 		this,
-		{ method: 'GET', path: apiPath(this.getNode(), templateId) },
+		{ method: 'GET', path: apiPath(this.getNode(), { 'Template ID': templateId }) },
 		request,
 	);
 }
@@ -159,7 +194,12 @@ export async function editTemplate(
 ): Promise<Success> {
 	return await requestJson<Success>(
 		this,
-		{ method: 'POST', path: apiPath(this.getNode(), templateId), body: edit, idempotent: false },
+		{
+			method: 'POST',
+			path: apiPath(this.getNode(), { 'Template ID': templateId }),
+			body: edit,
+			idempotent: false,
+		},
 		request,
 	);
 }

@@ -1,6 +1,7 @@
 import {
 	NodeOperationError,
 	type IExecuteFunctions,
+	type INode,
 	type INodeParameterResourceLocator,
 	type INodeProperties,
 } from 'n8n-workflow';
@@ -9,7 +10,24 @@ import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from '../t
 
 /** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
 
-const DIGITS = '^\\s*\\d+\\s*$';
+/**
+ * An ID as the contract types it: a non-empty string that is one path segment. The platform's
+ * IDs happen to be digits, but another faithful server's need not be, so digits are not required.
+ */
+export const ONE_SEGMENT = '^[^/]*[^/\\s][^/]*$';
+const ONE_SEGMENT_PATTERN = new RegExp(ONE_SEGMENT);
+
+/** The editor's check of a typed ID, with the field's label in its message. */
+export function idValidation(
+	label: string,
+): NonNullable<INodeProperties['modes']>[number]['validation'] {
+	return [
+		{
+			type: 'regex',
+			properties: { regex: ONE_SEGMENT, errorMessage: `${label} is one ID, without "/"` },
+		},
+	];
+}
 
 export function phoneNumberLocator(): INodeProperties {
 	return {
@@ -33,12 +51,7 @@ export function phoneNumberLocator(): INodeProperties {
 				type: 'string',
 				placeholder: 'e.g. 106540352242922',
 				hint: 'The phone number ID, not the phone number itself',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: DIGITS, errorMessage: 'A phone number ID has digits only' },
-					},
-				],
+				validation: idValidation('A phone number ID'),
 			},
 		],
 	};
@@ -64,12 +77,7 @@ export function businessAccountLocator(): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 102290129340398',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: DIGITS, errorMessage: 'A business account ID has digits only' },
-					},
-				],
+				validation: idValidation('A business account ID'),
 			},
 		],
 	};
@@ -83,20 +91,63 @@ const LOCATOR_LABELS: Record<string, string> = {
 	template: 'Template',
 };
 
-/** The chosen ID of a resource locator, trimmed; an empty one (or "." / "..") is refused by its label. */
+/** The chosen ID of a resource locator, trimmed, and checked by checkedId under the field's label. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = String(
-		this.getNodeParameter(name, itemIndex, '', { extractValue: true }) ?? '',
-	).trim();
-	const label = LOCATOR_LABELS[name] ?? name;
-	if (!value)
+	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return checkedId(this.getNode(), LOCATOR_LABELS[name] ?? name, value, itemIndex, true);
+}
+
+/**
+ * An ID typed or mapped by the user, trimmed: refused, naming the field, when it is empty, a
+ * missing value an expression turned into text ("undefined", "[object Object]"), "." or "..",
+ * or more than one path segment (a pasted link).
+ */
+export function checkedId(
+	node: INode,
+	label: string,
+	raw: unknown,
+	itemIndex: number,
+	fromList = false,
+): string {
+	const value =
+		typeof raw === 'string' || typeof raw === 'number'
+			? String(raw).trim()
+			: raw === undefined || raw === null
+				? ''
+				: undefined;
+	if (value === undefined)
 		throw new NodeOperationError(
-			this.getNode(),
-			`${label} is empty: pick one from the list or give its ID`,
-			{ itemIndex },
+			node,
+			`${label} must be an ID, not ${Array.isArray(raw) ? 'a list' : `an ${typeof raw}`}`,
+			{
+				itemIndex,
+				description: 'If an expression gives it, make it give the ID itself (e.g. {{ $json.id }}).',
+			},
 		);
-	if (value === '.' || value === '..')
-		throw new NodeOperationError(this.getNode(), `${label} "${value}" is not an ID`, { itemIndex });
+	if (!value || value === 'undefined' || value === 'null')
+		throw new NodeOperationError(
+			node,
+			fromList
+				? `${label} is empty: pick one from the list or give its ID`
+				: `${label} is required`,
+			{
+				itemIndex,
+				...(value
+					? { description: `It is "${value}": the expression that gives it found no value.` }
+					: {}),
+			},
+		);
+	if (
+		value === '.' ||
+		value === '..' ||
+		value === '[object Object]' ||
+		!ONE_SEGMENT_PATTERN.test(value)
+	)
+		throw new NodeOperationError(node, `${label} "${value}" is not an ID`, {
+			itemIndex,
+			description:
+				'An ID is one word of the API’s addresses: it cannot be "." or "..", or hold "/" (give the ID, not a link).',
+		});
 	return value;
 }
 
@@ -144,12 +195,7 @@ export function templateLocator(
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 1234567890123456',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: DIGITS, errorMessage: 'A template ID has digits only' },
-					},
-				],
+				validation: idValidation('A template ID'),
 			},
 		],
 	};

@@ -1,3 +1,4 @@
+import { idValidation } from './locators';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** Product fields the listing can return and filter on (spec 2.3 and 2.4). */
@@ -46,12 +47,7 @@ export function catalogField(): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 215347871556718',
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: '^\\s*\\d+\\s*$', errorMessage: 'A catalog ID has digits only' },
-					},
-				],
+				validation: idValidation('A catalog ID'),
 			},
 		],
 	};

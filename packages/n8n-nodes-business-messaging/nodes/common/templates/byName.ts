@@ -1,5 +1,5 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../api/templates';
+import { listTemplatePage, TEMPLATE_PAGE_SIZE, type Template } from '../api/templates';
 import type { Context, RequestContext } from '../transport';
 
 /**
@@ -36,18 +36,35 @@ export async function templateIdByName(
 	context: RequestContext = {},
 ): Promise<string> {
 	const node = this.getNode();
-	const { templates } = await listTemplatePage.call(
-		this,
-		accountId,
-		// Every field read below is asked for: a server may return only those.
-		{ name: wanted.name, fields: ['id', 'name', 'language', 'status'] },
-		{ limit: TEMPLATE_PAGE_SIZE },
-		context,
-	);
-	const named = templates.filter((t) => t.name === wanted.name);
+	// `name` narrows the list on the platform, but the spec does not show the filter: a server
+	// that ignores it lists everything, so the pages are read on until the name is settled.
+	const named: Template[] = [];
+	let after: string | undefined;
+	do {
+		const page = await listTemplatePage.call(
+			this,
+			accountId,
+			// Every field read below is asked for: a server may return only those.
+			{ name: wanted.name, fields: ['id', 'name', 'language', 'status'] },
+			{ limit: TEMPLATE_PAGE_SIZE, after },
+			context,
+		);
+		named.push(...page.templates.filter((t) => t.name === wanted.name));
+		// A name and language is one template: found, the rest need not be read.
+		if (wanted.language && named.some((t) => t.language === wanted.language)) break;
+		after = page.after === after ? undefined : page.after;
+	} while (after);
 	const found = wanted.language ? named.filter((t) => t.language === wanted.language) : named;
 	const label = wanted.language ? `${wanted.name} (${wanted.language})` : wanted.name;
-	if (found.length === 1) return String(found[0].id);
+	if (found.length === 1) {
+		const { id } = found[0];
+		if (typeof id === 'string' || typeof id === 'number') return String(id);
+		throw new NodeOperationError(
+			node,
+			`Template ID is missing: the API listed ${label} without its id, although it was asked for`,
+			{ itemIndex: context.itemIndex },
+		);
+	}
 	const languages = named.map((t) => String(t.language)).sort();
 	const description =
 		found.length > 1

@@ -3,7 +3,9 @@ import type { ApiRequest, Context, Page, RequestContext } from './types';
 
 /**
  * Follows `paging.cursors.after` until the end, or until `limit` items (never more: the last
- * page asks only for what is still missing).
+ * page asks only for what is still missing). `keep` drops items a server returned although a
+ * filter excluded them; they do not count towards `limit`. A server that caps pages lower than
+ * asked is followed by its cursors all the same.
  */
 export async function requestAllPages<Item, P extends Page<Item> = Page<Item>>(
 	context: Context,
@@ -12,6 +14,7 @@ export async function requestAllPages<Item, P extends Page<Item> = Page<Item>>(
 		limit?: number;
 		pageSize: number;
 		onPage?: (page: P) => void;
+		keep?: (item: Item) => boolean;
 	},
 ): Promise<Item[]> {
 	const items: Item[] = [];
@@ -27,8 +30,10 @@ export async function requestAllPages<Item, P extends Page<Item> = Page<Item>>(
 			options,
 		);
 		options.onPage?.(page);
-		for (const item of page.data ?? []) items.push(item);
-		after = page.paging?.cursors?.after;
+		for (const item of page.data ?? []) if (!options.keep || options.keep(item)) items.push(item);
+		const next = page.paging?.cursors?.after;
+		// A cursor that repeats would read the same page forever.
+		after = next === after ? undefined : next;
 	} while (after && (options.limit === undefined || items.length < options.limit));
 	return options.limit === undefined ? items : items.slice(0, options.limit);
 }

@@ -1,23 +1,42 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { CREDENTIAL_TYPE, type Context } from './types';
 
+/** A path segment: a fixed word of the endpoint, or an ID named by its field, e.g. { 'Template ID': id }. */
+export type PathSegment = string | Readonly<Record<string, unknown>>;
+
+/** Values that are a missing value turned into text, never an ID. */
+const NOT_AN_ID = new Set(['undefined', 'null', '[object Object]', 'NaN']);
+
 /**
- * Joins path segments, each percent-encoded: an ID holding "/", "?" or "#" stays one segment,
- * and "." or ".." (which URL normalisation would resolve) are refused.
+ * Joins path segments, each percent-encoded: an ID holding "/", "?" or "#" stays one segment.
+ * An ID must be text or a number: a missing value (undefined, null, an object, or such a value
+ * turned into text) is refused naming the field, so that no request goes to "/undefined"; and
+ * "." or ".." (which URL normalisation would resolve) are refused too.
  */
-export function apiPath(node: INode, ...segments: string[]): string {
+export function apiPath(node: INode, ...segments: PathSegment[]): string {
 	return segments
-		.map((segment) => {
-			const text = String(segment ?? '').trim();
-			if (text === '' || text === '.' || text === '..') {
-				throw new NodeOperationError(
-					node,
-					`"${text}" is not a valid ID: an ID cannot be empty, "." or ".."`,
-				);
-			}
-			return '/' + encodeURIComponent(text);
-		})
+		.map(
+			(segment) =>
+				'/' + encodeURIComponent(typeof segment === 'string' ? segment : idText(node, segment)),
+		)
 		.join('');
+}
+
+function idText(node: INode, named: Readonly<Record<string, unknown>>): string {
+	const [[field, value]] = Object.entries(named);
+	if (typeof value !== 'string' && !(typeof value === 'number' && Number.isFinite(value)))
+		throw new NodeOperationError(
+			node,
+			`${field} is missing: ${value === undefined || value === null ? 'no value' : `a ${Array.isArray(value) ? 'list' : typeof value}`} was given where an ID belongs, so nothing was sent`,
+		);
+	const text = String(value).trim();
+	if (text === '' || text === '.' || text === '..' || NOT_AN_ID.has(text)) {
+		throw new NodeOperationError(
+			node,
+			`${field} "${text}" is not a valid ID: an ID cannot be empty, "." or "..", or a missing value`,
+		);
+	}
+	return text;
 }
 
 /** The credential's base URL without a trailing slash; it must end in /v3. */

@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -7,7 +6,7 @@ import {
 import { deleteMedia } from '../../../common/api/media';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { checkedId, locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
 import { mediaIdField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [
@@ -30,8 +29,12 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
-	if (!mediaId) throw new NodeOperationError(this.getNode(), 'Media ID is required', { itemIndex });
+	const mediaId = checkedId(
+		this.getNode(),
+		'Media ID',
+		this.getNodeParameter('mediaId', itemIndex, ''),
+		itemIndex,
+	);
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const result = await deleteMedia.call(this, { mediaId, phoneNumberId }, item.request);
 	return [{ json: { ...result, mediaId } }];

@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -8,7 +7,7 @@ import { downloadMedia } from '../../../common/api/media';
 import { binaryItem } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { checkedId, locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
 import { mediaIdField, outputBinaryField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [
@@ -26,8 +25,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const mediaId = String(this.getNodeParameter('mediaId', itemIndex, '')).trim();
-	if (!mediaId) throw new NodeOperationError(this.getNode(), 'Media ID is required', { itemIndex });
+	const mediaId = checkedId(
+		this.getNode(),
+		'Media ID',
+		this.getNodeParameter('mediaId', itemIndex, ''),
+		itemIndex,
+	);
 	const binaryProperty = String(
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();

@@ -7,6 +7,7 @@ import {
 } from 'n8n-workflow';
 import { batchProducts, type BatchEntry } from '../../../common/api/catalog';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue } from '../../../common/fields/locators';
 import { AVAILABILITY, catalogField, CONDITION } from '../../../common/fields/product';
 import { itemContext } from '../../../common/context';
 import { toMinorUnits } from '../../../common/rules/money';
@@ -227,11 +228,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 
 function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 	const node = context.getNode();
-	const catalogId = String(
-		context.getNodeParameter('catalogId', itemIndex, '', { extractValue: true }),
-	).trim();
-	if (!/^\d+$/.test(catalogId))
-		throw new NodeOperationError(node, 'Catalog must be a catalog ID (digits only)', { itemIndex });
+	const catalogId = locatorValue.call(context, 'catalogId', itemIndex);
 	const method = String(context.getNodeParameter('method', itemIndex, 'CREATE')).toUpperCase();
 	if (!['CREATE', 'UPDATE', 'DELETE'].includes(method)) {
 		throw new NodeOperationError(

@@ -9,6 +9,7 @@ import {
 import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../common/api/catalog';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { locatorValue } from '../../../common/fields/locators';
 import { catalogField, PRODUCT_FIELDS } from '../../../common/fields/product';
 import { returnAllFields } from '../../../common/fields/returnAll';
 
@@ -113,9 +114,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const catalogId = String(
-		this.getNodeParameter('catalogId', itemIndex, '', { extractValue: true }),
-	).trim();
+	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
 	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -7,7 +7,7 @@ import {
 import { deleteTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { businessAccountLocator, checkedId, locatorValue } from '../../../common/fields/locators';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -64,13 +64,9 @@ export async function execute(
 	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
 	if (!name) throw new NodeOperationError(node, 'Template Name is required', { itemIndex });
 	const one = this.getNodeParameter('scope', itemIndex, 'all') === 'one';
-	const templateId = one ? String(this.getNodeParameter('templateId', itemIndex, '')).trim() : '';
-	if (one && !/^\d+$/.test(templateId))
-		throw new NodeOperationError(
-			node,
-			'Template ID must be the ID of one language version (digits only)',
-			{ itemIndex },
-		);
+	const templateId = one
+		? checkedId(node, 'Template ID', this.getNodeParameter('templateId', itemIndex, ''), itemIndex)
+		: '';
 	const result = await deleteTemplate.call(
 		this,
 		locatorValue.call(this, 'businessAccountId', itemIndex),
