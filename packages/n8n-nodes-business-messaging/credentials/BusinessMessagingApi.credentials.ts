@@ -56,15 +56,17 @@ export class BusinessMessagingApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/getuserdetails',
 		},
+		// The spec shows no status for a refused key: 401 is the common one, Graph answers 400 (code
+		// 190), and gateways 403. On this call, which takes no parameters, all three mean the key.
 		rules: [
-			{
-				type: 'responseCode',
+			...[400, 401, 403].map((value) => ({
+				type: 'responseCode' as const,
 				properties: {
-					value: 401,
+					value,
 					message:
 						'The API key was refused. Copy it again from the dashboard (Messaging › API keys) and check that its number is connected.',
 				},
-			},
+			})),
 			{
 				type: 'responseCode',
 				properties: {

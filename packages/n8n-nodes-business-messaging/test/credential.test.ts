@@ -1,4 +1,5 @@
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
+import { ScriptedServer } from 'business-messaging-testing';
 import { useTestBed } from './harness';
 
 const bed = useTestBed();
@@ -48,4 +49,28 @@ describe('credential businessMessagingApi', () => {
 		expect(result.status).toBe('Error');
 		expect(result.message).toContain('must be the API address ending in /v3');
 	});
+
+	it.each([
+		[400, { error: { message: 'Invalid OAuth access token', code: 190 } }],
+		[403, { message: 'Forbidden' }],
+	])(
+		'explains a key refused with HTTP %p, as other readings of the API answer',
+		async (status, body) => {
+			const provider = new ScriptedServer({
+				status,
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(body),
+			});
+			const baseUrl = await provider.start();
+			try {
+				const result = await bed.harness().testCredential({ baseUrl, apiKey: 'wrong-key-123' });
+				expect(result).toEqual({
+					status: 'Error',
+					message: expect.stringContaining('The API key was refused'),
+				});
+			} finally {
+				await provider.close();
+			}
+		},
+	);
 });
