@@ -30,11 +30,24 @@ export { MEDIA_TYPES, MESSAGE_STATUSES, statusChosen, type EventType, type Trigg
  * other events of the delivery.
  */
 
-const TEMPLATE_FIELDS: Record<string, (change: TemplateChange) => TriggerEvent> = {
-	message_template_status_update: templateStatus,
-	template_category_update: templateCategory,
-	message_template_quality_update: templateQuality,
-};
+const TEMPLATE_FIELDS = [
+	'message_template_status_update',
+	'template_category_update',
+	'message_template_quality_update',
+];
+
+/**
+ * Which template event a template change is, by what it says: Meta's own quality update example
+ * comes under the field message_template_status_update.
+ */
+function templateEvent(change: TemplateChange): TriggerEvent {
+	const { value } = change;
+	if (value.new_quality_score !== undefined || value.previous_quality_score !== undefined)
+		return templateQuality(change);
+	if (value.new_category !== undefined || value.previous_category !== undefined)
+		return templateCategory(change);
+	return templateStatus(change);
+}
 
 /**
  * The events of a delivery, or undefined when the body is not the envelope: not an object with
@@ -61,8 +74,8 @@ function eventsOfChange(change: unknown, entry: IDataObject): TriggerEvent[] {
 	const field = textOf(change.field);
 	const value = change.value;
 	if (field === 'messages') return messagesChange(value, entry);
-	const template = field === undefined ? undefined : TEMPLATE_FIELDS[field];
-	if (template) return [template({ value, businessAccountId: textOf(entry.id), time: entry.time })];
+	if (field !== undefined && TEMPLATE_FIELDS.includes(field))
+		return [templateEvent({ value, businessAccountId: textOf(entry.id), time: entry.time })];
 	return [other(value, entry, field)];
 }
 

@@ -22,7 +22,7 @@ export function messageStatus(
 	where: IDataObject,
 ): TriggerEvent {
 	const recipient = textOf(status.recipient_id);
-	const recipientUserId = textOf(status.recipient_user_id);
+	const contact = contactOf(contacts, recipient, textOf(status.recipient_user_id));
 	const pricing = isObject(status.pricing) ? status.pricing : {};
 	const conversation = isObject(status.conversation) ? status.conversation : {};
 	const origin = isObject(conversation.origin) ? conversation.origin : {};
@@ -32,8 +32,8 @@ export function messageStatus(
 		status: textOf(status.status),
 		recipient,
 		// Sent to a user ID, or to a customer with a username, the number may be left out.
-		recipientUserId,
-		...profileOf(contactOf(contacts, recipient, recipientUserId)),
+		recipientUserId: textOf(status.recipient_user_id) ?? textOf(contact?.user_id),
+		...profileOf(contact),
 		...timestamps(status.timestamp),
 		...where,
 		billable: typeof pricing.billable === 'boolean' ? pricing.billable : undefined,
