@@ -3,13 +3,14 @@ import {
 	compact,
 	isObject,
 	listOf,
+	objectsOf,
 	textOf,
 	timestamps,
 	type EventType,
 	type TriggerEvent,
 } from './common';
 import { incomingMessage, MEDIA_TYPES } from './messages';
-import { messageStatus, MESSAGE_STATUSES, statusChosen } from './statuses';
+import { messageStatus, statusChosen } from './statuses';
 import {
 	templateCategory,
 	templateQuality,
@@ -17,7 +18,7 @@ import {
 	type TemplateChange,
 } from './templates';
 
-export { MEDIA_TYPES, MESSAGE_STATUSES, statusChosen, type EventType, type TriggerEvent };
+export { MEDIA_TYPES, statusChosen, type EventType, type TriggerEvent };
 
 /**
  * Deliveries come in the Meta Cloud API envelope
@@ -56,8 +57,8 @@ function templateEvent(change: TemplateChange): TriggerEvent {
 export function eventsOf(body: unknown): TriggerEvent[] | undefined {
 	if (!isObject(body) || !Array.isArray(body.entry)) return undefined;
 	const entries: unknown[] = body.entry;
-	const readable = entries.filter((e) => isObject(e) && Array.isArray(e.changes));
-	if (entries.length > 0 && readable.length === 0) return undefined;
+	const readable = entries.some((e) => isObject(e) && Array.isArray(e.changes));
+	if (entries.length > 0 && !readable) return undefined;
 	const events: TriggerEvent[] = [];
 	for (const entry of entries) {
 		if (isObject(entry) && Array.isArray(entry.changes)) {
@@ -87,7 +88,7 @@ function messagesChange(value: IDataObject, entry: IDataObject): TriggerEvent[] 
 		phoneNumberId: textOf(metadata.phone_number_id),
 		displayPhoneNumber: textOf(metadata.display_phone_number),
 	});
-	const contacts = Array.isArray(value.contacts) ? value.contacts.filter(isObject) : [];
+	const contacts = objectsOf(value.contacts);
 	const events: TriggerEvent[] = [];
 	for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
 		events.push(
