@@ -11,7 +11,7 @@ import {
 import { downloadMedia } from '../common/api/media';
 import { binaryItem } from '../common/binary';
 import { triggerProperties } from './description';
-import { eventsOf, type TriggerEvent } from './events';
+import { eventsOf, statusChosen, type TriggerEvent } from './events';
 import { isAuthentic, isVerification, type DeliveryAuth } from './verify';
 
 export class BusinessMessagingTrigger implements INodeType {
@@ -26,7 +26,7 @@ export class BusinessMessagingTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
 		description:
-			'Starts a workflow on template status updates, delivery and read receipts, and incoming messages',
+			'Starts a workflow on incoming messages, delivery and read receipts, and template status, category and quality updates',
 		defaults: { name: 'Business Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -109,7 +109,7 @@ export class BusinessMessagingTrigger implements INodeType {
 		const chosen = events.filter(
 			(e) =>
 				wanted.has(e.eventType) &&
-				(e.eventType !== 'messageStatus' || statuses.has(String(e.status))),
+				(e.eventType !== 'messageStatus' || statusChosen(statuses, e.status)),
 		);
 		if (chosen.length === 0) {
 			// Received, but nothing the workflow wants: no execution.

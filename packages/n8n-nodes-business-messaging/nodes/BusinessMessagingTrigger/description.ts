@@ -14,23 +14,42 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'events',
 		type: 'multiOptions',
 		required: true,
+		// Events added later stay out of the default, so saved workflows receive what they did.
 		default: ['incomingMessage', 'messageStatus', 'templateStatus'],
 		description: 'Which events start the workflow',
 		options: [
 			{
 				name: 'Incoming Message',
 				value: 'incomingMessage',
-				description: 'A customer wrote (text, media, location, a button reply, ...)',
+				description:
+					'A customer wrote (text, media, a reaction, a button reply, an order, an edit, a deletion, ...)',
 			},
 			{
 				name: 'Message Status',
 				value: 'messageStatus',
-				description: 'A sent message was sent, delivered, read, or failed',
+				description: 'A sent message was sent, delivered, read, played, or failed',
+			},
+			{
+				name: 'Other Webhook Event',
+				value: 'other',
+				description:
+					'Anything else the app receives (account updates, user preferences, errors outside a message), as received',
+			},
+			{
+				name: 'Template Category',
+				value: 'templateCategory',
+				description: 'A template was recategorized, or will be',
+			},
+			{
+				name: 'Template Quality',
+				value: 'templateQuality',
+				description: "A template's quality score changed",
 			},
 			{
 				name: 'Template Status',
 				value: 'templateStatus',
-				description: 'A template review decided, or a template changed status',
+				description:
+					'A template review decided, or a template was paused, disabled or changed status',
 			},
 		],
 	},
@@ -44,6 +63,16 @@ export const triggerProperties: INodeProperties[] = [
 		options: [
 			{ name: 'Delivered', value: 'delivered' },
 			{ name: 'Failed', value: 'failed' },
+			{
+				name: 'Other',
+				value: 'other',
+				description: 'A status not listed here, passed on as received',
+			},
+			{
+				name: 'Played',
+				value: 'played',
+				description: 'A voice message was played for the first time',
+			},
 			{ name: 'Read', value: 'read' },
 			{ name: 'Sent', value: 'sent' },
 		],

@@ -1,0 +1,38 @@
+import { NodeHarness } from 'business-messaging-testing';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
+import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
+
+/**
+ * Deliveries straight to the trigger's webhook on n8n's WebhookContext, without a sandbox: the
+ * trigger calls the API only to download media, which these deliveries leave off.
+ */
+const trigger = () =>
+	new NodeHarness({
+		nodeType: new BusinessMessagingTrigger(),
+		typeName: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+		credentialType: new BusinessMessagingApi(),
+		credentials: { baseUrl: 'http://127.0.0.1:9/v3', apiKey: 'trigger-test-key' },
+	});
+
+/** Every event and every status chosen. */
+export const EVERYTHING = {
+	events: [
+		'incomingMessage',
+		'messageStatus',
+		'other',
+		'templateCategory',
+		'templateQuality',
+		'templateStatus',
+	],
+	statuses: ['delivered', 'failed', 'other', 'played', 'read', 'sent'],
+};
+
+export async function deliver(body: unknown, parameters: INodeParameters = EVERYTHING) {
+	const { result, response } = await trigger().webhook({ parameters, body });
+	return {
+		// n8n answers (200) a delivery that starts a run; the node answers the others itself.
+		status: result.workflowData ? 200 : response.statusCode,
+		items: (result.workflowData?.[0] ?? []).map((item) => item.json as IDataObject),
+	};
+}
