@@ -8,6 +8,7 @@ import { itemContext } from '../../common/context';
 import { phoneNumberIdHint } from '../../common/fields/phoneNumberHint';
 import { concurrency } from '../../common/fields/requestOptions';
 import { asNodeError, errorItem } from '../../common/transport/nodeError';
+import { isNotFound } from '../../common/transport/outcome';
 import { resources } from './resources';
 import type { Operation } from './types';
 
@@ -64,10 +65,22 @@ async function withHints<E extends NodeApiError | NodeOperationError>(
 	error: E,
 	itemIndex: number,
 ): Promise<E> {
-	if (!(error instanceof NodeApiError) || String(error.httpCode) !== '404') return error;
+	if (!(error instanceof NodeApiError) || !notFound(error)) return error;
 	const hint = await phoneNumberIdHint(context, itemIndex);
 	if (hint) error.description = [error.description, hint].filter(Boolean).join(' ');
 	return error;
+}
+
+function notFound(error: NodeApiError): boolean {
+	const { code, error_subcode: subcode } = (error.errorResponse ?? {}) as {
+		code?: unknown;
+		error_subcode?: unknown;
+	};
+	return isNotFound(Number(error.httpCode), {
+		message: error.message,
+		code: typeof code === 'number' ? code : undefined,
+		subcode: typeof subcode === 'number' ? subcode : undefined,
+	});
 }
 
 /**

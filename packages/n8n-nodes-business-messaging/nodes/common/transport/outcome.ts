@@ -31,6 +31,14 @@ export type Outcome =
  */
 export const THROTTLING_CODES: readonly number[] = [4, 80007, 130429, 131056];
 
+/**
+ * "Not found", however the server says it: 404, or the Graph API's 400 with code 100 and
+ * subcode 33 ("Unsupported get request": the object does not exist or cannot be seen).
+ */
+export function isNotFound(status: number, error: ApiErrorDetails): boolean {
+	return status === 404 || (status === 400 && error.code === 100 && error.subcode === 33);
+}
+
 interface FullResponse {
 	statusCode: number;
 	headers?: Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { toNodeError } from './apiError';
-import { classifyResponse, classifyThrown, type Outcome } from './outcome';
+import { classifyResponse, classifyThrown, isNotFound, type Outcome } from './outcome';
 import {
 	CREDENTIAL_TYPE,
 	DEFAULT_RETRY,
@@ -98,7 +98,7 @@ export async function send(
 			mayHaveActed &&
 			request.method === 'DELETE' &&
 			outcome.kind === 'refused' &&
-			outcome.status === 404
+			isNotFound(outcome.status, outcome.error)
 		)
 			return { body: { success: true }, headers };
 		const wait = retryWait(outcome, idempotent, attempt, retry);
