@@ -1,4 +1,4 @@
-import { startSandbox, type RunningSandbox } from 'business-messaging-sandbox';
+import { startSandbox, type DialectName, type RunningSandbox } from 'business-messaging-sandbox';
 import { NodeHarness } from 'business-messaging-testing';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
@@ -23,11 +23,14 @@ export interface TestBed {
 	reset(): void;
 }
 
-/** One sandbox per test file, reset before each test. */
-export function useTestBed(): TestBed {
+/**
+ * One sandbox per test file (or per describe block that calls it), reset before each test; with
+ * `dialect`, a sandbox answering in that reading of the spec (the sandbox README's presets).
+ */
+export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 	const bed = {} as TestBed;
 	beforeAll(async () => {
-		const sandbox = await startSandbox({ port: 0 });
+		const sandbox = await startSandbox({ port: 0, dialect: options.dialect });
 		Object.assign(bed, {
 			sandbox,
 			harness: (options: { apiKey?: string; baseUrl?: string; nodeType?: INodeType } = {}) =>
