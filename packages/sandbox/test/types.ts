@@ -11,6 +11,9 @@ export type ErrorObject = ErrorBody['error'];
 
 export interface Paging {
 	cursors: { before?: string; after?: string };
+	/** With the dialect's nextLinks. */
+	next?: string;
+	previous?: string;
 }
 
 export interface Page<T> {
