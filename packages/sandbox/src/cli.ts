@@ -1,14 +1,8 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
-import {
-	DIALECT_KNOB_NAMES,
-	DIALECT_KNOBS,
-	DIALECT_NAMES,
-	knobFromText,
-	type DialectKnob,
-	type DialectSpec,
-} from './dialect';
+import { DIALECT_KNOB_NAMES, DIALECT_KNOBS, knobFromText, type DialectKnob } from './dialect';
+import { DIALECT_NAMES, type DialectSpec } from './dialectPresets';
 import { startSandbox } from './index';
 import type { Seed } from './seed';
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import type { SandboxConfig } from './config';
-import { dialectView, type DialectSpec, type DialectView, type IdStyle } from './dialect';
+import type { IdStyle } from './dialect';
+import { dialectView, type DialectSpec, type DialectView } from './dialectPresets';
 import { describe } from './routes/control';
 import { SandboxState } from './sandbox';
 import { demoSeed, DEMO_API_KEY, type Seed } from './seed';
@@ -15,18 +16,20 @@ export {
 	DEFAULT_DIALECT,
 	DIALECT_KNOBS,
 	DIALECT_KNOB_NAMES,
-	DIALECT_NAMES,
-	DIALECT_PRESETS,
 	ERROR_SHAPES,
 	type Dialect,
 	type DialectKnob,
+	type ErrorShape,
+} from './dialect';
+export {
+	DIALECT_NAMES,
+	DIALECT_PRESETS,
 	type DialectName,
 	type DialectPreset,
 	type DialectSettings,
 	type DialectSpec,
 	type DialectView,
-	type ErrorShape,
-} from './dialect';
+} from './dialectPresets';
 
 export interface StartOptions {
 	port?: number;

@@ -1,12 +1,7 @@
 import { Clock, Scheduler } from './clock';
 import { defaultConfig, type SandboxConfig } from './config';
-import {
-	startDialect,
-	type Dialect,
-	type DialectSettings,
-	type DialectSpec,
-	type IdStyle,
-} from './dialect';
+import type { Dialect, IdStyle } from './dialect';
+import { startDialect, type DialectSettings, type DialectSpec } from './dialectPresets';
 import { incomingMessageEvent, templateStatusEvent } from './events';
 import { FaultInjector } from './faults';
 import { MediaFiles } from './mediaFiles';

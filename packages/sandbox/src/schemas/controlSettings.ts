@@ -1,4 +1,5 @@
-import { DIALECT_KNOBS, DIALECT_NAMES } from '../dialect';
+import { DIALECT_KNOBS } from '../dialect';
+import { DIALECT_NAMES } from '../dialectPresets';
 import { FAULT_KINDS } from '../faults';
 import { acknowledged, answers, closed, int, str, strings, type Schema } from './common';
 

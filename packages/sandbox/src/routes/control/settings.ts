@@ -1,4 +1,4 @@
-import { dialectView, resolveDialect, type DialectSettings } from '../../dialect';
+import { dialectView, resolveDialect, type DialectSettings } from '../../dialectPresets';
 import { invalid } from '../../errors';
 import { jsonBody, query, type SandboxPlugin } from '../../http';
 import type { SandboxState } from '../../sandbox';
