@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { afterEach, describe, it } from 'node:test';
 import { describe as describeState } from '../src/routes/control';
 import { SandboxState } from '../src/sandbox';
 import { demoSeed } from '../src/seed';
 import { useSandbox } from './helpers';
 import { demoIds, setDialect } from './dialect-support';
+import { Receivers } from './msg-webhook-support';
 import { uploadHandle } from './templates-support';
 import type {
 	CreatedTemplate,
@@ -17,6 +18,8 @@ import type {
 } from './types';
 
 const sandbox = useSandbox({ dialect: { idStyle: 'opaque' } });
+const receivers = new Receivers();
+afterEach(async () => receivers.stopAll(sandbox.current));
 
 /** A prefix naming the kind, then 12 letters and digits: one path segment, never all digits. */
 const OPAQUE = /^(ba_|pn_|tpl-|cat_|prd_|med-|rf_)[A-Za-z0-9]{12}$/;
@@ -143,6 +146,20 @@ describe('dialect idStyle opaque', () => {
 		});
 		assert.equal(refund.status, 200, refund.text);
 		opaque(refund.body.id, 'rf_');
+	});
+
+	it('webhook events name the opaque IDs as they are', async () => {
+		const s = sandbox.current;
+		const receiver = await receivers.start(s);
+		const [template] = (
+			await s.api<Page<TemplateView>>('GET', `/${s.accountId}/message_templates`, {
+				query: { limit: 1 },
+			})
+		).body.data;
+		await s.control('POST', `/templates/${template.id}/status`, { status: 'PAUSED' });
+		const [event] = await receiver.waitFor(1);
+		assert.equal(event.entry[0].id, s.accountId);
+		assert.equal(event.entry[0].changes[0].value.message_template_id, template.id);
 	});
 
 	it('a new style through the control API reloads the seed in it; a reset restores the start', async () => {
