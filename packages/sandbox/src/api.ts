@@ -1,6 +1,9 @@
+import type { FastifyError } from 'fastify';
 import { checkApiKey, faultAfter, logAndFault, logStatus } from './apiHooks';
+import { sendError } from './dialect';
+import type { ApiError } from './errors';
 import type { FaultRule } from './faults';
-import { unknownPath, type SandboxPlugin } from './http';
+import { asApiError, unknownPath, type SandboxPlugin } from './http';
 import type { LoggedRequest } from './requestLog';
 import { accountRoutes } from './routes/account';
 import { catalogRoutes } from './routes/catalog';
@@ -47,4 +50,8 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 
 	// Unknown paths under /v3 pass the hooks above too: logged, faulted, the key checked.
 	app.setNotFoundHandler(unknownPath);
+	// Every error of the API, in the shape of the dialect in force.
+	app.setErrorHandler((error: FastifyError | ApiError, request, reply) =>
+		sendError(reply, asApiError(error, request), sandbox.dialect, request.method),
+	);
 };

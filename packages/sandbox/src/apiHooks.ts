@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
-import { ErrorCode, errorBody, unauthorized } from './errors';
+import { failureIn200, sendError } from './dialect';
+import { ApiError, ErrorCode, unauthorized } from './errors';
 import { actsAfterProcessing, cutOff, throttle } from './faults';
 import { RequestLog } from './requestLog';
 import type { SandboxState } from './sandbox';
@@ -38,17 +39,8 @@ export function logAndFault(sandbox: SandboxState) {
 			if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
 			return void request.raw.socket.destroy();
 		}
-		if (fault.kind === 'error_in_200') {
-			return reply.code(200).send({
-				code: 500,
-				status: 'error',
-				...errorBody(
-					'Temporary failure, please retry',
-					'ServerError',
-					ErrorCode.serviceUnavailable,
-				),
-			});
-		}
+		if (fault.kind === 'error_in_200')
+			return reply.code(200).send(failureIn200(sandbox.dialect, request.method));
 		const status = fault.status ?? 500;
 		if (fault.retryAfter !== undefined) reply.header('retry-after', String(fault.retryAfter));
 		const [type, code, message] =
@@ -65,7 +57,12 @@ export function logAndFault(sandbox: SandboxState) {
 							'Service temporarily unavailable',
 						]
 					: ['InvalidRequestError', ErrorCode.invalidParameter, 'Injected failure'];
-		return reply.code(status).send(errorBody(message, type, code));
+		return sendError(
+			reply,
+			new ApiError(status, code, message, type),
+			sandbox.dialect,
+			request.method,
+		);
 	};
 }
 

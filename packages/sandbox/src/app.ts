@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { api } from './api';
-import { ApiError, ErrorCode, errorBody } from './errors';
-import { unknownPath } from './http';
+import { ApiError, ErrorCode } from './errors';
+import { asApiError, unknownPath } from './http';
 import { controlRoutes } from './routes/control';
 import type { SandboxState } from './sandbox';
 
@@ -53,24 +53,11 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
 	});
 	app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
+	// The control API answers errors in the Graph-style shape whatever the dialect; the API under
+	// /v3 has its own handler that writes them in the dialect's (api.ts).
 	app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-		if (error instanceof ApiError) return reply.code(error.status).send(error.toBody());
-		const status =
-			error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-				? error.statusCode
-				: 500;
-		if (status === 500) request.log.error(error);
-		const message =
-			status === 500 ? 'The sandbox failed to handle this request (a sandbox bug)' : error.message;
-		return reply
-			.code(status)
-			.send(
-				errorBody(
-					message,
-					status === 500 ? 'ServerError' : 'InvalidRequestError',
-					status === 500 ? ErrorCode.serverError : ErrorCode.invalidParameter,
-				),
-			);
+		const apiError = asApiError(error, request);
+		return reply.code(apiError.status).send(apiError.toBody());
 	});
 	app.setNotFoundHandler(unknownPath);
 

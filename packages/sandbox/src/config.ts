@@ -1,3 +1,9 @@
+/** Items a list answers when `limit` is absent, and at most (a larger `limit` is lowered). */
+export interface PageSize {
+	default: number;
+	max: number;
+}
+
 /** Behaviour the control API can change at run time (POST /_sandbox/config). */
 export interface SandboxConfig {
 	/** Time from template create or edit to the review decision. */
@@ -14,8 +20,8 @@ export interface SandboxConfig {
 	refundDelayMs: number;
 	/** Media URLs stay valid this long (spec 8: 5 minutes). */
 	mediaUrlTtlMs: number;
-	templatePageSize: { default: number; max: number };
-	productPageSize: { default: number; max: number };
+	templatePageSize: PageSize;
+	productPageSize: PageSize;
 	/** Entries per catalog batch request. */
 	maxBatchRequests: number;
 	/** Size limits of uploads and stored media. */

@@ -1,3 +1,4 @@
+import { styledId, type IdStyle } from './dialect';
 import { demoPdf, demoPng } from './demoFiles';
 import type { Seed, SeedTenant } from './seed';
 
@@ -6,7 +7,12 @@ import type { Seed, SeedTenant } from './seed';
 export const DEMO_API_KEY = 'sandbox-demo-key';
 export const OTHER_API_KEY = 'sandbox-other-key';
 
-export function demoSeed(apiKey = DEMO_API_KEY): Seed {
+/** The demo; with `idStyle` opaque its IDs are opaque too (the same ones on every start). */
+export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Seed {
+	const account = (digits: string) => styledId(idStyle, 'account', digits);
+	const number = (digits: string) => styledId(idStyle, 'number', digits);
+	const catalog = (digits: string) => styledId(idStyle, 'catalog', digits);
+	const media = (digits: string) => styledId(idStyle, 'media', digits);
 	return {
 		tenants: [
 			{
@@ -14,37 +20,39 @@ export function demoSeed(apiKey = DEMO_API_KEY): Seed {
 				label: 'demo',
 				businessAccounts: [
 					{
-						id: '102290129340398',
+						id: account('102290129340398'),
 						name: 'Acme Coffee Roasters',
 						currency: 'USD',
 						timezone_id: '1',
 						message_template_namespace: 'c8ae5f90_307a_ca4c_b8f6_d1e2a2573574',
 						numbers: [
-							{ phone_number_id: '106540352242922', wanumber: '+15550123401' },
-							{ phone_number_id: '106540352242923', wanumber: '+15550123402' },
+							{ phone_number_id: number('106540352242922'), wanumber: '+15550123401' },
+							{ phone_number_id: number('106540352242923'), wanumber: '+15550123402' },
 						],
 						templates: demoTemplates(),
 					},
 				],
-				catalogs: [{ id: '215347871556718', name: 'Acme Coffee Shop', generateProducts: 50 }],
+				catalogs: [
+					{ id: catalog('215347871556718'), name: 'Acme Coffee Shop', generateProducts: 50 },
+				],
 				media: [
 					{
-						id: '1037543291543636',
-						phone_number_id: '106540352242922',
+						id: media('1037543291543636'),
+						phone_number_id: number('106540352242922'),
 						mime_type: 'image/png',
 						file_name: 'latte-art.png',
 						base64: demoPng().toString('base64'),
 					},
 					{
-						id: '1037543291543637',
-						phone_number_id: '106540352242922',
+						id: media('1037543291543637'),
+						phone_number_id: number('106540352242922'),
 						mime_type: 'application/pdf',
 						file_name: 'invoice-1001.pdf',
 						base64: demoPdf('Invoice 1001 - Acme Coffee Roasters').toString('base64'),
 					},
 					{
-						id: '1037543291543638',
-						phone_number_id: '106540352242923',
+						id: media('1037543291543638'),
+						phone_number_id: number('106540352242923'),
 						mime_type: 'text/plain',
 						file_name: 'delivery-note.txt',
 						text: 'Please leave the parcel at the back door.\n',
@@ -54,21 +62,21 @@ export function demoSeed(apiKey = DEMO_API_KEY): Seed {
 					{
 						reference_id: 'order-1001',
 						payment_config_id: 'acme-payments',
-						phone_number_id: '106540352242922',
+						phone_number_id: number('106540352242922'),
 						currency: 'USD',
 						amount: 4599,
 					},
 					{
 						reference_id: 'order-1002',
 						payment_config_id: 'acme-payments',
-						phone_number_id: '106540352242922',
+						phone_number_id: number('106540352242922'),
 						currency: 'EUR',
 						amount: 1999,
 					},
 					{
 						reference_id: 'order-1003',
 						payment_config_id: 'acme-payments',
-						phone_number_id: '106540352242923',
+						phone_number_id: number('106540352242923'),
 						currency: 'JPY',
 						amount: 3200,
 					},
@@ -79,9 +87,9 @@ export function demoSeed(apiKey = DEMO_API_KEY): Seed {
 				label: 'other',
 				businessAccounts: [
 					{
-						id: '102290129340999',
+						id: account('102290129340999'),
 						name: 'Other Business',
-						numbers: [{ phone_number_id: '106540352249999', wanumber: '+15550199999' }],
+						numbers: [{ phone_number_id: number('106540352249999'), wanumber: '+15550199999' }],
 						templates: [
 							{
 								name: 'other_hello',
@@ -93,11 +101,11 @@ export function demoSeed(apiKey = DEMO_API_KEY): Seed {
 						],
 					},
 				],
-				catalogs: [{ id: '215347871556999', name: 'Other Catalog', generateProducts: 3 }],
+				catalogs: [{ id: catalog('215347871556999'), name: 'Other Catalog', generateProducts: 3 }],
 				media: [
 					{
-						id: '1037543291549999',
-						phone_number_id: '106540352249999',
+						id: media('1037543291549999'),
+						phone_number_id: number('106540352249999'),
 						mime_type: 'text/plain',
 						text: 'not yours',
 					},

@@ -23,7 +23,8 @@ function metadata(number: PhoneNumber) {
 export function templateStatusEvent(account: BusinessAccount, template: Template, nowMs: number) {
 	return envelope(account.id, nowMs, 'message_template_status_update', {
 		event: template.status,
-		message_template_id: Number(template.id),
+		// a number, as the Cloud API sends it; an ID that is not digits (idStyle opaque) as it is
+		message_template_id: /^\d+$/.test(template.id) ? Number(template.id) : template.id,
 		message_template_name: template.name,
 		message_template_language: template.language,
 		reason: template.rejected_reason ?? 'NONE',

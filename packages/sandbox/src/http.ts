@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
-import { ErrorCode, errorBody, invalid } from './errors';
+import { ApiError, ErrorCode, invalid } from './errors';
 import type { SandboxState } from './sandbox';
 import { isObject, type Json } from './validate';
 
@@ -46,15 +46,32 @@ export function ok(reply: FastifyReply, body: unknown): FastifyReply {
 	return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
-/** 404 for a path no route serves, in the API's error shape. */
-export function unknownPath(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-	return reply
-		.code(404)
-		.send(
-			errorBody(
-				`Unknown path: ${request.method} ${request.url.split('?')[0]}`,
-				'NotFoundError',
-				ErrorCode.notFound,
-			),
+/** 404 for a path no route serves (the error handler answers it in the API's error shape). */
+export async function unknownPath(request: FastifyRequest): Promise<never> {
+	throw new ApiError(
+		404,
+		ErrorCode.notFound,
+		`Unknown path: ${request.method} ${request.url.split('?')[0]}`,
+		'NotFoundError',
+	);
+}
+
+/**
+ * Any error a request ends in, as the API's error: a refusal as it was thrown; Fastify's own 4xx
+ * (a body too large, say) with its message; anything else is a 500 (a sandbox bug).
+ */
+export function asApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+	if (error instanceof ApiError) return error;
+	const status =
+		error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+	if (status === 500) {
+		request.log.error(error);
+		return new ApiError(
+			500,
+			ErrorCode.serverError,
+			'The sandbox failed to handle this request (a sandbox bug)',
+			'ServerError',
 		);
+	}
+	return new ApiError(status, ErrorCode.invalidParameter, error.message, 'InvalidRequestError');
 }

@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import type { SandboxConfig } from './config';
+import type { IdStyle } from './dialect';
+import { dialectView, type DialectSpec, type DialectView } from './dialectPresets';
 import { describe } from './routes/control';
 import { SandboxState } from './sandbox';
 import { demoSeed, DEMO_API_KEY, type Seed } from './seed';
@@ -9,7 +11,25 @@ export { SandboxState } from './sandbox';
 export { buildApp } from './app';
 export { demoSeed, DEMO_API_KEY, OTHER_API_KEY, type Seed } from './seed';
 export { signBody, SIGNATURE_HEADER, DELIVERY_ID_HEADER } from './webhooks';
-export type { SandboxConfig } from './config';
+export type { PageSize, SandboxConfig } from './config';
+export {
+	DEFAULT_DIALECT,
+	DIALECT_KNOBS,
+	DIALECT_KNOB_NAMES,
+	ERROR_SHAPES,
+	type Dialect,
+	type DialectKnob,
+	type ErrorShape,
+} from './dialect';
+export {
+	DIALECT_NAMES,
+	DIALECT_PRESETS,
+	type DialectName,
+	type DialectPreset,
+	type DialectSettings,
+	type DialectSpec,
+	type DialectView,
+} from './dialectPresets';
 
 export interface StartOptions {
 	port?: number;
@@ -18,6 +38,11 @@ export interface StartOptions {
 	apiKey?: string;
 	seed?: Seed;
 	config?: Partial<SandboxConfig>;
+	/**
+	 * How the API answers where the contract says "not shown": a preset's name (DIALECT_NAMES),
+	 * or knobs over one (`{name: 'strict', errorShape: 'text'}`). A reset comes back to it.
+	 */
+	dialect?: DialectSpec;
 }
 
 export interface RunningSandbox {
@@ -30,6 +55,8 @@ export interface RunningSandbox {
 	phoneNumberIds: string[];
 	catalogId: string;
 	mediaIds: string[];
+	/** The dialect in force at the start: the preset's name (or "custom") and every knob. */
+	dialect: DialectView;
 	state: SandboxState;
 	close(): Promise<void>;
 }
@@ -37,8 +64,9 @@ export interface RunningSandbox {
 /** Starts a sandbox on 127.0.0.1 (port 0 picks a free port) and tells how to reach it. */
 export async function startSandbox(options: StartOptions = {}): Promise<RunningSandbox> {
 	const state = new SandboxState({
-		seed: options.seed ?? demoSeed(options.apiKey ?? DEMO_API_KEY),
+		seed: options.seed ?? ((idStyle: IdStyle) => demoSeed(options.apiKey ?? DEMO_API_KEY, idStyle)),
 		config: options.config,
+		dialect: options.dialect,
 	});
 	const app = buildApp(state);
 	await app.listen({ port: options.port ?? 4010, host: options.host ?? '127.0.0.1' });
@@ -54,6 +82,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
 		phoneNumberIds: first.phoneNumberIds,
 		catalogId: first.catalogIds[0],
 		mediaIds: first.mediaIds,
+		dialect: dialectView(state.dialect, state.config),
 		state,
 		close: () => app.close(),
 	};

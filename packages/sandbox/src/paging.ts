@@ -7,7 +7,10 @@ import { invalid } from './errors';
  */
 export interface Page<T> {
 	data: T[];
-	paging: { cursors: { before?: string; after?: string } };
+	/** `before`: the first item's cursor; `after`: the last item's, when items follow. */
+	cursors: { before?: string; after?: string };
+	/** Items come before this page. */
+	hasPrevious: boolean;
 }
 
 export interface PageRequest {
@@ -37,6 +40,7 @@ export function decodeCursor(cursor: string, scope: string, field: string): numb
 /**
  * `items` must be sorted by ascending rank (the list's order). `after` gives the items that
  * follow the cursor, `before` the page just before it. `after` is absent on the last page.
+ * The dialect writes the page's `paging` (dialect.ts pagingOf).
  */
 export function paginate<T>(
 	items: readonly T[],
@@ -64,7 +68,7 @@ export function paginate<T>(
 		cursors.before = encodeCursor(scope, rankOf(data[0]));
 		if (end < items.length) cursors.after = encodeCursor(scope, rankOf(data[data.length - 1]));
 	}
-	return { data, paging: { cursors } };
+	return { data, cursors, hasPrevious: start > 0 };
 }
 
 /** First index whose rank is >= rank. */

@@ -1,5 +1,7 @@
 import { Clock, Scheduler } from './clock';
 import { defaultConfig, type SandboxConfig } from './config';
+import type { Dialect, IdStyle } from './dialect';
+import { startDialect, type DialectSettings, type DialectSpec } from './dialectPresets';
 import { incomingMessageEvent, templateStatusEvent } from './events';
 import { FaultInjector } from './faults';
 import { MediaFiles } from './mediaFiles';
@@ -9,6 +11,9 @@ import { demoSeed, loadSeed, type Seed } from './seed';
 import { Store } from './store';
 import { WebhookDispatcher } from './webhooks';
 
+/** A seed, or one written in the ID style in force (the demo's IDs follow the dialect). */
+export type SeedSource = Seed | ((idStyle: IdStyle) => Seed);
+
 const MARKETING_WORDS = /\b(sales?|discounts?|offers?|promos?|promotions?|coupons?)\b|%\s*off\b/i;
 
 /**
@@ -17,7 +22,7 @@ const MARKETING_WORDS = /\b(sales?|discounts?|offers?|promos?|promotions?|coupon
  * changes it.
  */
 export class SandboxState {
-	store = new Store();
+	store: Store;
 	readonly clock = new Clock();
 	readonly scheduler = new Scheduler(this.clock);
 	readonly faults = new FaultInjector();
@@ -25,37 +30,77 @@ export class SandboxState {
 	readonly files = new MediaFiles();
 	readonly webhooks: WebhookDispatcher;
 	config: SandboxConfig;
-	private seed: Seed;
+	/** How answers are written (dialect.ts); its page sizes are config settings. */
+	dialect: Dialect;
+	/** The dialect the sandbox started with, which a reset restores. */
+	private readonly start: DialectSettings;
+	private seed: (idStyle: IdStyle) => Seed;
 	/** The most recently scheduled review of each template; only that one may decide it. */
 	private readonly latestReview = new WeakMap<Template, object>();
 
-	constructor(options: { seed?: Seed; config?: Partial<SandboxConfig> } = {}) {
-		this.config = { ...defaultConfig(), ...options.config };
+	constructor(
+		options: { seed?: SeedSource; config?: Partial<SandboxConfig>; dialect?: DialectSpec } = {},
+	) {
+		this.start = startDialect(options.dialect);
+		this.dialect = { ...this.start.dialect };
+		this.config = { ...this.startConfig(), ...options.config };
 		this.webhooks = new WebhookDispatcher(() => ({
 			retryDelaysMs: this.config.webhookRetryDelaysMs,
 			timeoutMs: this.config.webhookTimeoutMs,
 			concurrency: this.config.webhookConcurrency,
 		}));
-		this.seed = options.seed ?? demoSeed();
-		loadSeed(this.store, this.seed);
+		const seed = options.seed ?? ((idStyle: IdStyle) => demoSeed(undefined, idStyle));
+		this.seed = typeof seed === 'function' ? seed : () => seed;
+		this.store = this.seededStore(this.dialect.idStyle);
 	}
 
 	now(): number {
 		return this.clock.now();
 	}
 
-	/** Back to the seed (the given one, or the last loaded), with the clock and background work reset. */
+	/**
+	 * Back to the seed (the given one, or the last loaded), with the clock and background work
+	 * reset; the settings too (unless `keepConfig`): the defaults with the starting dialect.
+	 */
 	reset(seed?: Seed, keepConfig = false): void {
-		const store = new Store();
-		loadSeed(store, seed ?? this.seed);
-		if (seed) this.seed = seed;
+		const dialect = keepConfig ? this.dialect : { ...this.start.dialect };
+		const source = seed ? () => seed : this.seed;
+		const store = this.seededStore(dialect.idStyle, source);
+		this.seed = source;
 		this.store = store;
 		this.scheduler.clear();
 		this.clock.reset();
 		this.faults.clear();
 		this.webhooks.clear();
 		this.log.clear();
-		if (!keepConfig) this.config = defaultConfig();
+		if (!keepConfig) {
+			this.config = this.startConfig();
+			this.dialect = dialect;
+		}
+	}
+
+	/**
+	 * Changes the dialect (the control API). A new ID style reloads the seed with its IDs in that
+	 * style (data only: clock, faults, log and webhook stay), so that no answer mixes two styles.
+	 */
+	setDialect(dialect: Dialect): void {
+		if (dialect.idStyle !== this.dialect.idStyle) this.store = this.seededStore(dialect.idStyle);
+		this.dialect = dialect;
+	}
+
+	private seededStore(idStyle: IdStyle, seed = this.seed): Store {
+		const store = new Store(idStyle);
+		loadSeed(store, seed(idStyle));
+		return store;
+	}
+
+	/** The defaults, with the page sizes of the starting dialect. */
+	private startConfig(): SandboxConfig {
+		return {
+			...defaultConfig(),
+			templatePageSize: { ...this.start.templatePageSize },
+			productPageSize: { ...this.start.productPageSize },
+		};
 	}
 
 	advanceClock(ms: number): void {

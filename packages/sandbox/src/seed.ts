@@ -129,7 +129,7 @@ export function loadSeed(store: Store, seed: Seed): void {
 				});
 			}
 			for (const template of account.templates ?? []) {
-				const id = template.id ?? store.newId();
+				const id = template.id ?? store.newId('template');
 				store.reserveId(id);
 				store.templates.set(id, {
 					...template,
@@ -157,7 +157,7 @@ export function loadSeed(store: Store, seed: Seed): void {
 			for (const product of products) {
 				store.addProduct(record, {
 					...product,
-					id: (product as { id?: string }).id ?? store.newId(),
+					id: (product as { id?: string }).id ?? store.newId('product'),
 					seq: store.nextSeq(),
 				});
 			}

@@ -1,3 +1,4 @@
+import { opaqueId, type IdKind, type IdStyle } from './dialect';
 import { ApiError, ErrorCode, notFound } from './errors';
 import type {
 	BusinessAccount,
@@ -41,10 +42,15 @@ export class Store {
 	private idCounter = 0;
 	private seqCounter = 0;
 
-	/** Graph-style numeric IDs, unique across every kind of object. */
-	newId(): string {
+	/** `idStyle`: the style of the IDs this store creates (the dialect's). */
+	constructor(readonly idStyle: IdStyle = 'digits') {}
+
+	/** A new ID, unique across every kind of object: Graph-style digits, or opaque (dialect.ts). */
+	newId(kind: IdKind): string {
 		this.idCounter += 1;
-		return String(100000000000000 + 7919 * this.idCounter);
+		return this.idStyle === 'opaque'
+			? opaqueId(kind, `new:${this.idCounter}`)
+			: String(100000000000000 + 7919 * this.idCounter);
 	}
 
 	nextSeq(): number {

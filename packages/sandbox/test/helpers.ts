@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach } from 'node:test';
-import { startSandbox, type RunningSandbox } from '../src/index';
+import { startSandbox, type RunningSandbox, type StartOptions } from '../src/index';
 import { OTHER_API_KEY } from '../src/seed';
 import type { ErrorObject, Page, TemplateView, WebhookEvent } from './types';
 
@@ -27,13 +27,13 @@ export interface RequestOptions {
 }
 
 /**
- * A sandbox on a free port for one test file, reset to the demo seed (with instant background
- * work) before every test.
+ * A sandbox on a free port for one test file (started with `options`, e.g. a dialect), reset to
+ * the demo seed (with instant background work) before every test.
  */
-export function useSandbox(): { readonly current: TestSandbox } {
+export function useSandbox(options: StartOptions = {}): { readonly current: TestSandbox } {
 	const holder: { current: TestSandbox } = { current: undefined as unknown as TestSandbox };
 	before(async () => {
-		holder.current = new TestSandbox(await startSandbox({ port: 0 }));
+		holder.current = new TestSandbox(await startSandbox({ ...options, port: 0 }));
 	});
 	beforeEach(async () => {
 		await holder.current.control('POST', '/reset');

@@ -11,6 +11,9 @@ export type ErrorObject = ErrorBody['error'];
 
 export interface Paging {
 	cursors: { before?: string; after?: string };
+	/** With the dialect's nextLinks. */
+	next?: string;
+	previous?: string;
 }
 
 export interface Page<T> {
@@ -111,7 +114,8 @@ export interface WebhookEvent {
 			field: string;
 			value: {
 				event?: string;
-				message_template_id?: number;
+				/** A number; a string when the ID is not digits (idStyle opaque). */
+				message_template_id?: number | string;
 				message_template_name?: string;
 				message_template_language?: string;
 				reason?: string;

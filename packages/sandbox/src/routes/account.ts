@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { fieldsToAnswer } from '../dialect';
 import { query, type SandboxPlugin } from '../http';
 import { getUserDetailsSchema } from '../schemas/account';
 import type { SandboxState } from '../sandbox';
@@ -25,13 +26,13 @@ export const accountRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	}));
 };
 
-/** GET /{business_account_id} (4.7). Without `fields`, every field of 2.6 is returned. */
+/** GET /{business_account_id} (4.7). Without `fields`, every field of 2.6 (or as the dialect says). */
 export function getBusinessAccount(
 	sandbox: SandboxState,
 	request: FastifyRequest,
 	id: string,
 ): Json {
 	const account = sandbox.store.account(request.apiKey, id);
-	const fields = commaFields(query(request, 'fields'), ACCOUNT_FIELDS) ?? ACCOUNT_FIELDS;
-	return pick(account, ['id', ...fields.filter((f) => f !== 'id')]);
+	const asked = commaFields(query(request, 'fields'), ACCOUNT_FIELDS);
+	return pick(account, fieldsToAnswer(sandbox.dialect, asked, ACCOUNT_FIELDS, ['id', 'name']));
 }

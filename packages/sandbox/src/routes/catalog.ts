@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fieldsToAnswer, pagingOf } from '../dialect';
 import { invalid, notFound } from '../errors';
 import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import type { Catalog, CatalogBatch } from '../model';
@@ -27,7 +28,11 @@ export const catalogRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	/** List products (4.4): `fields` as a JSON list, `filter` as JSON, `summary`, cursor paging. */
 	app.get('/:id/products', { schema: listProductsSchema }, async (request) => {
 		const catalog = sandbox.store.catalog(request.apiKey, param(request, 'id'));
-		const fields = parseFieldList(query(request, 'fields'));
+		const fields = fieldsToAnswer(
+			sandbox.dialect,
+			parseFieldList(query(request, 'fields')),
+			PRODUCT_DEFAULT_FIELDS,
+		);
 		const filterText = query(request, 'filter');
 		const filter =
 			filterText === undefined || filterText === '' ? undefined : parseFilter(filterText);
@@ -42,7 +47,7 @@ export const catalogRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		});
 		return {
 			data: page.data.map((p) => productView(p, fields)),
-			paging: page.paging,
+			...pagingOf(sandbox.dialect, request, page),
 			...(summary ? { summary: { total_count: products.length } } : {}),
 		};
 	});
@@ -98,8 +103,9 @@ export const catalogRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	});
 };
 
-function parseFieldList(raw: string | undefined): readonly string[] {
-	if (raw === undefined || raw === '') return PRODUCT_DEFAULT_FIELDS;
+/** The names `fields` asks for (undefined: the default set). */
+function parseFieldList(raw: string | undefined): string[] | undefined {
+	if (raw === undefined || raw === '') return undefined;
 	let names: unknown;
 	try {
 		names = JSON.parse(raw);
@@ -116,7 +122,7 @@ function parseFieldList(raw: string | undefined): readonly string[] {
 				`unknown field ${JSON.stringify(name)} (known: ${PRODUCT_LIST_FIELDS.join(', ')})`,
 			);
 	}
-	return ['id', ...(names as string[]).filter((n) => n !== 'id')];
+	return names as string[];
 }
 
 function parseEntry(item: unknown, path: string): BatchEntry {
@@ -169,7 +175,7 @@ function applyBatch(
 					availability: 'in stock',
 					...(entry.data as Required<Pick<ProductData, 'name' | 'price' | 'currency'>>),
 					retailer_id: entry.retailer_id,
-					id: store.newId(),
+					id: store.newId('product'),
 					seq: store.nextSeq(),
 				});
 			return;

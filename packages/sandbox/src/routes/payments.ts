@@ -69,7 +69,7 @@ export const paymentRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			);
 		payment.refunded += amount;
 		const refund: Refund = {
-			id: sandbox.store.newId(),
+			id: sandbox.store.newId('refund'),
 			reference_id: referenceId,
 			phoneNumberId: number.phone_number_id,
 			currency: payment.currency,

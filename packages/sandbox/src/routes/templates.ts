@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { fieldsToAnswer, nameFilter, pagingOf } from '../dialect';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
 import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import {
@@ -41,9 +42,12 @@ export const EDIT_LIMITS = { minIntervalMs: DAY_MS, perWindow: 10, windowMs: 30 
 export const NAME_BLOCK_MS = 30 * DAY_MS;
 const EDITABLE = ['APPROVED', 'REJECTED', 'PAUSED'];
 
-export function templateView(template: Template, fields?: readonly string[]): Json {
-	const names = fields ? ['id', ...fields.filter((f) => f !== 'id')] : TEMPLATE_FIELDS;
-	return pick(template, names);
+/** A template as the API shows it: these fields (all of them by default). */
+export function templateView(
+	template: Template,
+	fields: readonly string[] = TEMPLATE_FIELDS,
+): Json {
+	return pick(template, fields);
 }
 
 export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
@@ -54,8 +58,12 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const account = store().account(request.apiKey, param(request, 'id'));
 		const status = query(request, 'status');
 		if (status !== undefined) oneOf(status, TEMPLATE_STATUSES, 'status');
-		const fields = commaFields(query(request, 'fields'), TEMPLATE_FIELDS);
-		const name = query(request, 'name')?.toLowerCase();
+		const fields = fieldsToAnswer(
+			sandbox.dialect,
+			commaFields(query(request, 'fields'), TEMPLATE_FIELDS),
+			TEMPLATE_FIELDS,
+		);
+		const name = nameFilter(sandbox.dialect, query(request, 'name'))?.toLowerCase();
 		const language = query(request, 'language');
 		const { default: defaultSize, max } = sandbox.config.templatePageSize;
 		const limit = Math.min(queryInteger(query(request, 'limit'), 'limit', 1, defaultSize), max);
@@ -73,7 +81,10 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			after: query(request, 'after'),
 			before: query(request, 'before'),
 		});
-		return { data: page.data.map((t) => templateView(t, fields)), paging: page.paging };
+		return {
+			data: page.data.map((t) => templateView(t, fields)),
+			...pagingOf(sandbox.dialect, request, page),
+		};
 	});
 
 	/** Create (4.3, rule 3): validated, then PENDING until the review decides. */
@@ -115,7 +126,7 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			);
 		}
 		const template: Template = {
-			id: store().newId(),
+			id: store().newId('template'),
 			seq: store().nextSeq(),
 			accountId: account.id,
 			name,

@@ -21,11 +21,17 @@ export const getUserDetailsSchema = {
 	),
 };
 
-/** GET /{business_account_id} (4.7): `id` and the requested fields (all without `fields`). */
-export const businessAccountAnswer: Schema = closed(
-	{ id: str, name: str, currency: str, timezone_id: str, message_template_namespace: str },
-	['id'],
-);
+/**
+ * GET /{business_account_id} (4.7): `id` and the requested fields (without `fields` all, or id
+ * and name in a dialect); with the dialect's strictFields only the requested ones.
+ */
+export const businessAccountAnswer: Schema = closed({
+	id: str,
+	name: str,
+	currency: str,
+	timezone_id: str,
+	message_template_namespace: str,
+});
 
 export const businessAccountQuery = {
 	fields: 'Comma-separated fields: name, currency, timezone_id, message_template_namespace',

@@ -9,8 +9,13 @@ export type Schema = Record<string, unknown>;
 export const str: Schema = { type: 'string' };
 export const int: Schema = { type: 'integer' };
 
-/** The one error shape (errors.ts): every refusal, 4xx or 5xx, answers it. */
-export const errorAnswer: Schema = {
+const code: Schema = {
+	type: ['integer', 'string'],
+	description: 'A number, or a string (errorCodes)',
+};
+
+/** The Graph-style error (errors.ts): every refusal of the control API, and of the API by default. */
+export const graphError: Schema = {
 	description: 'An error: the message names the field and the rule',
 	type: 'object',
 	required: ['error'],
@@ -21,15 +26,54 @@ export const errorAnswer: Schema = {
 			properties: {
 				message: str,
 				type: str,
-				code: int,
-				error_subcode: int,
+				code,
+				error_subcode: code,
 				error_data: { type: 'object', properties: { field: str } },
+				is_transient: { type: 'boolean', description: 'graphFull' },
+				error_user_title: { type: 'string', description: 'graphFull' },
+				error_user_msg: { type: 'string', description: 'graphFull' },
 				fbtrace_id: str,
 			},
 			additionalProperties: false,
 		},
 	},
 	additionalProperties: false,
+};
+
+/**
+ * Every refusal of the API, 4xx or 5xx: the Graph-style error, or the shape the dialect's
+ * errorShape names (dialect.ts). `text` and `html` answer text (text/plain, text/html) and
+ * `empty` no body at all.
+ */
+export const errorAnswer: Schema = {
+	description: 'An error, in the shape of the dialect in force (Graph-style by default)',
+	anyOf: [
+		graphError,
+		closed(
+			{
+				code,
+				status: { type: 'string', const: 'FAILURE' },
+				message: str,
+				error_code: code,
+				error_subcode: code,
+				trace_id: str,
+			},
+			['code', 'status', 'message', 'error_code', 'trace_id'],
+		),
+		closed({ error: str }, ['error']),
+		closed(
+			{
+				errors: {
+					type: 'array',
+					minItems: 1,
+					items: closed({ code, title: str, detail: str }, ['code', 'title', 'detail']),
+				},
+			},
+			['errors'],
+		),
+		closed({ message: str }, ['message']),
+		{ type: 'string', description: 'text (text/plain) or html (text/html)' },
+	],
 };
 
 /** A route's answers: `ok` on success, the error shape otherwise. */
@@ -70,8 +114,14 @@ export const success: Schema = closed({ success: { type: 'boolean', const: true 
 /** `{ok: true}`, the control API's answer when there is nothing else to tell. */
 export const acknowledged: Schema = closed({ ok: { type: 'boolean', const: true } }, ['ok']);
 
-/** Cursor paging of every list (paging.ts). */
-export const paging: Schema = closed({ cursors: closed({ before: str, after: str }) }, ['cursors']);
+/**
+ * Cursor paging of every list (paging.ts); the dialect may leave out `before`, leave `paging` off
+ * the last page, or add `next` / `previous` URLs (dialect.ts).
+ */
+export const paging: Schema = closed(
+	{ cursors: closed({ before: str, after: str }), next: str, previous: str },
+	['cursors'],
+);
 
 /** The paging query parameters of a list. */
 export const pageQuery = {

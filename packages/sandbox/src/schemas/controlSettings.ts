@@ -1,3 +1,5 @@
+import { DIALECT_KNOBS } from '../dialect';
+import { DIALECT_NAMES } from '../dialectPresets';
 import { FAULT_KINDS } from '../faults';
 import { acknowledged, answers, closed, int, str, strings, type Schema } from './common';
 
@@ -23,7 +25,7 @@ export const advanceClockSchema = {
 
 const pageSize: Schema = closed({ default: delay, max: delay });
 /** config.ts SandboxConfig. */
-const config: Schema = closed({
+const settings: Record<string, Schema> = {
 	reviewDelayMs: delay,
 	reviewOutcome: { type: 'string', enum: ['auto', 'APPROVED', 'REJECTED'] },
 	rejectedReason: str,
@@ -39,17 +41,44 @@ const config: Schema = closed({
 	webhookRetryDelaysMs: { type: 'array', items: delay },
 	webhookTimeoutMs: delay,
 	webhookConcurrency: { type: 'integer', minimum: 0, description: '0: no limit' },
-});
+};
+
+/** dialect.ts: every knob and its values. */
+const knobs: Record<string, Schema> = Object.fromEntries(
+	Object.entries(DIALECT_KNOBS).map(([name, knob]) => [
+		name,
+		{ enum: [...knob.values], description: knob.about },
+	]),
+);
+const presetName: Schema = { type: 'string', enum: [...DIALECT_NAMES] };
+/** The dialect in force: the preset it equals (or "custom") and every knob. */
+const dialectView: Schema = closed(
+	{ name: { type: 'string', enum: [...DIALECT_NAMES, 'custom'] }, ...knobs },
+	['name', ...Object.keys(knobs)],
+);
+/** A dialect as given: a preset's name, or knobs over a preset (`name`) or over the one in force. */
+const dialectChange: Schema = {
+	anyOf: [
+		presetName,
+		closed({
+			name: { type: 'string', enum: [...DIALECT_NAMES, 'custom'] },
+			...knobs,
+			templatePageSize: pageSize,
+			productPageSize: pageSize,
+		}),
+	],
+};
 
 export const configSchema = {
-	summary: 'The settings',
-	response: answers(config),
+	summary: 'The settings, and the dialect in force',
+	response: answers(closed({ ...settings, dialect: dialectView })),
 };
 
 export const changeConfigSchema = {
-	summary: 'Change settings (objects are merged); a refused request changes none',
-	body: config,
-	response: answers(config),
+	summary:
+		'Change settings (objects are merged) or the dialect (a preset also sets the page sizes); a refused request changes none',
+	body: closed({ ...settings, dialect: dialectChange }),
+	response: answers(closed({ ...settings, dialect: dialectView })),
 };
 
 /** faults.ts FaultRule, as given and as listed. */

@@ -27,19 +27,19 @@ const components: Schema = {
 	},
 };
 
-/** A template as the API shows it: `id` and the requested fields (all without `fields`). */
-export const templateAnswer: Schema = closed(
-	{
-		id: str,
-		name: str,
-		language: str,
-		status,
-		category,
-		components: { type: 'array', items: { type: 'object' } },
-		rejected_reason: str,
-	},
-	['id'],
-);
+/**
+ * A template as the API shows it: `id` and the requested fields (all without `fields`); with the
+ * dialect's strictFields only the requested ones.
+ */
+export const templateAnswer: Schema = closed({
+	id: str,
+	name: str,
+	language: str,
+	status,
+	category,
+	components: { type: 'array', items: { type: 'object' } },
+	rejected_reason: str,
+});
 
 const accountParams = idParams('The business account ID');
 
@@ -48,14 +48,12 @@ export const listTemplatesSchema = {
 	params: accountParams,
 	querystring: strings({
 		status: `One of ${TEMPLATE_STATUSES.join(', ')}`,
-		name: 'Part of the name (case-insensitive)',
+		name: 'Part of the name (case-insensitive); the dialect may ignore it (nameFilter)',
 		language: 'Language code, e.g. en_US',
 		fields: 'Comma-separated fields of the template to return (id always)',
 		...pageQuery,
 	}),
-	response: answers(
-		closed({ data: { type: 'array', items: templateAnswer }, paging }, ['data', 'paging']),
-	),
+	response: answers(closed({ data: { type: 'array', items: templateAnswer }, paging }, ['data'])),
 };
 
 export const createTemplateSchema = {

@@ -94,7 +94,7 @@ function addMedia(
 ): Media {
 	const number = sandbox.store.numbers.get(phoneNumberId)!;
 	const media: Media = {
-		id: sandbox.store.newId(),
+		id: sandbox.store.newId('media'),
 		apiKey: number.apiKey,
 		phoneNumberId,
 		mimeType,

@@ -86,7 +86,7 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			if (!catalog.byRetailerId.has(product.retailer_id))
 				sandbox.store.addProduct(catalog, {
 					...product,
-					id: sandbox.store.newId(),
+					id: sandbox.store.newId('product'),
 					seq: sandbox.store.nextSeq(),
 				});
 		}

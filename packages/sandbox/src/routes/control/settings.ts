@@ -1,3 +1,4 @@
+import { dialectView, resolveDialect, type DialectSettings } from '../../dialectPresets';
 import { invalid } from '../../errors';
 import { jsonBody, query, type SandboxPlugin } from '../../http';
 import type { SandboxState } from '../../sandbox';
@@ -38,19 +39,33 @@ export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return clockView(sandbox);
 	});
 
-	app.get('/config', { schema: configSchema }, async () => sandbox.config);
+	app.get('/config', { schema: configSchema }, async () => configView(sandbox));
 	app.post('/config', { schema: changeConfigSchema }, async (request) => {
 		const body = jsonBody(request);
 		const isDelay = (v: unknown) => typeof v === 'number' && v >= 0;
 		// Everything is checked before anything changes: a refused request changes no setting.
-		const updates: [string, unknown][] = [];
+		// A dialect comes first: a preset sets page sizes, which settings in the same request override.
+		const updates = new Map<string, unknown>();
+		let dialect: DialectSettings | undefined;
+		if (body.dialect !== undefined) {
+			dialect = resolveDialect(body.dialect, {
+				dialect: sandbox.dialect,
+				templatePageSize: sandbox.config.templatePageSize,
+				productPageSize: sandbox.config.productPageSize,
+			});
+			updates.set('templatePageSize', dialect.templatePageSize);
+			updates.set('productPageSize', dialect.productPageSize);
+		}
 		for (const [key, value] of Object.entries(body)) {
+			if (key === 'dialect') continue;
 			if (!Object.hasOwn(sandbox.config, key))
 				throw invalid(
 					key,
-					`is not a setting (settings: ${Object.keys(sandbox.config).join(', ')})`,
+					`is not a setting (settings: ${[...Object.keys(sandbox.config), 'dialect'].join(', ')})`,
 				);
-			const current = (sandbox.config as unknown as Json)[key];
+			const current = updates.has(key)
+				? updates.get(key)
+				: (sandbox.config as unknown as Json)[key];
 			if (key === 'reviewOutcome') oneOf(value, ['auto', 'APPROVED', 'REJECTED'], key);
 			else if (key === 'webhookConcurrency' && !(Number.isInteger(value) && (value as number) >= 0))
 				throw invalid(key, 'must be a whole number, 0 for no limit');
@@ -71,10 +86,11 @@ export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 					if (!isDelay(inner)) throw invalid(`${key}.${name}`, 'must be a non-negative number');
 				}
 			}
-			updates.push([key, isObject(current) ? { ...current, ...(value as Json) } : value]);
+			updates.set(key, isObject(current) ? { ...current, ...(value as Json) } : value);
 		}
 		for (const [key, value] of updates) (sandbox.config as unknown as Json)[key] = value;
-		return sandbox.config;
+		if (dialect) sandbox.setDialect(dialect.dialect);
+		return configView(sandbox);
 	});
 
 	app.get('/faults', { schema: faultsSchema }, async () => ({ data: sandbox.faults.rules }));
@@ -99,6 +115,11 @@ export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { ok: true };
 	});
 };
+
+/** The settings, and the dialect in force (its page sizes are the settings of the same names). */
+function configView(sandbox: SandboxState) {
+	return { ...sandbox.config, dialect: dialectView(sandbox.dialect, sandbox.config) };
+}
 
 function clockView(sandbox: SandboxState) {
 	const now = sandbox.now();
