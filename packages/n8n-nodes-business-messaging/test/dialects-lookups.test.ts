@@ -67,6 +67,8 @@ describe.each(DIALECT_PRESETS.map((preset) => [preset.name, preset] as const))(
 			['by name', () => rl('order_confirmation (en_US)', 'name')],
 		])('the Template Variables form loads, template %s', async (_mode, template) => {
 			const { fields } = await bed.harness().resourceMapping('getTemplateVariables', {
+				resource: 'message',
+				operation: 'sendTemplate',
 				phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
 				template: template(bed),
 			} as INodeParameters);
@@ -75,7 +77,7 @@ describe.each(DIALECT_PRESETS.map((preset) => [preset.name, preset] as const))(
 				'body_1',
 				'body_2',
 				'body_3',
-				'button_0',
+				'button_0_url',
 			]);
 		});
 
@@ -147,7 +149,7 @@ describe.each(DIALECT_PRESETS.map((preset) => [preset.name, preset] as const))(
 					? /^The API's address answered HTTP 40[04] with a web page: "40[04] /
 					: shape === 'empty'
 						? /^The API answered HTTP 40[04] \((Not Found|Bad Request)\) with no message$/
-						: /Template "no-such-template" does not exist or is not visible to this API key/;
+						: /"no-such-template" does not exist or is not visible to this API key/;
 			expect(error.message).toMatch(expected);
 			expect(['400', '404']).toContain(error.httpCode);
 		});
