@@ -155,3 +155,34 @@ describe.each(DIALECT_PRESETS.map((preset) => [preset.name, preset] as const))(
 		});
 	},
 );
+
+describe('Graph-style paging (dialect graph-api): an after cursor on the last page too', () => {
+	const bed = useTestBed({ dialect: 'graph-api' });
+
+	it('ends where the next link ends, without asking for a page after the last', async () => {
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: rl(bed.sandbox.catalogId),
+				returnAll: true,
+				options: { pageSize: 20 },
+			},
+		});
+		expect(output).toHaveLength(50);
+		expect(bed.requests().filter((r) => r.url.includes('/products'))).toHaveLength(3);
+	});
+
+	it('a single page, which has no links, ends at the empty page after it', async () => {
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'template',
+				operation: 'getMany',
+				...{ businessAccountId: rl(bed.sandbox.businessAccountId) },
+				returnAll: true,
+			},
+		});
+		expect(output).toHaveLength(7);
+		expect(bed.requests()).toHaveLength(2);
+	});
+});

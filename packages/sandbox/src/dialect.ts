@@ -63,6 +63,11 @@ export const DIALECT_KNOBS = {
 		values: [true, false],
 		about: 'pages carry paging.cursors.before (false: only after)',
 	},
+	afterOnLastPage: {
+		values: [false, true],
+		about:
+			'the last page carries paging.cursors.after too, as the Graph API does (the end shows as no `next` link, or an empty page)',
+	},
 	pagingOnLastPage: {
 		values: [true, false],
 		about: 'the last page carries paging (false: no paging at all)',
@@ -301,8 +306,10 @@ export function pagingOf<T>(
 	const cursors: Paging['cursors'] = {};
 	if (before !== undefined && dialect.beforeCursors) cursors.before = before;
 	if (after !== undefined) cursors.after = after;
+	else if (dialect.afterOnLastPage && page.last !== undefined) cursors.after = page.last;
 	const paging: Paging = { cursors };
 	if (dialect.nextLinks) {
+		// `next` only where items follow: Graph marks the last page by its absence.
 		if (after !== undefined) paging.next = linkTo(request, 'after', after);
 		if (cursors.before !== undefined && page.hasPrevious)
 			paging.previous = linkTo(request, 'before', cursors.before);

@@ -66,12 +66,13 @@ const PRESET_TABLE: Record<
 	},
 	'graph-api': {
 		about:
-			'the Graph API as it answers: full errors, 400 for unknown IDs, id and name by default, next/previous links',
+			'the Graph API as it answers: full errors, 400 for unknown IDs, id and name by default, next/previous links, an after cursor on the last page too',
 		knobs: {
 			errorShape: 'graphFull',
 			notFoundStatus: 400,
 			accountDefaultFields: 'minimal',
 			nextLinks: true,
+			afterOnLastPage: true,
 		},
 	},
 	strict: {

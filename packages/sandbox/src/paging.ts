@@ -11,6 +11,8 @@ export interface Page<T> {
 	cursors: { before?: string; after?: string };
 	/** Items come before this page. */
 	hasPrevious: boolean;
+	/** The last item's cursor, also on the last page (where `after` is absent). */
+	last?: string;
 }
 
 export interface PageRequest {
@@ -64,11 +66,12 @@ export function paginate<T>(
 	}
 	const data = items.slice(start, end);
 	const cursors: { before?: string; after?: string } = {};
+	const last = data.length > 0 ? encodeCursor(scope, rankOf(data[data.length - 1])) : undefined;
 	if (data.length > 0) {
 		cursors.before = encodeCursor(scope, rankOf(data[0]));
-		if (end < items.length) cursors.after = encodeCursor(scope, rankOf(data[data.length - 1]));
+		if (end < items.length) cursors.after = last;
 	}
-	return { data, cursors, hasPrevious: start > 0 };
+	return { data, cursors, hasPrevious: start > 0, last };
 }
 
 /** First index whose rank is >= rank. */

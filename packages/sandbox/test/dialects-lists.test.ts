@@ -126,6 +126,21 @@ describe('dialect beforeCursors and pagingOnLastPage', () => {
 		assert.deepEqual(Object.keys(single.body), ['data']);
 	});
 
+	it('afterOnLastPage true: the last page has an after cursor too, which answers an empty page', async () => {
+		const s = sandbox.current;
+		await setDialect(s, { afterOnLastPage: true, nextLinks: true });
+		const pages = await allPages<ProductView>(s, productsPath(), { limit: 20 });
+		assert.deepEqual(
+			pages.map((p) => p.data.length),
+			[20, 20, 10, 0],
+		);
+		assert.equal(typeof pages[2].paging.cursors.after, 'string');
+		// Graph marks the end by the missing next link
+		assert.equal(typeof pages[1].paging.next, 'string');
+		assert.equal(pages[2].paging.next, undefined);
+		assert.deepEqual(pages[3].paging, { cursors: {} });
+	});
+
 	it('the default: the last page has paging with before and no after', async () => {
 		const s = sandbox.current;
 		const pages = await allPages<ProductView>(s, productsPath(), { limit: 20 });

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiPath,
+	nextCursor,
 	requestAllPages,
 	requestJson,
 	type Context,
@@ -138,7 +139,7 @@ export async function listTemplatePage(
 	);
 	return {
 		templates: (response.data ?? []).filter(inQuery(query)),
-		after: response.paging?.cursors?.after,
+		after: nextCursor(response),
 	};
 }
 

@@ -4,7 +4,7 @@
  * The API layer (../api) calls it; nothing else does.
  */
 export { apiDownload } from './download';
-export { requestAllPages } from './paging';
+export { nextCursor, requestAllPages } from './paging';
 export { apiRequest, requestJson } from './request';
 export {
 	CREDENTIAL_TYPE,

@@ -31,9 +31,21 @@ export async function requestAllPages<Item, P extends Page<Item> = Page<Item>>(
 		);
 		options.onPage?.(page);
 		for (const item of page.data ?? []) if (!options.keep || options.keep(item)) items.push(item);
-		const next = page.paging?.cursors?.after;
+		const next = nextCursor(page);
 		// A cursor that repeats would read the same page forever.
 		after = next === after ? undefined : next;
 	} while (after && (options.limit === undefined || items.length < options.limit));
 	return options.limit === undefined ? items : items.slice(0, options.limit);
+}
+
+/**
+ * The cursor of the page after this one, or undefined at the end. The spec's end is a page
+ * without `after`; a Graph-style server gives `after` on the last page too and marks the end by
+ * a `previous` link without a `next` one, or by an empty page.
+ */
+export function nextCursor(page: Page<unknown>): string | undefined {
+	const { paging } = page;
+	if (!page.data?.length) return undefined;
+	if (paging?.previous !== undefined && paging.next === undefined) return undefined;
+	return paging?.cursors?.after;
 }

@@ -47,10 +47,13 @@ export interface RequestContext {
 	retry?: RetrySettings;
 }
 
-/** A list page (2.5): `data`, and `paging.cursors.after` when there is a next page. */
+/**
+ * A list page (2.5): `data`, and `paging.cursors.after` when there is a next page. Graph-style
+ * servers add `next` / `previous` links (and may give `after` on the last page too).
+ */
 export interface Page<Item> {
 	data?: Item[];
-	paging?: { cursors?: { before?: string; after?: string } };
+	paging?: { cursors?: { before?: string; after?: string }; next?: string; previous?: string };
 }
 
 /** A file download: its body as a stream (never held whole in memory), or a small buffer. */
