@@ -122,7 +122,7 @@ describe('template lists of the resource locators', () => {
 			accountId: '102290129341111',
 			apiKey,
 		});
-		const id = store.newId();
+		const id = store.newId('template');
 		store.templates.set(id, {
 			id,
 			seq: store.nextSeq(),

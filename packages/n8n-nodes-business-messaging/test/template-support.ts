@@ -59,7 +59,7 @@ export function addTemplates(count: number): string[] {
 	const { store } = bed.sandbox.state;
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
-		const id = store.newId();
+		const id = store.newId('template');
 		store.templates.set(id, {
 			id,
 			seq: store.nextSeq(),
