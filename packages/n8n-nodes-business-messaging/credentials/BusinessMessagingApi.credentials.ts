@@ -56,10 +56,11 @@ export class BusinessMessagingApi implements ICredentialType {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/getuserdetails',
 		},
-		// The spec shows no status for a refused key: 401 is the common one, Graph answers 400 (code
-		// 190), and gateways 403. On this call, which takes no parameters, all three mean the key.
+		// The spec shows no status for a refused key: 401 is the common one, and gateways answer
+		// 403. Graph answers 400 (code 190), but also 400 for a path it does not know: that message
+		// names both causes.
 		rules: [
-			...[400, 401, 403].map((value) => ({
+			...[401, 403].map((value) => ({
 				type: 'responseCode' as const,
 				properties: {
 					value,
@@ -67,6 +68,14 @@ export class BusinessMessagingApi implements ICredentialType {
 						'The API key was refused. Copy it again from the dashboard (Messaging › API keys) and check that its number is connected.',
 				},
 			})),
+			{
+				type: 'responseCode',
+				properties: {
+					value: 400,
+					message:
+						'The API refused the request: the API key was refused, or the Base URL is not the API address ending in /v3. Copy the key again from the dashboard (Messaging › API keys) and check the Base URL.',
+				},
+			},
 			{
 				type: 'responseCode',
 				properties: {

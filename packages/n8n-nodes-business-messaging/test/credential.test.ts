@@ -51,11 +51,15 @@ describe('credential businessMessagingApi', () => {
 	});
 
 	it.each([
-		[400, { error: { message: 'Invalid OAuth access token', code: 190 } }],
-		[403, { message: 'Forbidden' }],
+		[
+			400,
+			{ error: { message: 'Invalid OAuth access token', code: 190 } },
+			'the API key was refused, or the Base URL',
+		],
+		[403, { message: 'Forbidden' }, 'The API key was refused.'],
 	])(
 		'explains a key refused with HTTP %p, as other readings of the API answer',
-		async (status, body) => {
+		async (status, body, message) => {
 			const provider = new ScriptedServer({
 				status,
 				headers: { 'content-type': 'application/json' },
@@ -66,7 +70,7 @@ describe('credential businessMessagingApi', () => {
 				const result = await bed.harness().testCredential({ baseUrl, apiKey: 'wrong-key-123' });
 				expect(result).toEqual({
 					status: 'Error',
-					message: expect.stringContaining('The API key was refused'),
+					message: expect.stringContaining(message),
 				});
 			} finally {
 				await provider.close();

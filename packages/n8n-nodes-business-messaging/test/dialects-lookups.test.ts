@@ -173,6 +173,41 @@ describe('Graph-style paging (dialect graph-api): an after cursor on the last pa
 		expect(bed.requests().filter((r) => r.url.includes('/products'))).toHaveLength(3);
 	});
 
+	it('"not found" as Graph says it (400, code 100, subcode 33) still brings the phone-number hint', async () => {
+		const error = await expectFailure(
+			bed.harness().execute({
+				parameters: {
+					resource: 'media',
+					operation: 'delete',
+					phoneNumberId: rl('+1 555-012-3401'),
+					mediaId: bed.sandbox.mediaIds[0],
+					requestOptions: FAST_RETRIES,
+				},
+			}),
+		);
+		expect(error.httpCode).toBe('400');
+		expect(String(error.description)).toContain(
+			`the Phone Number field wants its ID, ${bed.sandbox.phoneNumberIds[0]}`,
+		);
+	});
+
+	it('a delete repeated after a lost answer that Graph then calls unknown counts as done', async () => {
+		bed.sandbox.state.faults.add({ kind: 'reset', after: true, method: 'DELETE', count: 1 });
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'template',
+				operation: 'delete',
+				businessAccountId: rl(bed.sandbox.businessAccountId),
+				name: 'spring_sale',
+				requestOptions: FAST_RETRIES,
+			},
+		});
+		expect(output[0].json.success).toBe(true);
+		// The first was done but its answer lost (no status logged); the second finds nothing.
+		expect(bed.requests().map((r) => r.status)).toEqual([undefined, 400]);
+		expect(accountTemplates(bed).some((t) => t.name === 'spring_sale')).toBe(false);
+	});
+
 	it('a single page, which has no links, ends at the empty page after it', async () => {
 		const [output] = await bed.harness().execute({
 			parameters: {
@@ -184,5 +219,40 @@ describe('Graph-style paging (dialect graph-api): an after cursor on the last pa
 		});
 		expect(output).toHaveLength(7);
 		expect(bed.requests()).toHaveLength(2);
+	});
+});
+
+describe('a filter the server ignores (dialect strict: no name filter, pages of 10)', () => {
+	const bed = useTestBed({ dialect: 'strict' });
+
+	it('asks for whole pages, since most of each may be dropped, and still stops at Limit', async () => {
+		const { store } = bed.sandbox.state;
+		for (let i = 0; i < 40; i++) {
+			const id = store.newId('template');
+			store.templates.set(id, {
+				id,
+				seq: store.nextSeq(),
+				accountId: bed.sandbox.businessAccountId,
+				name: `bulk_${i}`,
+				language: 'en_US',
+				status: 'APPROVED',
+				category: 'UTILITY',
+				components: [{ type: 'BODY', text: `Bulk ${i}` }],
+				approvedEdits: [],
+			});
+		}
+		const [output] = await bed.harness().execute({
+			parameters: {
+				resource: 'template',
+				operation: 'getMany',
+				businessAccountId: rl(bed.sandbox.businessAccountId),
+				limit: 1,
+				filters: { name: 'order' },
+			},
+		});
+		expect(output.map((i) => i.json.name)).toEqual(['order_confirmation']);
+		const limits = bed.requests().map((r) => new URL(r.url, 'http://x').searchParams.get('limit'));
+		// The 40 new templates come first (newest first): 5 pages of 10 before a match.
+		expect(limits).toEqual(['100', '100', '100', '100', '100']);
 	});
 });

@@ -140,6 +140,29 @@ describe('the provider’s message reaches the user whatever the error body’s 
 			},
 		],
 		[
+			'a framework default: the HTTP reason in error, the text in message',
+			json(404, { statusCode: 404, error: 'Not Found', message: 'Template 123 does not exist' }),
+			{ message: /^Template 123 does not exist$/ },
+		],
+		[
+			'OAuth style: a code in error, the text in error_description',
+			json(400, { error: 'invalid_request', error_description: 'The token is wrong' }),
+			{ message: /^invalid_request: The token is wrong$/ },
+		],
+		[
+			'a message with an errors list of codes only',
+			json(422, { message: 'Validation failed', errors: [{ field: 'name', code: 'missing' }] }),
+			{ message: /^Validation failed$/ },
+		],
+		[
+			'JSON of no known error shape',
+			json(400, { foo: 1 }),
+			{
+				message:
+					/^The API answered HTTP 400 \(Bad Request\) with a body the node does not recognise: \{"foo":1\}$/,
+			},
+		],
+		[
 			'an empty body',
 			{ status: 404 },
 			{ message: /^The API answered HTTP 404 \(Not Found\) with no message$/ },
@@ -195,6 +218,16 @@ describe('the API’s own hints to try again later', () => {
 		const error = await expectFailure(refund());
 		expect(provider.calls).toHaveLength(1);
 		expect(String(error.description)).toMatch(/temporary.*not repeated|not repeated.*temporary/s);
+	});
+
+	it('a refusal inside a 200 with its code as text is a refusal: not repeated, its words shown', async () => {
+		provider.script = [
+			json(200, { code: '400', status: 'FAILURE', message: 'Reference ID unknown' }),
+		];
+		const error = await expectFailure(refund());
+		expect(provider.calls).toHaveLength(1);
+		expect(error.message).toBe('Reference ID unknown');
+		expect(String(error.description)).not.toMatch(/may have taken effect/);
 	});
 
 	it('a plain refusal is not repeated, and says nothing of trying later', async () => {

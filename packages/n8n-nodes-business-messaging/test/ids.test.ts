@@ -1,5 +1,12 @@
 import { ScriptedServer } from 'business-messaging-testing';
-import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	NodeOperationError,
+	type IDataObject,
+	type INode,
+	type INodeParameters,
+} from 'n8n-workflow';
+import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 /**
@@ -9,6 +16,50 @@ import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
  */
 const bed = useTestBed();
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** The issues n8n itself finds in a node's parameters (what stops a workflow before it runs). */
+function parameterIssues(parameters: INodeParameters): Record<string, string[]> {
+	const { description } = new BusinessMessaging();
+	const node: INode = {
+		id: 'node',
+		name: 'Business Messaging',
+		type: 'n8n-nodes-business-messaging.businessMessaging',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
+	node.parameters = NodeHelpers.getNodeParameters(
+		description.properties,
+		parameters,
+		true,
+		false,
+		node,
+		description,
+	)!;
+	return (NodeHelpers.getNodeParametersIssues(description.properties, node, description)
+		?.parameters ?? {}) as Record<string, string[]>;
+}
+
+describe('n8n’s own check of the ID fields takes any one-segment ID', () => {
+	it.each([
+		['businessAccountId', { resource: 'account', operation: 'getBusinessAccount' }],
+		[
+			'phoneNumberId',
+			{ resource: 'payment', operation: 'refund', referenceId: 'r', paymentConfigId: 'p' },
+		],
+		['template', { resource: 'template', operation: 'get', businessAccountId: byId('1') }],
+		['catalogId', { resource: 'product', operation: 'getMany' }],
+	])('%s', (field, parameters) => {
+		for (const id of ['106540352242922', 'waba-7Kq2', 'US.13491208655302741918', 'tpl_9x'])
+			expect([id, parameterIssues({ ...parameters, [field]: byId(id) })[field]]).toEqual([
+				id,
+				undefined,
+			]);
+		expect(parameterIssues({ ...parameters, [field]: byId('123/456') })[field]).toEqual([
+			expect.stringMatching(/ is one ID, without "\/"$/),
+		]);
+	});
+});
 
 describe('IDs that are not digits are sent as they are', () => {
 	it.each([
@@ -81,6 +132,106 @@ describe('a missing value never becomes an ID', () => {
 			expect(bed.requests()).toHaveLength(0);
 		},
 	);
+
+	it.each([
+		['Retailer ID', { retailerId: '={{ $json.missing }}' }, {}, 'Retailer ID is required'],
+		[
+			'Retailer ID',
+			{ retailerId: '={{ $json.sku }}' },
+			{ sku: { code: 1 } },
+			'Retailer ID must be text, not an object',
+		],
+	])(
+		'Product › Batch: %s from an expression that finds no value is refused',
+		async (_field, extra, json, message) => {
+			const error = await expectFailure(
+				bed.harness().execute({
+					parameters: {
+						resource: 'product',
+						operation: 'batch',
+						catalogId: byId(bed.sandbox.catalogId),
+						method: 'DELETE',
+						...extra,
+					},
+					items: [{ json: json as IDataObject }],
+				}),
+			);
+			expect(error.message).toBe(message);
+			expect(bed.requests()).toHaveLength(0);
+		},
+	);
+
+	it('Payment › Refund: a reference ID an expression leaves undefined is refused', async () => {
+		const error = await expectFailure(
+			bed.harness().execute({
+				parameters: {
+					resource: 'payment',
+					operation: 'refund',
+					phoneNumberId: byId(bed.sandbox.phoneNumberIds[0]),
+					referenceId: '={{ String($json.order) }}',
+					paymentConfigId: 'acme-payments',
+				},
+			}),
+		);
+		expect(error.message).toBe('Payment Reference ID is required');
+		expect(bed.requests()).toHaveLength(0);
+	});
+
+	it('a retailer ID may hold "/": it travels in the body, not in a path', async () => {
+		await bed.harness().execute({
+			parameters: {
+				resource: 'product',
+				operation: 'batch',
+				catalogId: byId(bed.sandbox.catalogId),
+				method: 'DELETE',
+				retailerId: 'SKU/00001',
+			},
+			continueOnFail: true,
+		});
+		const [request] = bed.requests();
+		expect(JSON.parse(String(request.body)).requests[0].retailer_id).toBe('SKU/00001');
+	});
+
+	it('an upload the API answers without a handle stops before the handle is used', async () => {
+		const provider = new ScriptedServer({
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
+		provider.script = [
+			{
+				status: 200,
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ id: 'upload:MTIz?sig=abc' }),
+			},
+		];
+		const baseUrl = await provider.start();
+		try {
+			const error = await expectFailure(
+				bed.harness({ baseUrl }).execute({
+					parameters: { resource: 'templateSample', operation: 'upload' },
+					items: [
+						{
+							json: {},
+							binary: {
+								data: {
+									data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+									mimeType: 'image/png',
+									fileName: 'latte.png',
+								},
+							},
+						},
+					],
+				}),
+			);
+			expect(error.message).toBe(
+				'The API answered the upload without a handle (h), so the file cannot be used',
+			);
+			expect(provider.calls).toHaveLength(2);
+		} finally {
+			await provider.close();
+		}
+	});
 
 	it('an ID the API leaves out of its answer is named, and nothing is sent with it', async () => {
 		const provider = new ScriptedServer({

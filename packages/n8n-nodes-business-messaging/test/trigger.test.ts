@@ -417,4 +417,18 @@ describe('trigger: incoming media download', () => {
 		expect(item.json.mediaError).toContain('was deleted');
 		expect(item.binary).toBeUndefined();
 	});
+
+	it('asks nothing when the delivery names no phone number ID, and says so', async () => {
+		const deliveries = captureDeliveries();
+		await incoming({ type: 'image' });
+		const delivery = deliveries()[0] as {
+			entry: Array<{ changes: Array<{ value: Record<string, unknown> }> }>;
+		};
+		delete delivery.entry[0].changes[0].value.metadata;
+		const before = bed.requests().length;
+		const [item] = (await deliver(delivery, { options: { downloadMedia: true } })).result
+			.workflowData![0];
+		expect(item.json.mediaError).toMatch(/names no phone number ID/);
+		expect(bed.requests()).toHaveLength(before);
+	});
 });

@@ -37,7 +37,7 @@ describe('the corpus of real deliveries', () => {
 		}
 	});
 
-	it('covers every message type, status and event the trigger documents', () => {
+	it('its expectations cover every message type, status and event the trigger documents', () => {
 		const items = corpus.flatMap((file) => EXPECTED[file.name](file.delivery));
 		const messageTypes = new Set(items.map((item) => item.messageType));
 		for (const type of [

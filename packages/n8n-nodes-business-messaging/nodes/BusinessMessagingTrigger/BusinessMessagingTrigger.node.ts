@@ -154,10 +154,19 @@ async function withMedia(
 	event: TriggerEvent,
 	binaryProperty: string,
 ): Promise<INodeExecutionData> {
+	// The download names the number that received the file: without it, nothing is asked.
+	if (typeof event.phoneNumberId !== 'string' || event.phoneNumberId === '')
+		return {
+			json: {
+				...(event as IDataObject),
+				mediaError:
+					'The delivery names no phone number ID (metadata.phone_number_id), so the file was not downloaded',
+			},
+		};
 	try {
 		return await downloadMedia.call(
 			this,
-			{ mediaId: String(event.mediaId), phoneNumberId: String(event.phoneNumberId ?? '') },
+			{ mediaId: String(event.mediaId), phoneNumberId: event.phoneNumberId },
 			{},
 			async (download) =>
 				await binaryItem.call(this, download, {

@@ -4,7 +4,7 @@ import {
 	type IExecuteFunctions,
 	type INodeExecutionData,
 } from 'n8n-workflow';
-import { itemContext } from '../../common/context';
+import { itemContext, type ItemContext } from '../../common/context';
 import { phoneNumberIdHint } from '../../common/fields/phoneNumberHint';
 import { concurrency } from '../../common/fields/requestOptions';
 import { asNodeError, errorItem } from '../../common/transport/nodeError';
@@ -37,18 +37,17 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const worker = async () => {
 		while (failure === undefined && next < items.length) {
 			const itemIndex = next++;
+			let item: ItemContext | undefined;
 			try {
-				const outputs = await operation.execute.call(this, itemContext.call(this, itemIndex));
+				item = itemContext.call(this, itemIndex);
+				const outputs = await operation.execute.call(this, item);
 				results[itemIndex] = outputs.map((result) => ({
 					...result,
 					pairedItem: { item: itemIndex },
 				}));
 			} catch (caught) {
-				const error = await withHints(
-					this,
-					asNodeError(this.getNode(), caught, itemIndex),
-					itemIndex,
-				);
+				const error = asNodeError(this.getNode(), caught, itemIndex);
+				if (item) await withHints(this, error, item);
 				if (!this.continueOnFail()) failure ??= error;
 				else results[itemIndex] = [errorItem(error, { item: itemIndex })];
 			}
@@ -60,15 +59,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 }
 
 /** A "not found" learns what the form suggests went wrong (a phone number typed as its ID). */
-async function withHints<E extends NodeApiError | NodeOperationError>(
+async function withHints(
 	context: IExecuteFunctions,
-	error: E,
-	itemIndex: number,
-): Promise<E> {
-	if (!(error instanceof NodeApiError) || !notFound(error)) return error;
-	const hint = await phoneNumberIdHint(context, itemIndex);
+	error: NodeApiError | NodeOperationError,
+	item: ItemContext,
+): Promise<void> {
+	if (!(error instanceof NodeApiError) || !notFound(error)) return;
+	const hint = await phoneNumberIdHint(context, item);
 	if (hint) error.description = [error.description, hint].filter(Boolean).join(' ');
-	return error;
 }
 
 function notFound(error: NodeApiError): boolean {

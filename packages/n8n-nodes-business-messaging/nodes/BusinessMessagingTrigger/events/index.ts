@@ -38,15 +38,16 @@ const TEMPLATE_FIELDS = [
 ];
 
 /**
- * Which template event a template change is, by what it says: Meta's own quality update example
- * comes under the field message_template_status_update.
+ * Which template event a template change is: by its field, and under the status field also by
+ * what it says, since Meta's own quality update example comes under
+ * message_template_status_update.
  */
-function templateEvent(change: TemplateChange): TriggerEvent {
+function templateEvent(field: string, change: TemplateChange): TriggerEvent {
 	const { value } = change;
+	if (field === 'template_category_update') return templateCategory(change);
+	if (field === 'message_template_quality_update') return templateQuality(change);
 	if (value.new_quality_score !== undefined || value.previous_quality_score !== undefined)
 		return templateQuality(change);
-	if (value.new_category !== undefined || value.previous_category !== undefined)
-		return templateCategory(change);
 	return templateStatus(change);
 }
 
@@ -76,7 +77,7 @@ function eventsOfChange(change: unknown, entry: IDataObject): TriggerEvent[] {
 	const value = change.value;
 	if (field === 'messages') return messagesChange(value, entry);
 	if (field !== undefined && TEMPLATE_FIELDS.includes(field))
-		return [templateEvent({ value, businessAccountId: textOf(entry.id), time: entry.time })];
+		return [templateEvent(field, { value, businessAccountId: textOf(entry.id), time: entry.time })];
 	return [other(value, entry, field)];
 }
 

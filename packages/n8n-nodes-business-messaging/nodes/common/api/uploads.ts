@@ -33,5 +33,12 @@ export async function uploadTemplateSample(
 		{ method: 'POST', path: `/${sessionId}`, binary: file.bytes },
 		request,
 	);
-	return String(uploaded.h);
+	// The handle goes into a template create, which is never repeated: a missing one stops here.
+	if (typeof uploaded.h !== 'string' || uploaded.h.trim() === '')
+		throw new NodeOperationError(
+			this.getNode(),
+			'The API answered the upload without a handle (h), so the file cannot be used',
+			{ itemIndex: request.itemIndex },
+		);
+	return uploaded.h;
 }

@@ -6,6 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import type { ItemContext } from '../context';
+import { requiredText } from './requiredText';
 import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from '../templates/byName';
 
 /** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
@@ -98,9 +99,8 @@ export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: n
 }
 
 /**
- * An ID typed or mapped by the user, trimmed: refused, naming the field, when it is empty, a
- * missing value an expression turned into text ("undefined", "[object Object]"), "." or "..",
- * or more than one path segment (a pasted link).
+ * An ID typed or mapped by the user, trimmed: refused, naming the field, when it is missing
+ * (requiredText), "." or "..", or more than one path segment (a pasted link).
  */
 export function checkedId(
 	node: INode,
@@ -109,40 +109,13 @@ export function checkedId(
 	itemIndex: number,
 	fromList = false,
 ): string {
-	const value =
-		typeof raw === 'string' || typeof raw === 'number'
-			? String(raw).trim()
-			: raw === undefined || raw === null
-				? ''
-				: undefined;
-	if (value === undefined)
-		throw new NodeOperationError(
-			node,
-			`${label} must be an ID, not ${Array.isArray(raw) ? 'a list' : `an ${typeof raw}`}`,
-			{
-				itemIndex,
-				description: 'If an expression gives it, make it give the ID itself (e.g. {{ $json.id }}).',
-			},
-		);
-	if (!value || value === 'undefined' || value === 'null')
-		throw new NodeOperationError(
-			node,
-			fromList
-				? `${label} is empty: pick one from the list or give its ID`
-				: `${label} is required`,
-			{
-				itemIndex,
-				...(value
-					? { description: `It is "${value}": the expression that gives it found no value.` }
-					: {}),
-			},
-		);
-	if (
-		value === '.' ||
-		value === '..' ||
-		value === '[object Object]' ||
-		!ONE_SEGMENT_PATTERN.test(value)
-	)
+	const value = requiredText(node, label, raw, itemIndex, {
+		what: 'an ID',
+		whenEmpty: fromList
+			? `${label} is empty: pick one from the list or give its ID`
+			: `${label} is required`,
+	});
+	if (value === '.' || value === '..' || !ONE_SEGMENT_PATTERN.test(value))
 		throw new NodeOperationError(node, `${label} "${value}" is not an ID`, {
 			itemIndex,
 			description:

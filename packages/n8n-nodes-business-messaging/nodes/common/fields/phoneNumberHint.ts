@@ -1,5 +1,9 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
 import { listNumbers } from '../api/account';
+import type { ItemContext } from '../context';
+import { DEFAULT_RETRY } from '../transport';
+
+const NO_RETRY = { ...DEFAULT_RETRY, maxRetries: 0, timeoutMs: 10_000 };
 
 /**
  * A phone number typed where the phone number ID belongs is a common slip. It is no reason to
@@ -8,8 +12,9 @@ import { listNumbers } from '../api/account';
  */
 export async function phoneNumberIdHint(
 	context: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 ): Promise<string | undefined> {
+	const { itemIndex } = item;
 	let locator: INodeParameterResourceLocator | undefined;
 	try {
 		locator = context.getNodeParameter('phoneNumberId', itemIndex) as INodeParameterResourceLocator;
@@ -22,7 +27,11 @@ export async function phoneNumberIdHint(
 	if (!/^\d{7,15}$/.test(digits)) return undefined;
 	let numbers: Awaited<ReturnType<typeof listNumbers>> = [];
 	try {
-		numbers = await listNumbers.call(context);
+		// Once per run, without retries: it only words an error that has happened already.
+		numbers = await item.once(
+			'hint:numbers',
+			async () => await listNumbers.call(context, { itemIndex, retry: NO_RETRY }),
+		);
 	} catch {
 		// Without the list, the shape of the value still tells.
 	}

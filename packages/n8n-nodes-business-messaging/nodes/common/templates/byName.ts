@@ -39,6 +39,7 @@ export async function templateIdByName(
 	// `name` narrows the list on the platform, but the spec does not show the filter: a server
 	// that ignores it lists everything, so the pages are read on until the name is settled.
 	const named: Template[] = [];
+	const seen = new Set<string>();
 	let after: string | undefined;
 	do {
 		const page = await listTemplatePage.call(
@@ -52,7 +53,9 @@ export async function templateIdByName(
 		named.push(...page.templates.filter((t) => t.name === wanted.name));
 		// A name and language is one template: found, the rest need not be read.
 		if (wanted.language && named.some((t) => t.language === wanted.language)) break;
-		after = page.after === after ? undefined : page.after;
+		// A cursor seen before would read the same pages forever.
+		after = page.after === undefined || seen.has(page.after) ? undefined : page.after;
+		if (after !== undefined) seen.add(after);
 	} while (after);
 	const found = wanted.language ? named.filter((t) => t.language === wanted.language) : named;
 	const label = wanted.language ? `${wanted.name} (${wanted.language})` : wanted.name;

@@ -37,7 +37,9 @@ const TRACE_HEADERS = ['x-fb-trace-id', 'x-request-id', 'x-trace-id', 'x-amzn-re
 
 /** The error a failed response reports; never undefined: without words, the status speaks. */
 export function errorOfResponse(response: ErrorResponse): ApiErrorDetails {
-	const details = errorInBody(parsedText(response.body)) ?? errorInText(response);
+	const body = parsedText(response.body);
+	const details =
+		errorInBody(body) ?? unknownJson(response.statusCode, body) ?? errorInText(response);
 	const traceId = details.traceId ?? traceHeader(response.headers);
 	return traceId === undefined ? details : { ...details, traceId };
 }
@@ -49,14 +51,7 @@ export function errorOfResponse(response: ErrorResponse): ApiErrorDetails {
 export function errorInBody(body: unknown): ApiErrorDetails | undefined {
 	if (!isObject(body)) return undefined;
 	if (isObject(body.error)) return graphError(body.error, body);
-	const message =
-		nonEmptyText(body.error) ??
-		errorsArrayText(body.errors) ??
-		nonEmptyText(body.message) ??
-		nonEmptyText(body.detail) ??
-		nonEmptyText(body.error_description) ??
-		nonEmptyText(body.title) ??
-		nonEmptyText(body.msg);
+	const message = flatMessage(body);
 	if (message === undefined) return undefined;
 	const firstError = Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : {};
 	return withoutUndefined({
@@ -67,6 +62,25 @@ export function errorInBody(body: unknown): ApiErrorDetails | undefined {
 		field: nonEmptyText(body.field) ?? nonEmptyText(firstError.field),
 		transient: body.is_transient === true ? true : undefined,
 	});
+}
+
+/**
+ * The words of a body without a Graph error object. Frameworks often put the HTTP reason or a
+ * code in `error` ("Not Found", "invalid_request") and the real text in `message`,
+ * `error_description` or `detail`: the text wins, with a code-like `error` before it.
+ */
+function flatMessage(body: IDataObject): string | undefined {
+	const error = nonEmptyText(body.error);
+	const text =
+		errorsArrayText(body.errors, false) ??
+		nonEmptyText(body.message) ??
+		nonEmptyText(body.error_description) ??
+		nonEmptyText(body.detail) ??
+		nonEmptyText(body.title) ??
+		nonEmptyText(body.msg);
+	if (error === undefined) return text ?? errorsArrayText(body.errors, true);
+	if (text === undefined || text.includes(error)) return text ?? error;
+	return REASON_PHRASES.has(error.toLowerCase()) ? text : `${error}: ${text}`;
 }
 
 function graphError(error: IDataObject, outer: IDataObject): ApiErrorDetails {
@@ -85,6 +99,16 @@ function graphError(error: IDataObject, outer: IDataObject): ApiErrorDetails {
 		userMessage: nonEmptyText(error.error_user_msg) ?? nonEmptyText(data.details),
 		transient: error.is_transient === true ? true : undefined,
 	});
+}
+
+/** JSON of a shape no error takes: said so, with the start of it (never nothing). */
+function unknownJson(status: number, body: unknown): ApiErrorDetails | undefined {
+	if (typeof body !== 'object' || body === null) return undefined;
+	const text = JSON.stringify(body);
+	if (text === '{}' || text === '[]') return undefined;
+	return {
+		message: `The API answered HTTP ${status}${statusText(status)} with a body the node does not recognise: ${clip(text, 200)}`,
+	};
 }
 
 /** A body that is not a JSON error: plain text, an HTML page, or nothing. */
@@ -116,15 +140,18 @@ function parsedText(body: unknown): unknown {
 	}
 }
 
-function errorsArrayText(errors: unknown): string | undefined {
+/** The texts of an `errors` list; its bare codes only with `codesToo` (a last resort). */
+function errorsArrayText(errors: unknown, codesToo: boolean): string | undefined {
 	if (!Array.isArray(errors)) return undefined;
 	const texts = errors
 		.map((e) =>
 			isObject(e)
 				? (nonEmptyText(e.message) ??
 					joined(nonEmptyText(e.title), nonEmptyText(e.detail)) ??
-					nonEmptyText(e.code))
-				: nonEmptyText(e),
+					(codesToo ? nonEmptyText(e.code) : undefined))
+				: typeof e === 'string'
+					? nonEmptyText(e)
+					: undefined,
 		)
 		.filter((t): t is string => t !== undefined);
 	return texts.length ? clip([...new Set(texts)].join('; ')) : undefined;
@@ -181,6 +208,9 @@ const STATUS_TEXT: Record<number, string> = {
 	503: 'Service Unavailable',
 	504: 'Gateway Timeout',
 };
+
+/** HTTP reason phrases, which say less than the text beside them. */
+const REASON_PHRASES = new Set(Object.values(STATUS_TEXT).map((text) => text.toLowerCase()));
 
 function statusText(status: number): string {
 	return STATUS_TEXT[status] ? ` (${STATUS_TEXT[status]})` : '';

@@ -108,7 +108,8 @@ function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number }
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
 	const b = body as IDataObject;
 	const statusSaysError = typeof b.status === 'string' && /^(error|fail(ed|ure)?)$/i.test(b.status);
-	const codeSaysError = typeof b.code === 'number' && b.code >= 400;
+	const code = numericCode(b.code);
+	const codeSaysError = code !== undefined && code >= 400;
 	const hasError =
 		(typeof b.error === 'object' && b.error !== null) ||
 		(typeof b.error === 'string' && b.error.trim() !== '');
@@ -117,8 +118,15 @@ function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number }
 		error: errorInBody(body) ?? {
 			message: 'The API reported a failure inside a successful response',
 		},
-		code: typeof b.code === 'number' ? b.code : undefined,
+		code,
 	};
+}
+
+/** A code as a number, also when the server writes it as text ("400"). */
+function numericCode(value: unknown): number | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+	return undefined;
 }
 
 function looksLikeJsonResponse(response: FullResponse): boolean {

@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -8,6 +7,7 @@ import { refundPayment, type RefundRequest } from '../../../common/api/payments'
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { requiredText } from '../../../common/fields/requiredText';
 import { REFUND_CURRENCIES, toAmount } from '../../../common/rules/money';
 
 const partial = { refundType: ['partial'] };
@@ -96,12 +96,18 @@ export async function execute(
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const referenceId = String(this.getNodeParameter('referenceId', itemIndex, '')).trim();
-	const paymentConfigId = String(this.getNodeParameter('paymentConfigId', itemIndex, '')).trim();
-	if (!referenceId)
-		throw new NodeOperationError(node, 'Payment Reference ID is required', { itemIndex });
-	if (!paymentConfigId)
-		throw new NodeOperationError(node, 'Payment Configuration ID is required', { itemIndex });
+	const referenceId = requiredText(
+		node,
+		'Payment Reference ID',
+		this.getNodeParameter('referenceId', itemIndex, ''),
+		itemIndex,
+	);
+	const paymentConfigId = requiredText(
+		node,
+		'Payment Configuration ID',
+		this.getNodeParameter('paymentConfigId', itemIndex, ''),
+		itemIndex,
+	);
 	const body: RefundRequest = {
 		referenceId,
 		paymentConfigId,

@@ -8,6 +8,7 @@ import {
 import { batchProducts, type BatchEntry } from '../../../common/api/catalog';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { locatorValue } from '../../../common/fields/locators';
+import { requiredText } from '../../../common/fields/requiredText';
 import { AVAILABILITY, catalogField, CONDITION } from '../../../common/fields/product';
 import { itemContext } from '../../../common/context';
 import { toMinorUnits } from '../../../common/rules/money';
@@ -237,9 +238,12 @@ function entryOf(context: IExecuteFunctions, itemIndex: number): Entry {
 			{ itemIndex },
 		);
 	}
-	const retailerId = String(context.getNodeParameter('retailerId', itemIndex, '')).trim();
-	if (!retailerId)
-		throw new NodeOperationError(node, 'Retailer ID is required for every item', { itemIndex });
+	const retailerId = requiredText(
+		node,
+		'Retailer ID',
+		context.getNodeParameter('retailerId', itemIndex, ''),
+		itemIndex,
+	);
 	if (method === 'DELETE') return { itemIndex, catalogId, request: { method, retailerId } };
 	const form = context.getNodeParameter('product', itemIndex, {}) as IDataObject;
 	const data: IDataObject = {};

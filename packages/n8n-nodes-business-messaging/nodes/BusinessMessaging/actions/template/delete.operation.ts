@@ -1,5 +1,4 @@
 import {
-	NodeOperationError,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -8,6 +7,7 @@ import { deleteTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator, checkedId, locatorValue } from '../../../common/fields/locators';
+import { requiredText } from '../../../common/fields/requiredText';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -61,8 +61,12 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const name = String(this.getNodeParameter('name', itemIndex, '')).trim();
-	if (!name) throw new NodeOperationError(node, 'Template Name is required', { itemIndex });
+	const name = requiredText(
+		node,
+		'Template Name',
+		this.getNodeParameter('name', itemIndex, ''),
+		itemIndex,
+	);
 	const one = this.getNodeParameter('scope', itemIndex, 'all') === 'one';
 	const templateId = one
 		? checkedId(node, 'Template ID', this.getNodeParameter('templateId', itemIndex, ''), itemIndex)
