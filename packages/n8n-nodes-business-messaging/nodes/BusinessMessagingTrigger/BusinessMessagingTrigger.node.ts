@@ -160,7 +160,7 @@ async function withMedia(
 			json: {
 				...(event as IDataObject),
 				mediaError:
-					'The delivery names no phone number ID (metadata.phone_number_id), so the file was not downloaded',
+					'The delivery names no phone number ID (in its metadata), so the file was not downloaded',
 			},
 		};
 	try {

@@ -91,6 +91,10 @@ function fieldsToAsk(query: TemplateQuery): TemplateField[] {
 	return [...fields];
 }
 
+function filters(query: TemplateQuery): boolean {
+	return Boolean(query.status || query.name?.trim() || query.language);
+}
+
 /**
  * Whether a template passes the list's filters. Only `status` is in the spec's list query; `name`
  * (a part of the name) and `language` are the platform's, and a server may ignore any of them:
@@ -155,7 +159,13 @@ export async function listTemplates(
 	return await requestAllPages<Template>(
 		this,
 		{ method: 'GET', path: listPath(this, businessAccountId), qs },
-		{ ...request, limit: paging.limit, pageSize: TEMPLATE_PAGE_SIZE, keep: inQuery(query) },
+		{
+			...request,
+			limit: paging.limit,
+			pageSize: TEMPLATE_PAGE_SIZE,
+			// Without filters nothing is dropped, so the last page asks only for what is missing.
+			...(filters(query) ? { keep: inQuery(query) } : {}),
+		},
 	);
 }
 
