@@ -217,7 +217,7 @@ function statusText(status: number): string {
 }
 
 /** A number, or a numeric string (some servers send codes as text). */
-function numberOf(value: unknown): number | undefined {
+export function numberOf(value: unknown): number | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
 	if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
 	return undefined;

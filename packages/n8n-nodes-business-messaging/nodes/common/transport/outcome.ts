@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { errorInBody, errorOfResponse, type ApiErrorDetails } from './errorBody';
+import { errorInBody, errorOfResponse, numberOf, type ApiErrorDetails } from './errorBody';
 
 export type { ApiErrorDetails } from './errorBody';
 
@@ -108,7 +108,7 @@ function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number }
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
 	const b = body as IDataObject;
 	const statusSaysError = typeof b.status === 'string' && /^(error|fail(ed|ure)?)$/i.test(b.status);
-	const code = numericCode(b.code);
+	const code = numberOf(b.code);
 	const codeSaysError = code !== undefined && code >= 400;
 	const hasError =
 		(typeof b.error === 'object' && b.error !== null) ||
@@ -120,13 +120,6 @@ function failureInBody(body: unknown): { error: ApiErrorDetails; code?: number }
 		},
 		code,
 	};
-}
-
-/** A code as a number, also when the server writes it as text ("400"). */
-function numericCode(value: unknown): number | undefined {
-	if (typeof value === 'number' && Number.isFinite(value)) return value;
-	if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
-	return undefined;
 }
 
 function looksLikeJsonResponse(response: FullResponse): boolean {
