@@ -309,6 +309,7 @@ describe('Message › Send Text', () => {
 			recipient: customer,
 			waId: customer,
 			messageStatus: 'accepted',
+			type: 'text',
 			replyTo: 'wamid.customer1',
 			phoneNumberId: bed.sandbox.phoneNumberIds[0],
 		});
@@ -339,7 +340,7 @@ describe('Message › Send Text', () => {
 		[
 			'4097 characters',
 			{ text: 'x'.repeat(4097) },
-			'Text has 4097 characters; a text message holds at most 4096',
+			'Text has 4097 characters; it may have at most 4096',
 		],
 		[
 			'a reply-to that is no message ID',

@@ -4,7 +4,7 @@ import type {
 	INodeExecutionData,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import type { Download } from './transport';
+import type { Download, StreamBody } from './transport';
 
 const EXTENSIONS: Record<string, string> = {
 	'application/pdf': 'pdf',
@@ -66,4 +66,40 @@ export async function binaryItem(
 		},
 		binary: { [options.binaryProperty]: binary },
 	};
+}
+
+/** A file of an input item, ready to be sent: streamed from n8n's binary store when it is there. */
+export interface InputFile {
+	fileName: string;
+	mimeType: string;
+	size: number;
+	open(): Promise<Buffer | StreamBody>;
+}
+
+/**
+ * The file in the item's binary field `property`. A file in n8n's binary store (filesystem or
+ * S3 mode) is streamed when sent, and opened afresh for each attempt; one held in the item
+ * itself (memory mode) is already in memory.
+ */
+export async function inputFile(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	property: string,
+): Promise<InputFile> {
+	const binary = this.helpers.assertBinaryData(itemIndex, property);
+	const mimeType = (binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
+	const extension = binary.fileExtension ?? EXTENSIONS[mimeType] ?? 'bin';
+	const fileName = binary.fileName || `${property}.${extension}`;
+	if (binary.id) {
+		const id = binary.id;
+		const { fileSize } = await this.helpers.getBinaryMetadata(id);
+		return {
+			fileName,
+			mimeType,
+			size: fileSize,
+			open: async () => (await this.helpers.getBinaryStream(id)) as unknown as StreamBody,
+		};
+	}
+	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+	return { fileName, mimeType, size: bytes.length, open: async () => bytes };
 }

@@ -23,7 +23,7 @@ interface SendResponse {
  */
 export async function sendMessage(
 	this: Context,
-	message: { phoneNumberId: string; to: string; content: IDataObject },
+	message: { phoneNumberId: string; to: string; content: IDataObject; replyTo?: string },
 	request: RequestContext = {},
 ): Promise<SentMessage> {
 	const response = await requestJson<SendResponse>(
@@ -36,6 +36,8 @@ export async function sendMessage(
 				recipient_type: 'individual',
 				to: message.to,
 				...message.content,
+				// A reply (the Cloud API's `context`), on any type of message.
+				...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
 			},
 			idempotent: false,
 		},
@@ -112,15 +114,36 @@ export function templateContent(
 	};
 }
 
-/** A text message's content (the Cloud API's shape), shown as a reply when `replyTo` is set. */
-export function textContent(text: {
-	body: string;
-	previewUrl: boolean;
-	replyTo?: string;
-}): IDataObject {
-	return {
-		type: 'text',
-		text: { body: text.body, preview_url: text.previewUrl },
-		...(text.replyTo ? { context: { message_id: text.replyTo } } : {}),
-	};
+/** A text message's content (the Cloud API's shape). */
+export function textContent(text: { body: string; previewUrl: boolean }): IDataObject {
+	return { type: 'text', text: { body: text.body, preview_url: text.previewUrl } };
+}
+
+/**
+ * The read receipt (the Cloud API's, on the send endpoint): the customer's message shows two
+ * blue ticks, and with `typing` they see "typing…" until the answer is sent (at most 25 s).
+ */
+export async function markAsRead(
+	this: Context,
+	receipt: { phoneNumberId: string; messageId: string; typing: boolean },
+	request: RequestContext = {},
+): Promise<{ success: boolean }> {
+	const answer = await requestJson<{ success?: unknown }>(
+		this,
+		{
+			method: 'POST',
+			path: apiPath(this.getNode(), { 'Phone number ID': receipt.phoneNumberId }, 'messages'),
+			body: {
+				messaging_product: 'whatsapp',
+				status: 'read',
+				message_id: receipt.messageId,
+				...(receipt.typing ? { typing_indicator: { type: 'text' } } : {}),
+			},
+			// Marking a message read twice changes nothing.
+			idempotent: true,
+		},
+		request,
+	);
+	// A server that answers with no body or another shape still took the receipt (the request succeeded).
+	return { success: answer.success !== false };
 }

@@ -30,7 +30,15 @@ export async function uploadTemplateSample(
 	// The session id is the path, appended to the base URL exactly as returned.
 	const uploaded = await requestJson<{ h?: string }>(
 		this,
-		{ method: 'POST', path: `/${sessionId}`, binary: file.bytes },
+		{
+			method: 'POST',
+			path: `/${sessionId}`,
+			raw: {
+				contentType: 'application/octet-stream',
+				length: file.bytes.length,
+				open: async () => file.bytes,
+			},
+		},
 		request,
 	);
 	// The handle goes into a template create, which is never repeated: a missing one stops here.

@@ -4,6 +4,7 @@
  * The API layer (../api) calls it; nothing else does.
  */
 export { apiDownload } from './download';
+export { multipartBody, type FilePart } from './multipart';
 export { nextCursor, requestAllPages } from './paging';
 export { apiRequest, requestJson } from './request';
 export {
@@ -13,6 +14,8 @@ export {
 	type Context,
 	type Download,
 	type Page,
+	type RawBody,
+	type StreamBody,
 	type RequestContext,
 	type RetrySettings,
 } from './types';

@@ -62,10 +62,15 @@ export async function send(
 					method: request.method,
 					url,
 					qs: request.qs,
-					...(request.binary
+					...(request.raw
 						? {
-								body: request.binary,
-								headers: { 'content-type': 'application/octet-stream' },
+								body: (await request.raw.open()) as IDataObject | Buffer,
+								headers: {
+									'content-type': request.raw.contentType,
+									...(request.raw.length === undefined
+										? {}
+										: { 'content-length': String(request.raw.length) }),
+								},
 								json: false,
 							}
 						: { body: request.body, json: !stream }),

@@ -36,11 +36,24 @@ export interface ApiRequest {
 	url?: string;
 	qs?: IDataObject;
 	body?: IDataObject;
-	/** Raw bytes instead of JSON (the sample upload), sent as application/octet-stream. */
-	binary?: Buffer;
+	/** A body that is not JSON (a file, a multipart form): opened afresh for every attempt. */
+	raw?: RawBody;
 	/** Safe to repeat after an unclear failure (reads and deletes are; sends and refunds are not). */
 	idempotent?: boolean;
 }
+
+/**
+ * A non-JSON body. `open` is called once per attempt, because a stream cannot be sent twice;
+ * a body known in advance states its length, so that the server sees a Content-Length.
+ */
+export interface RawBody {
+	contentType: string;
+	length?: number;
+	open(): Promise<Buffer | StreamBody>;
+}
+
+/** A Node.js readable stream, as n8n's request helper sends it (piped, never held whole). */
+export type StreamBody = AsyncIterable<Buffer> & { pipe: unknown };
 
 export interface RequestContext {
 	itemIndex?: number;

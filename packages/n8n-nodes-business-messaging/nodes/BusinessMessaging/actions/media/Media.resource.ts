@@ -3,8 +3,16 @@ import type { Operation } from '../types';
 import * as del from './delete.operation';
 import * as download from './download.operation';
 import * as downloadFromUrl from './downloadFromUrl.operation';
+import * as getUrl from './getUrl.operation';
+import * as upload from './upload.operation';
 
-export const operations: Record<string, Operation> = { delete: del, download, downloadFromUrl };
+export const operations: Record<string, Operation> = {
+	delete: del,
+	download,
+	downloadFromUrl,
+	getUrl,
+	upload,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -32,10 +40,24 @@ export const description: INodeProperties[] = [
 				description: 'Download a file from a media URL the API returned (valid 5 minutes)',
 				action: 'Download a media file from its URL',
 			},
+			{
+				name: 'Get URL',
+				value: 'getUrl',
+				description: 'Get the download URL (valid 5 minutes), type, size and hash of a media ID',
+				action: 'Get the URL of a media file',
+			},
+			{
+				name: 'Upload',
+				value: 'upload',
+				description: 'Upload a file once, to send it many times by its media ID',
+				action: 'Upload a media file',
+			},
 		],
 		default: 'download',
 	},
 	...del.description,
 	...download.description,
 	...downloadFromUrl.description,
+	...getUrl.description,
+	...upload.description,
 ];

@@ -1,9 +1,28 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../types';
+import * as markAsRead from './markAsRead.operation';
+import * as react from './react.operation';
+import * as sendButtons from './sendButtons.operation';
+import * as sendContacts from './sendContacts.operation';
+import * as sendLinkButton from './sendLinkButton.operation';
+import * as sendList from './sendList.operation';
+import * as sendLocation from './sendLocation.operation';
+import * as sendMedia from './sendMedia.operation';
 import * as sendTemplate from './sendTemplate.operation';
 import * as sendText from './sendText.operation';
 
-export const operations: Record<string, Operation> = { sendTemplate, sendText };
+export const operations: Record<string, Operation> = {
+	markAsRead,
+	react,
+	sendButtons,
+	sendContacts,
+	sendLinkButton,
+	sendList,
+	sendLocation,
+	sendMedia,
+	sendTemplate,
+	sendText,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +32,55 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['message'] } },
 		options: [
+			{
+				name: 'Mark as Read',
+				value: 'markAsRead',
+				description:
+					'Show a customer’s message as read, optionally with "typing…" while you prepare the answer',
+				action: 'Mark a message as read',
+			},
+			{
+				name: 'React',
+				value: 'react',
+				description: 'Put an emoji on a message of the chat, or take it off',
+				action: 'React to a message',
+			},
+			{
+				name: 'Send Buttons',
+				value: 'sendButtons',
+				description: 'Answer with a text and up to 3 buttons to tap',
+				action: 'Send a message with buttons',
+			},
+			{
+				name: 'Send Contacts',
+				value: 'sendContacts',
+				description: 'Answer with contact cards',
+				action: 'Send contact cards',
+			},
+			{
+				name: 'Send Link Button',
+				value: 'sendLinkButton',
+				description: 'Answer with a text and a button that opens a web page',
+				action: 'Send a message with a link button',
+			},
+			{
+				name: 'Send List',
+				value: 'sendList',
+				description: 'Answer with a text and a list of up to 10 options to choose from',
+				action: 'Send a list message',
+			},
+			{
+				name: 'Send Location',
+				value: 'sendLocation',
+				description: 'Answer with a place on a map',
+				action: 'Send a location',
+			},
+			{
+				name: 'Send Media',
+				value: 'sendMedia',
+				description: 'Answer with an image, video, audio file, document or sticker',
+				action: 'Send a media message',
+			},
 			{
 				name: 'Send Template',
 				value: 'sendTemplate',
@@ -28,6 +96,14 @@ export const description: INodeProperties[] = [
 		],
 		default: 'sendTemplate',
 	},
+	...markAsRead.description,
+	...react.description,
+	...sendButtons.description,
+	...sendContacts.description,
+	...sendLinkButton.description,
+	...sendList.description,
+	...sendLocation.description,
+	...sendMedia.description,
 	...sendTemplate.description,
 	...sendText.description,
 ];

@@ -1,0 +1,57 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { markAsRead } from '../../../common/api/messages';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { messageIdValue } from '../../../common/fields/conversation';
+import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+
+const properties: INodeProperties[] = [
+	{
+		...phoneNumberLocator(),
+		description: 'The business number that received the message',
+	},
+	{
+		displayName: 'Message ID',
+		name: 'messageId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. wamid.HBgLMTQxNTU1NTAxMDA',
+		description: 'The customer’s message: the trigger’s messageId',
+	},
+	{
+		displayName: 'Show Typing Indicator',
+		name: 'typing',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the customer sees "typing…" until your answer is sent, for at most 25 seconds: useful while an AI agent thinks',
+	},
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'markAsRead'), properties);
+
+/**
+ * The customer's message shows as read (blue ticks), optionally with "typing…". Safe to repeat,
+ * so it is no side effect for the Retry On Fail guard.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const messageId = messageIdValue(
+		this.getNode(),
+		'Message ID',
+		this.getNodeParameter('messageId', itemIndex, ''),
+		itemIndex,
+	);
+	const typing = this.getNodeParameter('typing', itemIndex, false) === true;
+	const { success } = await markAsRead.call(
+		this,
+		{ phoneNumberId, messageId, typing },
+		item.request,
+	);
+	return [{ json: { success, messageId, typing, phoneNumberId } }];
+}

@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import {
+	bodyTextField,
+	buttonFields,
+	buttonsAction,
+	headerFooterFields,
+	interactiveFrame,
+} from '../../../common/messages/interactive';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order #1001 is ready. Deliver it tomorrow?'),
+	...buttonFields,
+	...headerFooterFields(true),
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendButtons'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** A message with up to 3 reply buttons (the Cloud API's interactive `button`). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	// Every limit is checked before a header file is uploaded.
+	const action = buttonsAction(this, itemIndex);
+	const { frame, uploaded } = await interactiveFrame.call(
+		this,
+		item,
+		LIMITS.interactiveBody,
+		address.sender,
+	);
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		{ type: 'interactive', interactive: { type: 'button', ...frame, action } },
+		{ buttons: (action.buttons as Array<{ reply: object }>).map((button) => button.reply) },
+		uploaded,
+	);
+}

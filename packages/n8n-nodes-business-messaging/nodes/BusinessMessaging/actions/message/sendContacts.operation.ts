@@ -1,0 +1,160 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const text = (
+	displayName: string,
+	name: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	...extra,
+});
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	{
+		displayName: 'Contacts',
+		name: 'contacts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Contact' },
+		default: {},
+		placeholder: 'Add Contact',
+		description: 'Contact cards the customer can save or message',
+		options: [
+			{
+				displayName: 'Contact',
+				name: 'contact',
+				values: [
+					text('Name', 'name', {
+						required: true,
+						placeholder: 'e.g. Ana García',
+						description: 'The name shown on the card',
+					}),
+					text('Phone', 'phone', { placeholder: 'e.g. +1 415 555 0100' }),
+					{
+						displayName: 'Phone Type',
+						name: 'phoneType',
+						type: 'options',
+						default: 'CELL',
+						options: [
+							{ name: 'Cell', value: 'CELL' },
+							{ name: 'Home', value: 'HOME' },
+							{ name: 'Main', value: 'MAIN' },
+							{ name: 'Work', value: 'WORK' },
+						],
+					},
+					text('WhatsApp ID', 'waId', {
+						description:
+							'The number’s WhatsApp ID (digits), which adds a "Message" button to the card (optional)',
+					}),
+					text('Email', 'email', { placeholder: 'e.g. name@email.com' }),
+					text('Company', 'company'),
+					text('Website', 'url', { placeholder: 'e.g. https://example.com' }),
+					text('Birthday', 'birthday', {
+						placeholder: 'e.g. 1990-04-21',
+						description: 'YYYY-MM-DD (optional)',
+					}),
+				],
+			},
+		],
+	},
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(
+	forOperation('message', 'sendContacts'),
+	properties,
+);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** One or more contact cards (the Cloud API's `contacts` message). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	const { contact = [] } = this.getNodeParameter('contacts', itemIndex, {}) as {
+		contact?: IDataObject[];
+	};
+	if (contact.length === 0)
+		throw new NodeOperationError(node, 'Contacts is empty: add at least one contact', {
+			itemIndex,
+		});
+	const contacts = contact.map((entry, index) =>
+		card(this, entry, `Contacts › Contact ${index + 1}`, itemIndex),
+	);
+	return await sendInChat.call(this, item, address, { type: 'contacts', contacts });
+}
+
+/** One contact card in the Cloud API's shape; empty fields are left out. */
+function card(
+	context: IExecuteFunctions,
+	entry: IDataObject,
+	field: string,
+	itemIndex: number,
+): IDataObject {
+	const node = context.getNode();
+	const value = (key: string) => String(entry[key] ?? '').trim();
+	const name = value('name');
+	if (!name) throw new NodeOperationError(node, `${field} › Name is empty`, { itemIndex });
+	const birthday = value('birthday');
+	if (birthday && !/^\d{4}-\d{2}-\d{2}$/.test(birthday))
+		throw new NodeOperationError(
+			node,
+			`${field} › Birthday "${birthday}" is not a date written YYYY-MM-DD`,
+			{ itemIndex },
+		);
+	const waId = value('waId');
+	if (waId && !/^\d{7,15}$/.test(waId))
+		throw new NodeOperationError(
+			node,
+			`${field} › WhatsApp ID "${waId}" is not a WhatsApp ID: 7 to 15 digits`,
+			{ itemIndex },
+		);
+	const [first, ...rest] = name.split(/\s+/);
+	const phone = value('phone');
+	const email = value('email');
+	const company = value('company');
+	const url = value('url');
+	return {
+		// The Cloud API wants formatted_name and one more part of the name.
+		name: {
+			formatted_name: name,
+			first_name: first,
+			...(rest.length ? { last_name: rest.join(' ') } : {}),
+		},
+		...(phone || waId
+			? {
+					phones: [
+						{
+							...(phone ? { phone } : {}),
+							type: value('phoneType') || 'CELL',
+							...(waId ? { wa_id: waId } : {}),
+						},
+					],
+				}
+			: {}),
+		...(email ? { emails: [{ email, type: 'WORK' }] } : {}),
+		...(company ? { org: { company } } : {}),
+		...(url ? { urls: [{ url, type: 'WORK' }] } : {}),
+		...(birthday ? { birthday } : {}),
+	};
+}

@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import {
+	bodyTextField,
+	headerFooterFields,
+	interactiveFrame,
+	linkButtonAction,
+	linkButtonFields,
+} from '../../../common/messages/interactive';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order has shipped.'),
+	...linkButtonFields,
+	...headerFooterFields(true),
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(
+	forOperation('message', 'sendLinkButton'),
+	properties,
+);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** A message with one button that opens a web page (the Cloud API's interactive `cta_url`). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	const action = linkButtonAction(this, itemIndex);
+	const { frame, uploaded } = await interactiveFrame.call(
+		this,
+		item,
+		LIMITS.interactiveBody,
+		address.sender,
+	);
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		{ type: 'interactive', interactive: { type: 'cta_url', ...frame, action } },
+		{},
+		uploaded,
+	);
+}

@@ -1,0 +1,43 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import {
+	bodyTextField,
+	headerFooterFields,
+	interactiveFrame,
+	listAction,
+	rowFields,
+} from '../../../common/messages/interactive';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	bodyTextField(LIMITS.listBody, 'e.g. Which order is your question about?'),
+	...rowFields,
+	...headerFooterFields(false),
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendList'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** A list of up to 10 options behind a button (the Cloud API's interactive `list`). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	const action = listAction(this, itemIndex);
+	const { frame } = await interactiveFrame.call(this, item, LIMITS.listBody, address.sender);
+	return await sendInChat.call(this, item, address, {
+		type: 'interactive',
+		interactive: { type: 'list', ...frame, action },
+	});
+}

@@ -1,0 +1,102 @@
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	{
+		displayName: 'Latitude',
+		name: 'latitude',
+		type: 'number',
+		typeOptions: { minValue: -90, maxValue: 90, numberPrecision: 7 },
+		default: 0,
+		required: true,
+		placeholder: 'e.g. 52.5200066',
+		description: 'Degrees north (negative: south), from -90 to 90',
+	},
+	{
+		displayName: 'Longitude',
+		name: 'longitude',
+		type: 'number',
+		typeOptions: { minValue: -180, maxValue: 180, numberPrecision: 7 },
+		default: 0,
+		required: true,
+		placeholder: 'e.g. 13.404954',
+		description: 'Degrees east (negative: west), from -180 to 180',
+	},
+	{
+		displayName: 'Name',
+		name: 'locationName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Coffee Roasters, Kreuzberg',
+		description: 'The place’s name, shown above the map (optional)',
+	},
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Oranienstraße 12, 10999 Berlin',
+		description: 'Shown under the name (optional)',
+	},
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(
+	forOperation('message', 'sendLocation'),
+	properties,
+);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** A place on a map (the Cloud API's `location` message). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	const latitude = coordinate(this, 'latitude', 'Latitude', 90, itemIndex);
+	const longitude = coordinate(this, 'longitude', 'Longitude', 180, itemIndex);
+	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();
+	const place = String(this.getNodeParameter('address', itemIndex, '')).trim();
+	return await sendInChat.call(this, item, address, {
+		type: 'location',
+		location: {
+			latitude,
+			longitude,
+			...(name ? { name } : {}),
+			...(place ? { address: place } : {}),
+		},
+	});
+}
+
+/** A coordinate in degrees; an expression may give it as text ("52.52"). */
+function coordinate(
+	context: IExecuteFunctions,
+	name: string,
+	label: string,
+	limit: number,
+	itemIndex: number,
+): number {
+	const raw = context.getNodeParameter(name, itemIndex, '') as unknown;
+	const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit)
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} ${JSON.stringify(raw)} is not a number from -${limit} to ${limit}`,
+			{ itemIndex },
+		);
+	return value;
+}

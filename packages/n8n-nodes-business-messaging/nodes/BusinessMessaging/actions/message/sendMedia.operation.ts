@@ -1,0 +1,107 @@
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { mediaReference, mediaSourceFields } from '../../../common/messages/mediaSource';
+import { limitedText } from '../../../common/messages/text';
+import {
+	CAPTIONED,
+	LIMITS,
+	MEDIA_KINDS,
+	type MediaKind,
+} from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
+
+const MEDIA = {
+	source: 'fileSource',
+	binaryProperty: 'binaryPropertyName',
+	link: 'link',
+	mediaId: 'mediaId',
+};
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	{
+		displayName: 'Media Type',
+		name: 'mediaType',
+		type: 'options',
+		default: 'image',
+		options: (Object.keys(MEDIA_KINDS) as MediaKind[]).map((kind) => ({
+			name: kind[0].toUpperCase() + kind.slice(1),
+			value: kind,
+			description: `${MEDIA_KINDS[kind].types.join(', ')}; up to ${kind === 'sticker' ? '500 KB' : `${MEDIA_KINDS[kind].maxBytes / 1024 / 1024} MB`}`,
+		})),
+	},
+	...mediaSourceFields(MEDIA),
+	{
+		displayName: 'Caption',
+		name: 'caption',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		displayOptions: { show: { mediaType: CAPTIONED } },
+		description: `A text under the file, up to ${LIMITS.caption} characters (optional)`,
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		displayOptions: { show: { mediaType: ['document'] } },
+		placeholder: 'e.g. invoice-1001.pdf',
+		description: 'The name the customer sees; empty takes the input file’s name (optional)',
+	},
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendMedia'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/**
+ * An image, video, audio file, document or sticker (the Cloud API's media messages), from an
+ * input binary (uploaded in the same step), a link or a media ID.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const address = chatAddress.call(this, itemIndex);
+	const kind = String(this.getNodeParameter('mediaType', itemIndex, 'image')) as MediaKind;
+	if (!(kind in MEDIA_KINDS))
+		throw new NodeOperationError(
+			node,
+			`Media Type "${kind}" is not one of ${Object.keys(MEDIA_KINDS).join(', ')}`,
+			{ itemIndex },
+		);
+	const caption = CAPTIONED.includes(kind)
+		? limitedText(
+				node,
+				'Caption',
+				this.getNodeParameter('caption', itemIndex, ''),
+				LIMITS.caption,
+				itemIndex,
+			)
+		: '';
+	let fileName =
+		kind === 'document' ? String(this.getNodeParameter('fileName', itemIndex, '')).trim() : '';
+	const { media, uploaded } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
+	// A document keeps the name of the file it was uploaded from, unless another is given.
+	if (kind === 'document' && !fileName && uploaded) fileName = uploaded.fileName;
+	const content = {
+		...media,
+		...(caption.trim() ? { caption } : {}),
+		...(fileName ? { filename: fileName } : {}),
+	};
+	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, uploaded);
+}

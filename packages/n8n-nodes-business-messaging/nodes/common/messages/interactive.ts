@@ -1,0 +1,485 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeProperties,
+} from 'n8n-workflow';
+import type { ItemContext } from '../context';
+import { LIMITS } from '../rules/messageLimits';
+import { mediaReference, mediaSourceFields, type UploadedMedia } from './mediaSource';
+import { limitedText } from './text';
+
+/**
+ * The parts of interactive messages (the Cloud API's `interactive` object): the optional header
+ * and footer, and the reply buttons, list rows and link button, each checked against the
+ * platform's limits with an error that names the field.
+ */
+
+const HEADER_MEDIA = {
+	source: 'headerSource',
+	binaryProperty: 'headerBinaryProperty',
+	link: 'headerLink',
+	mediaId: 'headerMediaId',
+	label: 'Header',
+};
+
+/** Header and footer fields; a list's header can only be text. */
+export function headerFooterFields(media: boolean): INodeProperties[] {
+	const kinds = media ? ['image', 'video', 'document'] : [];
+	return [
+		{
+			displayName: 'Header',
+			name: 'headerType',
+			type: 'options',
+			default: 'none',
+			options: [
+				{ name: 'None', value: 'none' },
+				{ name: 'Text', value: 'text' },
+				...kinds.map((kind) => ({ name: kind[0].toUpperCase() + kind.slice(1), value: kind })),
+			],
+			description: 'A title above the message: a short text, or a file shown above the text',
+		},
+		{
+			displayName: 'Header Text',
+			name: 'headerText',
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: { show: { headerType: ['text'] } },
+			description: `Up to ${LIMITS.headerText} characters`,
+		},
+		...(media ? mediaSourceFields(HEADER_MEDIA, { show: { headerType: kinds } }) : []),
+		{
+			displayName: 'Footer',
+			name: 'footer',
+			type: 'string',
+			default: '',
+			description: `A small grey line under the message, up to ${LIMITS.footerText} characters (optional)`,
+		},
+	];
+}
+
+/** The body text field, with its limit. */
+export function bodyTextField(max: number, placeholder: string): INodeProperties {
+	return {
+		displayName: 'Text',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		placeholder,
+		description: `The message above the buttons, up to ${max} characters`,
+	};
+}
+
+/** Header, body and footer of one item, checked; a media header from a binary is uploaded. */
+export async function interactiveFrame(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	bodyMax: number,
+	phoneNumberId: string,
+): Promise<{ frame: IDataObject; uploaded?: UploadedMedia }> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const body = limitedText(
+		node,
+		'Text',
+		this.getNodeParameter('bodyText', itemIndex, ''),
+		bodyMax,
+		itemIndex,
+		{ required: true },
+	);
+	const footer = limitedText(
+		node,
+		'Footer',
+		this.getNodeParameter('footer', itemIndex, ''),
+		LIMITS.footerText,
+		itemIndex,
+	);
+	const headerType = String(this.getNodeParameter('headerType', itemIndex, 'none'));
+	const frame: IDataObject = {
+		body: { text: body },
+		...(footer.trim() ? { footer: { text: footer } } : {}),
+	};
+	if (headerType === 'text') {
+		const text = limitedText(
+			node,
+			'Header Text',
+			this.getNodeParameter('headerText', itemIndex, ''),
+			LIMITS.headerText,
+			itemIndex,
+			{ required: true },
+		);
+		return { frame: { header: { type: 'text', text }, ...frame } };
+	}
+	if (headerType === 'image' || headerType === 'video' || headerType === 'document') {
+		const { media, uploaded } = await mediaReference.call(
+			this,
+			item,
+			HEADER_MEDIA,
+			headerType,
+			phoneNumberId,
+		);
+		return { frame: { header: { type: headerType, [headerType]: media }, ...frame }, uploaded };
+	}
+	return { frame };
+}
+
+/** Fields or JSON: how a list of buttons or rows is given. */
+function inputModeField(name: string, what: string): INodeProperties {
+	return {
+		displayName: `Define ${what}`,
+		name,
+		type: 'options',
+		default: 'fields',
+		options: [
+			{ name: 'Using Fields Below', value: 'fields' },
+			{
+				name: 'Using JSON',
+				value: 'json',
+				description: `An array of ${what.toLowerCase()}, e.g. from an expression over earlier data`,
+			},
+		],
+	};
+}
+
+export const buttonFields: INodeProperties[] = [
+	inputModeField('buttonsInput', 'Buttons'),
+	{
+		displayName: 'Buttons',
+		name: 'buttons',
+		type: 'fixedCollection',
+		typeOptions: {
+			multipleValues: true,
+			multipleValueButtonText: 'Add Button',
+			sortable: true,
+			maxAllowedFields: LIMITS.buttons,
+		},
+		default: {},
+		placeholder: 'Add Button',
+		displayOptions: { show: { buttonsInput: ['fields'] } },
+		description: `Up to ${LIMITS.buttons} buttons the customer can tap; the answer comes to the trigger as an incoming message`,
+		options: [
+			{
+				displayName: 'Button',
+				name: 'button',
+				values: [
+					{
+						displayName: 'Title',
+						name: 'title',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. Yes, deliver it',
+						description: `The button’s text, up to ${LIMITS.buttonTitle} characters`,
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. confirm',
+						description: `The ID the trigger gives (its reply field) when this button is tapped (up to ${LIMITS.buttonId} characters); empty uses the title`,
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Buttons (JSON)',
+		name: 'buttonsJson',
+		type: 'json',
+		default: '[\n  { "title": "Yes", "id": "yes" },\n  { "title": "No", "id": "no" }\n]',
+		required: true,
+		displayOptions: { show: { buttonsInput: ['json'] } },
+		description: 'An array of buttons, each an object with a title and an optional ID, which defaults to the title',
+	},
+];
+
+export const rowFields: INodeProperties[] = [
+	{
+		displayName: 'Button Text',
+		name: 'listButton',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Choose an order',
+		description: `The button that opens the list, up to ${LIMITS.listButton} characters`,
+	},
+	inputModeField('rowsInput', 'Rows'),
+	{
+		displayName: 'Rows',
+		name: 'rows',
+		type: 'fixedCollection',
+		typeOptions: {
+			multipleValues: true,
+			multipleValueButtonText: 'Add Row',
+			sortable: true,
+			maxAllowedFields: LIMITS.rows,
+		},
+		default: {},
+		placeholder: 'Add Row',
+		displayOptions: { show: { rowsInput: ['fields'] } },
+		description: `Up to ${LIMITS.rows} options; rows with the same section are shown together under its title`,
+		options: [
+			{
+				displayName: 'Row',
+				name: 'row',
+				values: [
+					{
+						displayName: 'Title',
+						name: 'title',
+						type: 'string',
+						default: '',
+						required: true,
+						description: `Up to ${LIMITS.rowTitle} characters`,
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						default: '',
+						description: `The ID the trigger gives (its reply field) when this row is chosen (up to ${LIMITS.rowId} characters); empty uses the title`,
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: `A second line under the title, up to ${LIMITS.rowDescription} characters (optional)`,
+					},
+					{
+						displayName: 'Section',
+						name: 'section',
+						type: 'string',
+						default: '',
+						description: `The title of the row’s section, up to ${LIMITS.sectionTitle} characters; needed when the rows are in more than one section`,
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Rows (JSON)',
+		name: 'rowsJson',
+		type: 'json',
+		default:
+			'[\n  { "title": "Order #1001", "id": "order-1001", "description": "Shipped Monday" }\n]',
+		required: true,
+		displayOptions: { show: { rowsInput: ['json'] } },
+		description: 'An array of rows, each an object with a title and optionally an ID, a description and a section',
+	},
+];
+
+export const linkButtonFields: INodeProperties[] = [
+	{
+		displayName: 'Button Text',
+		name: 'buttonText',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Track your order',
+		description: `Up to ${LIMITS.linkButtonText} characters`,
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://example.com/orders/1001',
+		description: 'The page the button opens',
+	},
+];
+
+/** The entries of a fixedCollection or of its JSON alternative, as objects. */
+function entries(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	mode: string,
+	collection: string,
+	key: string,
+	json: string,
+	what: string,
+): IDataObject[] {
+	const node = context.getNode();
+	if (String(context.getNodeParameter(mode, itemIndex, 'fields')) === 'json') {
+		let value = context.getNodeParameter(json, itemIndex, '[]') as unknown;
+		if (typeof value === 'string') {
+			try {
+				value = JSON.parse(value) as unknown;
+			} catch {
+				throw new NodeOperationError(node, `${what} (JSON) is not valid JSON`, { itemIndex });
+			}
+		}
+		if (
+			!Array.isArray(value) ||
+			value.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))
+		)
+			throw new NodeOperationError(node, `${what} (JSON) must be an array of objects`, {
+				itemIndex,
+			});
+		return value as IDataObject[];
+	}
+	const values = context.getNodeParameter(collection, itemIndex, {}) as Record<
+		string,
+		IDataObject[] | undefined
+	>;
+	return values[key] ?? [];
+}
+
+/** An ID of a button or row: given, or the title; unique in the message. */
+function choiceId(
+	node: INode,
+	field: string,
+	entry: IDataObject,
+	title: string,
+	max: number,
+	seen: Set<string>,
+	itemIndex: number,
+): string {
+	const given = entry.id === undefined || entry.id === null ? '' : String(entry.id);
+	const id = limitedText(node, `${field} ID`, given.trim() ? given : title, max, itemIndex);
+	if (seen.has(id))
+		throw new NodeOperationError(node, `${field} ID "${id}" is used twice: each needs its own ID`, {
+			itemIndex,
+			description: 'The ID tells which one the customer chose; an empty ID takes the title.',
+		});
+	seen.add(id);
+	return id;
+}
+
+/** `action` of a reply-buttons message: 1 to 3 buttons, titles and IDs unique. */
+export function buttonsAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = context.getNode();
+	const list = entries(
+		context,
+		itemIndex,
+		'buttonsInput',
+		'buttons',
+		'button',
+		'buttonsJson',
+		'Buttons',
+	);
+	if (list.length === 0)
+		throw new NodeOperationError(node, 'Buttons is empty: add 1 to 3 buttons', { itemIndex });
+	if (list.length > LIMITS.buttons)
+		throw new NodeOperationError(
+			node,
+			`Buttons has ${list.length} buttons; a message holds at most ${LIMITS.buttons}`,
+			{
+				itemIndex,
+				description: 'For more choices, use Send List (up to 10 rows).',
+			},
+		);
+	const ids = new Set<string>();
+	const titles = new Set<string>();
+	const buttons = list.map((entry, index) => {
+		const field = `Buttons › Button ${index + 1}`;
+		const title = limitedText(
+			node,
+			`${field} › Title`,
+			entry.title,
+			LIMITS.buttonTitle,
+			itemIndex,
+			{ required: true },
+		);
+		if (titles.has(title))
+			throw new NodeOperationError(
+				node,
+				`${field} › Title "${title}" is used twice: each button needs its own title`,
+				{ itemIndex },
+			);
+		titles.add(title);
+		const id = choiceId(node, `${field} ›`, entry, title, LIMITS.buttonId, ids, itemIndex);
+		return { type: 'reply', reply: { id, title } };
+	});
+	return { buttons };
+}
+
+/** `action` of a list message: its button and up to 10 rows, grouped in their sections. */
+export function listAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = context.getNode();
+	const button = limitedText(
+		node,
+		'Button Text',
+		context.getNodeParameter('listButton', itemIndex, ''),
+		LIMITS.listButton,
+		itemIndex,
+		{ required: true },
+	);
+	const list = entries(context, itemIndex, 'rowsInput', 'rows', 'row', 'rowsJson', 'Rows');
+	if (list.length === 0)
+		throw new NodeOperationError(node, 'Rows is empty: add 1 to 10 rows', { itemIndex });
+	if (list.length > LIMITS.rows)
+		throw new NodeOperationError(
+			node,
+			`Rows has ${list.length} rows; a list holds at most ${LIMITS.rows}, over all its sections`,
+			{ itemIndex },
+		);
+	const ids = new Set<string>();
+	const sections = new Map<string, IDataObject[]>();
+	list.forEach((entry, index) => {
+		const field = `Rows › Row ${index + 1}`;
+		const title = limitedText(node, `${field} › Title`, entry.title, LIMITS.rowTitle, itemIndex, {
+			required: true,
+		});
+		const id = choiceId(node, `${field} ›`, entry, title, LIMITS.rowId, ids, itemIndex);
+		const description = limitedText(
+			node,
+			`${field} › Description`,
+			entry.description ?? '',
+			LIMITS.rowDescription,
+			itemIndex,
+		);
+		const section = limitedText(
+			node,
+			`${field} › Section`,
+			entry.section ?? '',
+			LIMITS.sectionTitle,
+			itemIndex,
+		).trim();
+		const rows = sections.get(section) ?? [];
+		rows.push({ id, title, ...(description.trim() ? { description } : {}) });
+		sections.set(section, rows);
+	});
+	if (sections.size > 1 && sections.has(''))
+		throw new NodeOperationError(
+			node,
+			'Rows › Section is empty for some rows: when rows are in more than one section, every row names its section',
+			{ itemIndex },
+		);
+	if (sections.size > LIMITS.sections)
+		throw new NodeOperationError(
+			node,
+			`Rows are in ${sections.size} sections; a list has at most ${LIMITS.sections}`,
+			{ itemIndex },
+		);
+	return {
+		button,
+		sections: [...sections].map(([title, rows]) => ({ ...(title ? { title } : {}), rows })),
+	};
+}
+
+/** `action` of a link-button (CTA URL) message. */
+export function linkButtonAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = context.getNode();
+	const text = limitedText(
+		node,
+		'Button Text',
+		context.getNodeParameter('buttonText', itemIndex, ''),
+		LIMITS.linkButtonText,
+		itemIndex,
+		{ required: true },
+	);
+	const url = String(context.getNodeParameter('url', itemIndex, '')).trim();
+	if (!/^https?:\/\/[^\s/]+\S*$/i.test(url))
+		throw new NodeOperationError(
+			node,
+			`URL "${url}" is not a web address: it starts with https://`,
+			{ itemIndex },
+		);
+	return { name: 'cta_url', parameters: { display_text: text, url } };
+}

@@ -1,0 +1,168 @@
+import {
+	NodeOperationError,
+	type IDisplayOptions,
+	type IExecuteFunctions,
+	type INodeProperties,
+} from 'n8n-workflow';
+import { uploadMedia } from '../api/media';
+import { inputFile } from '../binary';
+import type { ItemContext } from '../context';
+import { checkedId } from '../fields/locators';
+import { MEDIA_KINDS, sizeText, type MediaKind } from '../rules/messageLimits';
+
+/**
+ * Where a file to send comes from: an input binary (uploaded first, in the same step), a link
+ * the platform fetches, or the media ID of a file the platform already holds. Send Media and
+ * the media headers of interactive messages share these fields, under their own names.
+ */
+
+/** The parameter names (and the words of the labels) of one set of media fields. */
+export interface MediaFieldNames {
+	source: string;
+	binaryProperty: string;
+	link: string;
+	mediaId: string;
+	/** Put before the labels, e.g. "Header" gives "Header Link". */
+	label?: string;
+}
+
+/** The file as a send carries it: `{ id }` or `{ link }`. */
+export type MediaReference = { id: string } | { link: string };
+
+/** A file uploaded from an input binary for this send. */
+export interface UploadedMedia {
+	mediaId: string;
+	fileName: string;
+	mimeType: string;
+	fileSize: number;
+}
+
+export function mediaSourceFields(
+	names: MediaFieldNames,
+	displayOptions?: IDisplayOptions,
+): INodeProperties[] {
+	const label = names.label ? `${names.label} ` : '';
+	const show = (source: string): IDisplayOptions => ({
+		show: { ...displayOptions?.show, [names.source]: [source] },
+	});
+	return [
+		{
+			displayName: `${label}File Source`,
+			name: names.source,
+			type: 'options',
+			default: 'binary',
+			displayOptions,
+			options: [
+				{
+					name: 'Input Binary',
+					value: 'binary',
+					description: 'A file of the input item, uploaded to the platform and sent in one step',
+				},
+				{
+					name: 'Link',
+					value: 'link',
+					description: 'A public HTTPS address the platform downloads the file from',
+				},
+				{
+					name: 'Media ID',
+					value: 'mediaId',
+					description: 'A file the platform already holds: uploaded before or received',
+				},
+			],
+		},
+		{
+			displayName: `${label}Input Binary Field`,
+			name: names.binaryProperty,
+			type: 'string',
+			default: 'data',
+			required: true,
+			displayOptions: show('binary'),
+			hint: 'The name of the input binary field that holds the file',
+		},
+		{
+			displayName: `${label}Link`,
+			name: names.link,
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: show('link'),
+			placeholder: 'e.g. https://example.com/files/invoice-1001.pdf',
+		},
+		{
+			displayName: `${label}Media ID`,
+			name: names.mediaId,
+			type: 'string',
+			default: '',
+			required: true,
+			displayOptions: show('mediaId'),
+			placeholder: 'e.g. 1037543291543636',
+			description: 'From Media › Upload, or the mediaId of an incoming message of the trigger',
+		},
+	];
+}
+
+/**
+ * The file of one item for a send of `kind`, checked before anything is sent: an input binary
+ * of the kind's types and size is uploaded for `phoneNumberId` and sent by its new media ID.
+ */
+export async function mediaReference(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	names: MediaFieldNames,
+	kind: MediaKind,
+	phoneNumberId: string,
+): Promise<{ media: MediaReference; uploaded?: UploadedMedia }> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const label = names.label ? `${names.label} ` : '';
+	const source = String(this.getNodeParameter(names.source, itemIndex, 'binary'));
+	if (source === 'link') {
+		const link = String(this.getNodeParameter(names.link, itemIndex, '')).trim();
+		if (!/^https?:\/\/[^\s/]+\S*$/i.test(link))
+			throw new NodeOperationError(
+				node,
+				`${label}Link "${link}" is not a web address: it starts with https://`,
+				{ itemIndex },
+			);
+		return { media: { link } };
+	}
+	if (source === 'mediaId') {
+		const raw = this.getNodeParameter(names.mediaId, itemIndex, '');
+		return { media: { id: checkedId(node, `${label}Media ID`, raw, itemIndex) } };
+	}
+	const property = String(this.getNodeParameter(names.binaryProperty, itemIndex, 'data')).trim();
+	const file = await inputFile.call(this, itemIndex, property);
+	const rule = MEDIA_KINDS[kind];
+	const where = `${label}Input Binary Field "${property}"`;
+	if (!rule.types.includes(file.mimeType))
+		throw new NodeOperationError(
+			node,
+			`${where} holds ${file.mimeType ? `a ${file.mimeType} file` : 'a file of unknown type'}; ${rule.label} must be ${rule.types.join(', ')}`,
+			{ itemIndex },
+		);
+	if (file.size === 0)
+		throw new NodeOperationError(node, `${where} holds an empty file`, { itemIndex });
+	if (file.size > rule.maxBytes)
+		throw new NodeOperationError(
+			node,
+			`${where} holds ${sizeText(file.size)}; ${rule.label} may be at most ${sizeText(rule.maxBytes)}`,
+			{ itemIndex },
+		);
+	const mediaId = await uploadMedia.call(this, { phoneNumberId, file }, item.request);
+	return {
+		media: { id: mediaId },
+		uploaded: { mediaId, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.size },
+	};
+}
+
+/**
+ * A send that failed after its file was uploaded says so, with the media ID: sending again by
+ * that ID does not upload the file twice.
+ */
+export function noteUploaded(error: unknown, uploaded: UploadedMedia | undefined): unknown {
+	if (!uploaded || !(error instanceof Error)) return error;
+	const note = `The file was uploaded before the send failed: its media ID is ${uploaded.mediaId}. To try again without uploading it twice, choose File Source › Media ID.`;
+	const described = error as Error & { description?: string | null };
+	described.description = [described.description, note].filter(Boolean).join(' ');
+	return error;
+}
