@@ -100,8 +100,8 @@ export async function uploadMedia(
 				{ messaging_product: 'whatsapp', type: file.mimeType },
 				{ field: 'file', ...file },
 			),
-			// A repeated upload only leaves an unused copy, which the platform deletes in time.
-			idempotent: true,
+			// Not repeated after an unclear failure: the file may have been stored, and a send follows.
+			idempotent: false,
 		},
 		request,
 	);

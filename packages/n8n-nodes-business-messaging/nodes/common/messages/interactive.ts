@@ -37,7 +37,7 @@ export function headerFooterFields(media: boolean): INodeProperties[] {
 				{ name: 'None', value: 'none' },
 				{ name: 'Text', value: 'text' },
 				...kinds.map((kind) => ({ name: kind[0].toUpperCase() + kind.slice(1), value: kind })),
-			],
+			].sort((a, b) => a.name.localeCompare(b.name)),
 			description: 'A title above the message: a short text, or a file shown above the text',
 		},
 		{
@@ -194,7 +194,8 @@ export const buttonFields: INodeProperties[] = [
 		default: '[\n  { "title": "Yes", "id": "yes" },\n  { "title": "No", "id": "no" }\n]',
 		required: true,
 		displayOptions: { show: { buttonsInput: ['json'] } },
-		description: 'An array of buttons, each an object with a title and an optional ID, which defaults to the title',
+		description:
+			'An array of buttons, each an object with a title and an optional ID, which defaults to the title',
 	},
 ];
 
@@ -269,7 +270,8 @@ export const rowFields: INodeProperties[] = [
 			'[\n  { "title": "Order #1001", "id": "order-1001", "description": "Shipped Monday" }\n]',
 		required: true,
 		displayOptions: { show: { rowsInput: ['json'] } },
-		description: 'An array of rows, each an object with a title and optionally an ID, a description and a section',
+		description:
+			'An array of rows, each an object with a title and optionally an ID, a description and a section',
 	},
 ];
 

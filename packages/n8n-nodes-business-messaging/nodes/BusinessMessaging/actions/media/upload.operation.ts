@@ -27,7 +27,7 @@ export const description = updateDisplayOptions(forOperation('media', 'upload'),
 
 /**
  * An input file uploaded once, to be sent many times by its media ID (Send Media › Media ID).
- * A repeated upload only leaves an unused copy, so it is no side effect for Retry On Fail.
+ * Run again, it only leaves an unused copy, so Retry On Fail is allowed.
  */
 export async function execute(
 	this: IExecuteFunctions,

@@ -62,7 +62,7 @@ const properties: INodeProperties[] = [
 							'The number’s WhatsApp ID (digits), which adds a "Message" button to the card (optional)',
 					}),
 					text('Email', 'email', { placeholder: 'e.g. name@email.com' }),
-					text('Company', 'company'),
+					text('Company', 'company', { placeholder: 'e.g. Coffee Roasters Ltd' }),
 					text('Website', 'url', { placeholder: 'e.g. https://example.com' }),
 					text('Birthday', 'birthday', {
 						placeholder: 'e.g. 1990-04-21',

@@ -33,7 +33,7 @@ const properties: INodeProperties[] = [
 		name: 'mediaType',
 		type: 'options',
 		default: 'image',
-		options: (Object.keys(MEDIA_KINDS) as MediaKind[]).map((kind) => ({
+		options: (Object.keys(MEDIA_KINDS) as MediaKind[]).sort().map((kind) => ({
 			name: kind[0].toUpperCase() + kind.slice(1),
 			value: kind,
 			description: `${MEDIA_KINDS[kind].types.join(', ')}; up to ${kind === 'sticker' ? '500 KB' : `${MEDIA_KINDS[kind].maxBytes / 1024 / 1024} MB`}`,
