@@ -2,10 +2,11 @@ import {
 	NodeOperationError,
 	type IDisplayOptions,
 	type IExecuteFunctions,
+	type INode,
 	type INodeProperties,
 } from 'n8n-workflow';
 import { uploadMedia } from '../api/media';
-import { inputFile } from '../binary';
+import { inputFile, type InputFile } from '../binary';
 import type { ItemContext } from '../context';
 import { checkedId } from '../fields/locators';
 import { MEDIA_KINDS, sizeText, type MediaKind } from '../rules/messageLimits';
@@ -132,8 +133,23 @@ export async function mediaReference(
 	}
 	const property = String(this.getNodeParameter(names.binaryProperty, itemIndex, 'data')).trim();
 	const file = await inputFile.call(this, itemIndex, property);
+	checkMediaFile(node, `${label}Input Binary Field "${property}"`, file, kind, itemIndex);
+	const mediaId = await uploadMedia.call(this, { phoneNumberId, file }, item.request);
+	return {
+		media: { id: mediaId },
+		uploaded: { mediaId, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.size },
+	};
+}
+
+/** A file checked against what `kind` may be: its types, not empty, its largest size. */
+export function checkMediaFile(
+	node: INode,
+	where: string,
+	file: InputFile,
+	kind: MediaKind,
+	itemIndex: number,
+): void {
 	const rule = MEDIA_KINDS[kind];
-	const where = `${label}Input Binary Field "${property}"`;
 	if (!rule.types.includes(file.mimeType))
 		throw new NodeOperationError(
 			node,
@@ -145,14 +161,9 @@ export async function mediaReference(
 	if (file.size > rule.maxBytes)
 		throw new NodeOperationError(
 			node,
-			`${where} holds ${sizeText(file.size)}; ${rule.label} may be at most ${sizeText(rule.maxBytes)}`,
+			`${where} holds ${sizeText(file.size)} (${file.size} bytes); ${rule.label} may be at most ${sizeText(rule.maxBytes)} (${rule.maxBytes} bytes)`,
 			{ itemIndex },
 		);
-	const mediaId = await uploadMedia.call(this, { phoneNumberId, file }, item.request);
-	return {
-		media: { id: mediaId },
-		uploaded: { mediaId, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.size },
-	};
 }
 
 /**

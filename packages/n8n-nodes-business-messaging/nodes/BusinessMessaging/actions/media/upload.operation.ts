@@ -9,7 +9,8 @@ import { inputFile } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
-import { MEDIA_KINDS, mediaKindOf, sizeText } from '../../../common/rules/messageLimits';
+import { checkMediaFile } from '../../../common/messages/mediaSource';
+import { MEDIA_KINDS, mediaKindOf } from '../../../common/rules/messageLimits';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberLocator(), description: 'The number that will send the file' },
@@ -51,15 +52,7 @@ export async function execute(
 					.join('; ')}.`,
 			},
 		);
-	if (file.size === 0)
-		throw new NodeOperationError(node, `${where} holds an empty file`, { itemIndex });
-	const rule = MEDIA_KINDS[kind];
-	if (file.size > rule.maxBytes)
-		throw new NodeOperationError(
-			node,
-			`${where} holds ${sizeText(file.size)}; ${rule.label} may be at most ${sizeText(rule.maxBytes)}`,
-			{ itemIndex },
-		);
+	checkMediaFile(node, where, file, kind, itemIndex);
 	const mediaId = await uploadMedia.call(this, { phoneNumberId, file }, item.request);
 	return [
 		{

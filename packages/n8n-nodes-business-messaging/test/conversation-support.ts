@@ -1,0 +1,62 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+import { FAST_RETRIES, type TestBed } from './harness';
+
+/** What the conversation tests share: a customer who wrote, and the sends' parameters. */
+
+export const CUSTOMER = '14155550100';
+
+/** A 1×1 PNG, as an input item's binary field holds it (memory mode: base64). */
+export const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+export const rl = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+export function fileItem(
+	base64: string,
+	mimeType: string,
+	fileName: string,
+	property = 'data',
+): INodeExecutionData[] {
+	return [{ json: {}, binary: { [property]: { data: base64, mimeType, fileName } } }];
+}
+
+/** The customer writes to the first number, which opens the 24-hour window; returns the message ID. */
+export async function customerWrites(bed: TestBed, text = 'Hello'): Promise<string> {
+	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: CUSTOMER, text }),
+	});
+	if (!response.ok)
+		throw new Error(`the sandbox refused the incoming message: ${await response.text()}`);
+	return ((await response.json()) as { message_id: string }).message_id;
+}
+
+/** The parameters of a chat send of `operation`, to the customer, with fast retries. */
+export function chatSend(bed: TestBed, operation: string, extra: Record<string, unknown> = {}) {
+	return {
+		resource: 'message',
+		operation,
+		phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		recipient: '+1 (415) 555-0100',
+		requestOptions: FAST_RETRIES,
+		...extra,
+	};
+}
+
+/** The JSON bodies the node posted to the send endpoint, in order. */
+export function sentBodies(bed: TestBed): Array<Record<string, unknown>> {
+	return bed
+		.requests()
+		.filter((r) => r.method === 'POST' && /\/messages$/.test(r.url))
+		.map((r) => JSON.parse(r.body!) as Record<string, unknown>);
+}
+
+/** A media file's bytes, as a customer's phone would fetch them: GET /{id} → url → download. */
+export async function mediaBytes(bed: TestBed, mediaId: string): Promise<Buffer> {
+	const headers = { apikey: bed.sandbox.apiKey };
+	const info = (await (await fetch(`${bed.sandbox.baseUrl}/${mediaId}`, { headers })).json()) as {
+		url: string;
+	};
+	return Buffer.from(await (await fetch(info.url, { headers })).arrayBuffer());
+}
