@@ -32,6 +32,54 @@ const templates = (bed: TestBed, name: string) =>
 	[...bed.sandbox.state.store.templates.values()].filter((t) => t.name === name);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The customer writes to the first number (opening the 24-hour window); their message's ID. */
+async function customerWrote(bed: TestBed): Promise<string> {
+	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			phone_number_id: bed.sandbox.phoneNumberIds[0],
+			from: '14155550100',
+			text: 'Hello',
+		}),
+	});
+	return ((await response.json()) as { message_id: string }).message_id;
+}
+
+const pngItem = (): INodeExecutionData[] => [
+	{
+		json: {},
+		binary: { data: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'latte.png' } },
+	},
+];
+
+/** The sends that answer in the chat: name, operation and the fields of a valid message. */
+const CHAT_SENDS: Array<[string, string, Record<string, unknown>]> = [
+	[
+		'Message › Send Media',
+		'sendMedia',
+		{ mediaType: 'image', fileSource: 'binary', caption: 'Latte' },
+	],
+	[
+		'Message › Send Buttons',
+		'sendButtons',
+		{ bodyText: 'Deliver tomorrow?', buttons: { button: [{ title: 'Yes', id: 'yes' }] } },
+	],
+	[
+		'Message › Send List',
+		'sendList',
+		{ bodyText: 'Which order?', listButton: 'Orders', rows: { row: [{ title: 'Order #1001' }] } },
+	],
+	[
+		'Message › Send Link Button',
+		'sendLinkButton',
+		{ bodyText: 'Shipped.', buttonText: 'Track it', url: 'https://example.com/t/1' },
+	],
+	['Message › Send Location', 'sendLocation', { latitude: 52.52, longitude: 13.405 }],
+	['Message › Send Contacts', 'sendContacts', { contacts: { contact: [{ name: 'Ana García' }] } }],
+	['Message › React', 'react', { messageId: '={{ $json.messageId }}', emoji: '👍' }],
+];
+
 export const OPERATION_CASES: OperationCase[] = [
 	{
 		name: 'Account › Get Business Account',
@@ -244,6 +292,59 @@ export const OPERATION_CASES: OperationCase[] = [
 		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
 		repeatable: false,
 		effect: (bed) => bed.sandbox.state.store.messages.size,
+	},
+	...CHAT_SENDS.map(
+		([name, operation, extra]): OperationCase => ({
+			name,
+			setup: async (bed) => ({ messageId: await customerWrote(bed) }),
+			parameters: (bed) => ({
+				resource: 'message',
+				operation,
+				phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+				recipient: '+1 415 555 0100',
+				...extra,
+			}),
+			items: operation === 'sendMedia' ? () => pngItem() : undefined,
+			target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
+			repeatable: false,
+			effect: (bed) => bed.sandbox.state.store.messages.size,
+		}),
+	),
+	{
+		name: 'Message › Mark as Read',
+		setup: async (bed) => ({ messageId: await customerWrote(bed) }),
+		parameters: (bed) => ({
+			resource: 'message',
+			operation: 'markAsRead',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			messageId: '={{ $json.messageId }}',
+			typing: true,
+		}),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
+		repeatable: true,
+	},
+	{
+		name: 'Media › Upload',
+		parameters: (bed) => ({
+			resource: 'media',
+			operation: 'upload',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		}),
+		items: () => pngItem(),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/media$` },
+		repeatable: false,
+		effect: (bed) => bed.sandbox.state.store.media.size,
+	},
+	{
+		name: 'Media › Get URL',
+		parameters: (bed) => ({
+			resource: 'media',
+			operation: 'getUrl',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			mediaId: bed.sandbox.mediaIds[0],
+		}),
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.mediaIds[0]}$` },
+		repeatable: true,
 	},
 	{
 		name: 'Payment › Refund',

@@ -82,6 +82,13 @@ describe('output contract', () => {
 
 /** Operations that act each time they run: n8n's Retry On Fail would make them act twice. */
 const ACTS_EVERY_RUN = [
+	'Message › React',
+	'Message › Send Buttons',
+	'Message › Send Contacts',
+	'Message › Send Link Button',
+	'Message › Send List',
+	'Message › Send Location',
+	'Message › Send Media',
 	'Message › Send Template',
 	'Message › Send Text',
 	'Payment › Refund',
