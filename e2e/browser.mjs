@@ -162,6 +162,134 @@ try {
 		},
 	);
 
+	/** A customer writes to the sandbox's first number: answers are accepted for 24 hours. */
+	const customerWrites = async () => {
+		const response = await fetch(`${sandbox.controlUrl}/incoming`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: '14155550100',
+				text: 'Is my order ready?',
+			}),
+		});
+		assert(response.ok, `the sandbox refused the customer's message: ${await response.text()}`);
+	};
+	const lastSent = async () =>
+		(await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.at(-1);
+
+	await check(
+		'Message › Send Buttons in a form: text, two buttons, a header and a footer, no JSON; the customer gets the buttons',
+		async () => {
+			await customerWrites();
+			await addAction('Send a message with buttons');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await page
+				.getByTestId('parameter-input-bodyText')
+				.locator('textarea, input')
+				.first()
+				.fill('Your order #1001 is ready. When should we deliver it?');
+			const buttons = page.getByTestId('fixed-collection-buttons');
+			await buttons.getByTestId('fixed-collection-add').click();
+			await buttons.getByTestId('fixed-collection-add').click();
+			const titles = buttons.getByTestId('parameter-input-title');
+			const ids = buttons.getByTestId('parameter-input-id');
+			await titles.nth(0).locator('input').fill('Tomorrow');
+			await ids.nth(0).locator('input').fill('deliver-tomorrow');
+			await titles.nth(1).locator('input').fill('Next week');
+			await ids.nth(1).locator('input').fill('deliver-next-week');
+			await page.getByTestId('parameter-input-headerType').click();
+			await page
+				.getByRole('option')
+				.filter({ visible: true })
+				.filter({ hasText: /^Text/ })
+				.first()
+				.click();
+			await page.getByTestId('parameter-input-headerText').locator('input').fill('Order #1001');
+			await page
+				.getByTestId('parameter-input-footer')
+				.locator('input')
+				.fill('Acme Coffee Roasters');
+			await shot('send-buttons-form');
+			await page.getByTestId('node-execute-button').first().click();
+			await page
+				.getByTestId('output-panel')
+				.getByText(/wamid\./)
+				.first()
+				.waitFor();
+			await shot('send-buttons-output');
+			const sent = await lastSent();
+			const replies = (
+				sent?.interactive?.action?.buttons ??
+				sent?.content?.action?.buttons ??
+				[]
+			).map((b) => b.reply?.id);
+			assert(
+				sent?.type === 'interactive' && replies.join() === 'deliver-tomorrow,deliver-next-week',
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
+		},
+	);
+
+	await check(
+		'Message › Send Media: the kinds, the file sources (input binary, link, media ID), a caption; a document by link sent',
+		async () => {
+			await customerWrites();
+			await addAction('Send a media message');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await page.getByTestId('parameter-input-mediaType').click();
+			await page
+				.getByRole('option')
+				.filter({ visible: true })
+				.filter({ hasText: /^Document/ })
+				.first()
+				.click();
+			// The sources a user chooses from, input binary first.
+			await page.getByTestId('parameter-input-fileSource').click();
+			for (const source of ['Input Binary', 'Link', 'Media ID'])
+				await page
+					.getByRole('option')
+					.filter({ visible: true })
+					.filter({ hasText: source })
+					.first()
+					.waitFor();
+			await shot('send-media-sources');
+			await page
+				.getByRole('option')
+				.filter({ visible: true })
+				.filter({ hasText: /^Link/ })
+				.first()
+				.click();
+			await page
+				.getByTestId('parameter-input-link')
+				.locator('input')
+				.fill('https://shop.example.com/price-list.pdf');
+			await page
+				.getByTestId('parameter-input-caption')
+				.locator('textarea, input')
+				.first()
+				.fill('Our price list');
+			await page.getByTestId('parameter-input-fileName').locator('input').fill('Price list.pdf');
+			await shot('send-media-form');
+			await page.getByTestId('node-execute-button').first().click();
+			await page
+				.getByTestId('output-panel')
+				.getByText(/wamid\./)
+				.first()
+				.waitFor();
+			const sent = await lastSent();
+			const document = sent?.document ?? sent?.content;
+			assert(
+				sent?.type === 'document' &&
+					document?.link === 'https://shop.example.com/price-list.pdf' &&
+					document?.filename === 'Price list.pdf',
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
+		},
+	);
+
 	await check(
 		'Template › Create with the form: text header, body with two variables, footer, URL button, no JSON; PENDING',
 		async () => {
