@@ -111,6 +111,17 @@ describe('route schemas', () => {
 		await call('GET', String(media.url).replace(/^http:\/\/[^/]+/, ''));
 		await call('POST', `/v3/downloadMedia/${PNG}?phone_number_id=${NUMBER}`);
 		await call('DELETE', `/v3/${PDF}?phone_number_id=${NUMBER}`);
+		const boundary = 'schema-check';
+		await call(
+			'POST',
+			`/v3/${NUMBER}/media`,
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="messaging_product"\r\n\r\nwhatsapp\r\n` +
+					`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ntext/plain\r\n` +
+					`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`,
+			),
+			{ 'content-type': `multipart/form-data; boundary=${boundary}` },
+		);
 
 		await call('POST', `/v3/${NUMBER}/messages`, {
 			messaging_product: 'whatsapp',
