@@ -333,7 +333,8 @@ export const OPERATION_CASES: OperationCase[] = [
 		items: () => pngItem(),
 		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/media$` },
 		repeatable: false,
-		effect: (bed) => bed.sandbox.state.store.media.size,
+		effect: (bed) =>
+			[...bed.sandbox.state.store.media.values()].filter((m) => m.fileName === 'latte.png').length,
 	},
 	{
 		name: 'Media › Get URL',
