@@ -3,7 +3,12 @@ import type { ParameterFormat, TemplateCategory } from '../model';
 import { onlyKeys, requireObject, requireString, type Json } from '../validate';
 import { authenticationText, hasOtpButton } from './authenticationTemplate';
 import { BUTTON_LIMITS, validateButtons } from './templateButtons';
-import { checkNamedExamples, countPlaceholders, placeholdersOf } from './templatePlaceholders';
+import {
+	checkExamples,
+	checkNamedExamples,
+	countPlaceholders,
+	placeholdersOf,
+} from './templatePlaceholders';
 
 /**
  * Template components (spec 2.2): validation on create/edit (templateParameters.ts checks what
@@ -154,28 +159,6 @@ function validateBody(component: Json, path: string, format: ParameterFormat): v
 			checkExampleStrings(set, `${field}[${i}]`);
 		});
 	});
-}
-
-/** Examples are required exactly when the text has placeholders. */
-function checkExamples(
-	example: Json | undefined,
-	key: string,
-	count: number,
-	field: string,
-	check: (values: unknown[], field: string) => void,
-): void {
-	const values = example?.[key];
-	if (count === 0) {
-		if (values !== undefined)
-			throw invalid(field, 'gives example values but the text has no placeholders');
-		return;
-	}
-	if (!Array.isArray(values))
-		throw invalid(
-			field,
-			`is required: the text has ${count} placeholder(s) and each needs an example value`,
-		);
-	check(values, field);
 }
 
 function checkExampleStrings(values: unknown[], field: string): void {

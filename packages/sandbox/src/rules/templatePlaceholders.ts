@@ -61,6 +61,28 @@ export function placeholdersOf(text: string, format: ParameterFormat, field: str
 	return Array.from({ length: countPlaceholders(text, field) }, (_, i) => String(i + 1));
 }
 
+/** Examples are required exactly when the text has placeholders. */
+export function checkExamples(
+	example: Json | undefined,
+	key: string,
+	count: number,
+	field: string,
+	check: (values: unknown[], field: string) => void,
+): void {
+	const values = example?.[key];
+	if (count === 0) {
+		if (values !== undefined)
+			throw invalid(field, 'gives example values but the text has no placeholders');
+		return;
+	}
+	if (!Array.isArray(values))
+		throw invalid(
+			field,
+			`is required: the text has ${count} placeholder(s) and each needs an example value`,
+		);
+	check(values, field);
+}
+
 /**
  * `example.<key>` of a NAMED text: one `{param_name, example}` per placeholder, naming each
  * exactly once; none when the text has no placeholders.
@@ -71,34 +93,25 @@ export function checkNamedExamples(
 	names: string[],
 	field: string,
 ): void {
-	const values = example?.[key];
-	if (names.length === 0) {
-		if (values !== undefined)
-			throw invalid(field, 'gives example values but the text has no placeholders');
-		return;
-	}
-	if (!Array.isArray(values))
-		throw invalid(
-			field,
-			`is required: give {"param_name","example"} for each of ${names.map((n) => `{{${n}}}`).join(', ')}`,
-		);
-	const given = new Set<string>();
-	values.forEach((item, i) => {
-		const path = `${field}[${i}]`;
-		if (!isObject(item)) throw invalid(path, 'must be {"param_name":"...","example":"..."}');
-		onlyKeys(item, ['param_name', 'example'], path);
-		const name = item.param_name;
-		if (typeof name !== 'string' || !names.includes(name))
-			throw invalid(
-				`${path}.param_name`,
-				`must name a placeholder of the text (${names.join(', ')})`,
-			);
-		if (given.has(name)) throw invalid(`${path}.param_name`, `${name} has two examples`);
-		given.add(name);
-		if (typeof item.example !== 'string' || item.example.trim().length === 0)
-			throw invalid(`${path}.example`, 'must be a non-empty example string');
+	checkExamples(example, key, names.length, field, (values) => {
+		const given = new Set<string>();
+		values.forEach((item, i) => {
+			const path = `${field}[${i}]`;
+			if (!isObject(item)) throw invalid(path, 'must be {"param_name":"...","example":"..."}');
+			onlyKeys(item, ['param_name', 'example'], path);
+			const name = item.param_name;
+			if (typeof name !== 'string' || !names.includes(name))
+				throw invalid(
+					`${path}.param_name`,
+					`must name a placeholder of the text (${names.join(', ')})`,
+				);
+			if (given.has(name)) throw invalid(`${path}.param_name`, `${name} has two examples`);
+			given.add(name);
+			if (typeof item.example !== 'string' || item.example.trim().length === 0)
+				throw invalid(`${path}.example`, 'must be a non-empty example string');
+		});
+		const missing = names.filter((name) => !given.has(name));
+		if (missing.length)
+			throw invalid(field, `needs an example for ${missing.map((n) => `{{${n}}}`).join(', ')}`);
 	});
-	const missing = names.filter((name) => !given.has(name));
-	if (missing.length)
-		throw invalid(field, `needs an example for ${missing.map((n) => `{{${n}}}`).join(', ')}`);
 }

@@ -151,7 +151,10 @@ export function checkComponents(
 				checkLength(value, LIMITS.headerText, 'Header Text');
 				const names = placeholdersOf(value, parameterFormat, 'Header Text');
 				if (names.length > 1)
-					throw new TemplateRuleError('Header Text', 'a header holds at most one variable');
+					throw new TemplateRuleError(
+						'Header Text',
+						`a header holds at most one variable${parameterFormat === 'NAMED' ? '' : ', {{1}}'}`,
+					);
 				if (parameterFormat === 'NAMED') {
 					checkNamedExamples(example.header_text_named_params, names, 'Header Variable Example');
 					return;
