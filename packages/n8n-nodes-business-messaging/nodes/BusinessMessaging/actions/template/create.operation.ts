@@ -37,15 +37,15 @@ const properties: INodeProperties[] = [
 		description: 'How the header and body variables are written',
 		options: [
 			{
-				name: 'Positional',
-				value: 'POSITIONAL',
-				description: 'Numbered variables: {{1}}, {{2}}, …',
-			},
-			{
 				name: 'Named',
 				value: 'NAMED',
 				description:
 					'Named variables of lowercase letters, digits and underscores: {{first_name}}, {{order_id}}',
+			},
+			{
+				name: 'Positional',
+				value: 'POSITIONAL',
+				description: 'Numbered variables: {{1}}, {{2}}, …',
 			},
 		],
 	},
