@@ -6,12 +6,13 @@ import type {
 import { businessAccountOfNumber } from '../../common/api/account';
 import { getTemplate } from '../../common/api/templates';
 import { ONE_SEGMENT } from '../../common/fields/locators';
-import { templateVariables } from '../../common/rules/templateRules';
+import { templateVariables } from '../../common/templates/variables';
 import { parseTemplateName, templateIdByName } from '../../common/templates/byName';
 
 /**
- * The form of a template's variables for Send Template: one field per header variable, body
- * variable, URL button suffix and copy code, each labelled with the template's example.
+ * The form of a template's variables for Send Template: one field per header value (text
+ * variable, media, document file name, location), body variable, button parameter and offer
+ * expiry, each labelled with the template's example; optional ones say so.
  */
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
@@ -19,17 +20,17 @@ export async function getTemplateVariables(
 	const templateId = await chosenTemplateId.call(this);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
 	const template = await getTemplate.call(this, templateId);
-	const variables = templateVariables(template.components ?? []);
+	const variables = templateVariables(template);
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
 			displayName: variable.example
 				? `${variable.label} (e.g. ${variable.example})`
 				: variable.label,
-			required: true,
+			required: variable.required,
 			defaultMatch: false,
 			display: true,
-			type: 'string',
+			type: variable.type,
 			canBeUsedToMatch: false,
 		})),
 		emptyFieldsNotice: 'This template has no variables: nothing to fill in',

@@ -1,13 +1,12 @@
 import {
 	NodeOperationError,
 	type IExecuteFunctions,
-	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { businessAccountOfNumber } from '../../../common/api/account';
-import { sendMessage, templateContent, type TemplateValues } from '../../../common/api/messages';
+import { sendMessage, templateContent } from '../../../common/api/messages';
 import { getTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
@@ -18,7 +17,8 @@ import {
 	templateLocator,
 } from '../../../common/fields/locators';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
-import { templateVariables, type TemplateVariable } from '../../../common/rules/templateRules';
+import { filledValues } from '../../../common/templates/filledValues';
+import { otpButtonIndex, templateVariables } from '../../../common/templates/variables';
 import { sentMessageJson } from './sentMessage';
 
 const properties: INodeProperties[] = [
@@ -100,9 +100,10 @@ export async function execute(
 		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const filled = filledValues(
 		node,
-		templateVariables(template.components ?? []),
+		templateVariables(template),
 		mapped,
 		itemIndex,
+		otpButtonIndex(template.components ?? []),
 	);
 	const sent = await sendMessage.call(
 		this,
@@ -123,46 +124,4 @@ export async function execute(
 			},
 		},
 	];
-}
-
-/** The values of the variables form, each checked, in the template's order. */
-function filledValues(
-	node: INode,
-	variables: TemplateVariable[],
-	values: Record<string, unknown>,
-	itemIndex: number,
-): TemplateValues {
-	const valueOf = (variable: TemplateVariable): string => {
-		const value = String(values[variable.id] ?? '').trim();
-		const field = `Template Variables › ${variable.label}`;
-		if (!value) {
-			throw new NodeOperationError(node, `${field} is empty`, {
-				itemIndex,
-				description: variable.example ? `For example: ${variable.example}` : undefined,
-			});
-		}
-		// The platform refuses these in a parameter (error 132018).
-		if (/[\n\t]|\s{5,}/.test(value)) {
-			throw new NodeOperationError(
-				node,
-				`${field} cannot hold new lines, tabs or more than 4 spaces in a row`,
-				{ itemIndex },
-			);
-		}
-		return value;
-	};
-	const header = variables.find((v) => v.id.startsWith('header_'));
-	return {
-		header: header && {
-			format: header.id === 'header_1' ? 'text' : header.id.slice('header_'.length),
-			value: valueOf(header),
-		},
-		body: variables.filter((v) => v.id.startsWith('body_')).map(valueOf),
-		buttons: variables
-			.filter((v) => v.id.startsWith('button_'))
-			.map((variable) => {
-				const [, index, kind] = variable.id.split('_');
-				return { index, kind: kind === 'url' ? 'url' : 'copyCode', value: valueOf(variable) };
-			}),
-	};
 }
