@@ -78,9 +78,12 @@ describe('Message › Send Buttons', () => {
 			items: fileItem(PNG_BASE64, 'image/png', 'order.png'),
 		});
 		const [body] = sentBodies(bed);
-		const interactive = body.interactive as Record<string, any>;
+		const interactive = body.interactive as {
+			header: unknown;
+			action: { buttons: Array<{ reply: { id: string } }> };
+		};
 		expect(interactive.header).toEqual({ type: 'image', image: { id: expect.any(String) } });
-		expect(interactive.action.buttons.map((b: any) => b.reply.id)).toEqual(['yes', 'no']);
+		expect(interactive.action.buttons.map((b) => b.reply.id)).toEqual(['yes', 'no']);
 	});
 
 	it.each([
@@ -229,7 +232,7 @@ describe('Message › Send List', () => {
 				]),
 			}),
 		});
-		const action = (sentBodies(bed)[0].interactive as Record<string, any>).action;
+		const action = (sentBodies(bed)[0].interactive as { action: { sections: unknown } }).action;
 		expect(action.sections).toEqual([
 			{
 				title: 'Coffee',

@@ -26,7 +26,7 @@ describe('Message › Send Media', () => {
 			parameters: sendMedia({ caption: 'Your latte art' }),
 			items: fileItem(PNG_BASE64, 'image/png', 'latte.png'),
 		});
-		const json = output[0].json as Record<string, any>;
+		const json = output[0].json as { uploaded: { mediaId: string } };
 		expect(json).toMatchObject({
 			messageId: expect.stringMatching(/^wamid\./),
 			recipient: CUSTOMER,

@@ -17,7 +17,21 @@ import { parseTemplateName, templateIdByName } from '../../common/templates/byNa
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const templateId = await chosenTemplateId.call(this);
+	return await variablesForm.call(this, 'template');
+}
+
+/** The same form for the template a chat send falls back to when the 24-hour window is closed. */
+export async function getFallbackTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await variablesForm.call(this, 'fallbackTemplate');
+}
+
+async function variablesForm(
+	this: ILoadOptionsFunctions,
+	parameter: string,
+): Promise<ResourceMapperFields> {
+	const templateId = await chosenTemplateId.call(this, parameter);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
 	const template = await getTemplate.call(this, templateId);
 	const variables = templateVariables(template);
@@ -38,8 +52,11 @@ export async function getTemplateVariables(
 }
 
 /** The template of the form: its ID, or looked up by name through the sender's account. */
-async function chosenTemplateId(this: ILoadOptionsFunctions): Promise<string | undefined> {
-	const locator = this.getCurrentNodeParameter('template') as
+async function chosenTemplateId(
+	this: ILoadOptionsFunctions,
+	parameter: string,
+): Promise<string | undefined> {
+	const locator = this.getCurrentNodeParameter(parameter) as
 		| INodeParameterResourceLocator
 		| undefined;
 	const value = String(locator?.value ?? '').trim();

@@ -16,6 +16,7 @@ export function filledValues(
 	values: Record<string, unknown>,
 	itemIndex: number,
 	otpButtonIndex?: string,
+	options: { headerFromBinary?: boolean } = {},
 ): TemplateValues {
 	const fail = (variable: TemplateVariable, rule: string, description?: string) =>
 		new NodeOperationError(node, `Template Variables › ${variable.label} ${rule}`, {
@@ -26,7 +27,9 @@ export function filledValues(
 	const valueOf = (variable: TemplateVariable): string => {
 		const raw = values[variable.id];
 		const value = (raw instanceof Date ? raw.toISOString() : String(raw ?? '')).trim();
-		if (!value && variable.required)
+		// A media header may come from an input binary instead (uploaded after every check).
+		const fromBinary = options.headerFromBinary && variable.target.part === 'headerMedia';
+		if (!value && (variable.required || variable.target.part === 'headerMedia') && !fromBinary)
 			throw fail(
 				variable,
 				'is empty',

@@ -195,10 +195,13 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 	}
 	if (!['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) return [];
 	const kind = format.toLowerCase();
-	const media = variable(`header_${kind}`, `Header ${kind} (media ID or https URL)`, {
-		part: 'headerMedia',
-		format: kind,
-	});
+	// Not required in the form: the file may come from Options › Header File From Input Binary.
+	const media = variable(
+		`header_${kind}`,
+		`Header ${kind} (media ID or https URL)`,
+		{ part: 'headerMedia', format: kind },
+		{ required: false },
+	);
 	if (kind !== 'document') return [media];
 	return [
 		media,

@@ -64,7 +64,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const messageId = messageIdValue(
 		node,
 		'Message ID',

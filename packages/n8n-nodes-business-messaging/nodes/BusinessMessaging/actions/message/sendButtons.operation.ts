@@ -10,7 +10,7 @@ import {
 	interactiveFrame,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -19,6 +19,7 @@ const properties: INodeProperties[] = [
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order #1001 is ready. Deliver it tomorrow?'),
 	...buttonFields,
 	...headerFooterFields(true),
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -33,7 +34,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	// Every limit is checked before a header file is uploaded.
 	const action = buttonsAction(this, itemIndex);
 	const { frame, uploaded } = await interactiveFrame.call(

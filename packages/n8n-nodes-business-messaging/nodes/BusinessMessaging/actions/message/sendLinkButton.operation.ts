@@ -10,7 +10,7 @@ import {
 	linkButtonFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -19,6 +19,7 @@ const properties: INodeProperties[] = [
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order has shipped.'),
 	...linkButtonFields,
 	...headerFooterFields(true),
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -36,7 +37,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const action = linkButtonAction(this, itemIndex);
 	const { frame, uploaded } = await interactiveFrame.call(
 		this,

@@ -7,7 +7,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -49,6 +49,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Oranienstraße 12, 10999 Berlin',
 		description: 'Shown under the name (optional)',
 	},
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -66,7 +67,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const latitude = coordinate(this, 'latitude', 'Latitude', 90, itemIndex);
 	const longitude = coordinate(this, 'longitude', 'Longitude', 180, itemIndex);
 	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();

@@ -15,7 +15,7 @@ import {
 	MEDIA_KINDS,
 	type MediaKind,
 } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const MEDIA = {
 	source: 'fileSource',
@@ -58,6 +58,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. invoice-1001.pdf',
 		description: 'The name the customer sees; empty takes the input file’s name (optional)',
 	},
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -76,7 +77,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const kind = String(this.getNodeParameter('mediaType', itemIndex, 'image')) as MediaKind;
 	if (!(kind in MEDIA_KINDS))
 		throw new NodeOperationError(

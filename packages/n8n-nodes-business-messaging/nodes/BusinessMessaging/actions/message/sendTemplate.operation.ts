@@ -1,24 +1,17 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-	type ResourceMapperValue,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
-import { businessAccountOfNumber } from '../../../common/api/account';
-import { sendMessage, templateContent } from '../../../common/api/messages';
-import { getTemplate } from '../../../common/api/templates';
+import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import {
-	locatorValue,
-	phoneNumberLocator,
-	templateIdOf,
-	templateLocator,
-} from '../../../common/fields/locators';
+import { replyToOption, replyToValue } from '../../../common/fields/conversation';
+import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
-import { filledValues } from '../../../common/templates/filledValues';
-import { otpButtonIndex, templateVariables } from '../../../common/templates/variables';
+import { noteUploaded } from '../../../common/messages/mediaSource';
+import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
 import { sentMessageJson } from './sentMessage';
 
 const properties: INodeProperties[] = [
@@ -50,6 +43,14 @@ const properties: INodeProperties[] = [
 			},
 		},
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [headerBinaryOption, replyToOption],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -69,59 +70,35 @@ export async function execute(
 	const { itemIndex } = item;
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
-	const templateId = await templateIdOf.call(
-		this,
-		item,
-		async () =>
-			await item.once(
-				`account:${sender}`,
-				async () => await businessAccountOfNumber.call(this, sender, item.request),
-			),
-	);
-	// Read once per run, not once per item.
-	const template = await item.once(
-		`template:${templateId}`,
-		async () => await getTemplate.call(this, templateId, item.request),
-	);
-	const name = String(template.name);
-	const language = String(template.language);
-	if (template.status !== 'APPROVED') {
-		throw new NodeOperationError(
-			node,
-			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
-			{
-				itemIndex,
-				description:
-					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
-			},
-		);
-	}
-	const mapped =
-		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
-	const filled = filledValues(
+	const replyTo = replyToValue(
 		node,
-		templateVariables(template),
-		mapped,
+		this.getNodeParameter('options', itemIndex, {}) as IDataObject,
 		itemIndex,
-		otpButtonIndex(template.components ?? []),
 	);
-	const sent = await sendMessage.call(
-		this,
-		{
-			phoneNumberId: sender,
-			to,
-			content: templateContent({ name, language }, filled),
-		},
-		item.request,
-	);
-	return [
-		{
-			json: {
-				...sentMessageJson(sent, to),
-				template: name,
-				language,
-				phoneNumberId: sender,
+	const message = await templateMessage.call(this, item, sender, {
+		template: 'template',
+		variables: 'variables',
+		headerBinary: 'headerBinary',
+	});
+	try {
+		const sent = await sendMessage.call(
+			this,
+			{ phoneNumberId: sender, to, content: message.content, replyTo },
+			item.request,
+		);
+		return [
+			{
+				json: {
+					...sentMessageJson(sent, to),
+					template: message.name,
+					language: message.language,
+					...(message.uploaded ? { uploaded: { ...message.uploaded } } : {}),
+					...(replyTo ? { replyTo } : {}),
+					phoneNumberId: sender,
+				},
 			},
-		},
-	];
+		];
+	} catch (error) {
+		throw noteUploaded(error, message.uploaded);
+	}
 }
