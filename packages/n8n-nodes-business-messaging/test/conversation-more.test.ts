@@ -207,3 +207,36 @@ describe('the 24-hour window', () => {
 		},
 	);
 });
+
+describe('values an expression may give', () => {
+	it.each([
+		['sendLocation', { latitude: 0, longitude: 0 }, 'Latitude and Longitude are both 0'],
+		[
+			'sendText',
+			{ text: 'Hi', ifWindowClosed: 'Template' },
+			'If the 24-Hour Window Is Closed "Template" is not one of fail, template',
+		],
+		[
+			'react',
+			{ messageId: 'wamid.x', reactionAction: 'Remove' },
+			'Action "Remove" is not one of react, remove',
+		],
+		[
+			'sendList',
+			{
+				bodyText: 'Which?',
+				listButton: 'Orders',
+				rows: { row: [{ title: 'A' }] },
+				headerType: 'image',
+			},
+			'Header "image" is not one of none, text',
+		],
+	])('%s refuses %j before any request', async (operation, extra, message) => {
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: chatSend(bed, operation, extra) }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(message);
+		expect(bed.requests()).toEqual([]);
+	});
+});

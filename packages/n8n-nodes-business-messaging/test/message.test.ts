@@ -93,6 +93,7 @@ describe('Message › Send Template', () => {
 			recipient: '14155550100',
 			waId: '14155550100',
 			messageStatus: 'accepted',
+			type: 'template',
 			template: 'order_confirmation',
 			language: 'en_US',
 			phoneNumberId: bed.sandbox.phoneNumberIds[0],

@@ -41,7 +41,10 @@ async function variablesForm(
 			displayName: variable.example
 				? `${variable.label} (e.g. ${variable.example})`
 				: variable.label,
-			required: variable.required,
+			// The fallback has no header file option: its media header must be given here.
+			required:
+				variable.required ||
+				(parameter === 'fallbackTemplate' && variable.target.part === 'headerMedia'),
 			defaultMatch: false,
 			display: true,
 			type: variable.type,

@@ -35,8 +35,9 @@ export function filledValues(
 				'is empty',
 				variable.example ? `For example: ${variable.example}` : undefined,
 			);
-		// The platform refuses these in a parameter (error 132018).
-		if (/[\n\t]|\s{5,}/.test(value))
+		// The platform refuses these in a text parameter of the header or body (error 132018).
+		const text = variable.target.part === 'headerText' || variable.target.part === 'body';
+		if (text && /[\n\t]|\s{5,}/.test(value))
 			throw fail(variable, 'cannot hold new lines, tabs or more than 4 spaces in a row');
 		return value;
 	};

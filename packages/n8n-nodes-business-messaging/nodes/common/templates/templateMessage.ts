@@ -10,9 +10,7 @@ import { templateContent } from '../api/messages';
 import { getTemplate } from '../api/templates';
 import type { ItemContext } from '../context';
 import { templateIdOf } from '../fields/locators';
-import { checkMediaFile, type UploadedMedia } from '../messages/mediaSource';
-import { uploadMedia } from '../api/media';
-import { inputFile } from '../binary';
+import { uploadChecked, type Upload } from '../messages/mediaSource';
 import type { MediaKind } from '../rules/messageLimits';
 import { filledValues } from './filledValues';
 import { otpButtonIndex, templateVariables } from './variables';
@@ -34,7 +32,7 @@ export interface TemplateMessage {
 	content: IDataObject;
 	name: string;
 	language: string;
-	uploaded?: UploadedMedia;
+	upload?: Upload;
 }
 
 /** Options › Header File From Input Binary of Send Template. */
@@ -117,23 +115,19 @@ export async function templateMessage(
 		otpButtonIndex(template.components ?? []),
 		{ headerFromBinary: property !== '' },
 	);
-	let uploaded: UploadedMedia | undefined;
+	let upload: Upload | undefined;
 	if (property && filled.header && 'value' in filled.header && filled.header.format !== 'text') {
-		const kind = filled.header.format as MediaKind;
-		const file = await inputFile.call(this, itemIndex, property);
-		checkMediaFile(
-			node,
-			`Options › Header File From Input Binary "${property}"`,
-			file,
-			kind,
-			itemIndex,
-		);
-		const mediaId = await uploadMedia.call(this, { phoneNumberId: sender, file }, item.request);
-		uploaded = { mediaId, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.size };
-		filled.header.value = mediaId;
+		upload = await uploadChecked.call(this, item, {
+			where: `Options › Header File From Input Binary "${property}"`,
+			property,
+			kind: filled.header.format as MediaKind,
+			phoneNumberId: sender,
+			retry: `clear Options › Header File From Input Binary and give the media ID in Template Variables › ${mediaHeader!.label}`,
+		});
+		filled.header.value = upload.record.mediaId;
 		// A document keeps the name of the file it came from, unless the form gives another.
 		if (filled.header.format === 'document' && !filled.header.fileName)
-			filled.header.fileName = file.fileName;
+			filled.header.fileName = upload.record.fileName;
 	}
-	return { content: templateContent({ name, language }, filled), name, language, uploaded };
+	return { content: templateContent({ name, language }, filled), name, language, upload };
 }

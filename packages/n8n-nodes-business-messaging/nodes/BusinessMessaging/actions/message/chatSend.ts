@@ -1,5 +1,6 @@
 import {
 	NodeApiError,
+	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
@@ -10,7 +11,7 @@ import type { ItemContext } from '../../../common/context';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
 import { locatorValue, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient } from '../../../common/fields/recipient';
-import { noteUploaded, type UploadedMedia } from '../../../common/messages/mediaSource';
+import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { sentMessageJson } from './sentMessage';
 
@@ -104,7 +105,14 @@ export async function chatAddress(
 		to: normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex),
 		replyTo: replyToValue(node, options, itemIndex),
 	};
-	if (this.getNodeParameter('ifWindowClosed', itemIndex, 'fail') === 'template')
+	const ifClosed = this.getNodeParameter('ifWindowClosed', itemIndex, 'fail');
+	if (ifClosed !== 'fail' && ifClosed !== 'template')
+		throw new NodeOperationError(
+			node,
+			`If the 24-Hour Window Is Closed "${String(ifClosed)}" is not one of fail, template`,
+			{ itemIndex },
+		);
+	if (ifClosed === 'template')
 		address.fallback = await templateMessage.call(this, item, sender, {
 			template: 'fallbackTemplate',
 			variables: 'fallbackVariables',
@@ -124,11 +132,11 @@ export async function sendInChat(
 	address: ChatAddress,
 	content: IDataObject,
 	details: IDataObject = {},
-	uploaded?: UploadedMedia,
+	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
 	const { sender, to, replyTo, fallback } = address;
 	const common = {
-		...(uploaded ? { uploaded: { ...uploaded } } : {}),
+		...(upload ? { uploaded: { ...upload.record } } : {}),
 		...(replyTo ? { replyTo } : {}),
 		phoneNumberId: sender,
 	};
@@ -150,13 +158,26 @@ export async function sendInChat(
 			},
 		];
 	} catch (error) {
-		if (!fallback || !windowClosed(error)) throw noteUploaded(error, uploaded);
+		if (!fallback || !windowClosed(error)) throw noteUploaded(error, upload);
 	}
-	const sent = await sendMessage.call(
-		this,
-		{ phoneNumberId: sender, to, content: fallback.content, replyTo },
-		item.request,
-	);
+	let sent;
+	try {
+		sent = await sendMessage.call(
+			this,
+			{ phoneNumberId: sender, to, content: fallback.content, replyTo },
+			item.request,
+		);
+	} catch (error) {
+		// Say what happened first: the message was refused, then the template too.
+		const described = error as Error & { description?: string | null };
+		described.description = [
+			`The message was refused because the 24-hour window is closed (131047); the fallback template ${fallback.name} (${fallback.language}) was then refused as well.`,
+			described.description,
+		]
+			.filter(Boolean)
+			.join(' ');
+		throw noteUploaded(error, upload);
+	}
 	return [
 		{
 			json: {

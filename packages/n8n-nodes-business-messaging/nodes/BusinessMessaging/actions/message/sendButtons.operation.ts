@@ -8,6 +8,7 @@ import {
 	buttonsAction,
 	headerFooterFields,
 	interactiveFrame,
+	MEDIA_HEADER_KINDS,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
@@ -37,11 +38,12 @@ export async function execute(
 	const address = await chatAddress.call(this, item);
 	// Every limit is checked before a header file is uploaded.
 	const action = buttonsAction(this, itemIndex);
-	const { frame, uploaded } = await interactiveFrame.call(
+	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
 		LIMITS.interactiveBody,
 		address.sender,
+		MEDIA_HEADER_KINDS,
 	);
 	return await sendInChat.call(
 		this,
@@ -49,6 +51,6 @@ export async function execute(
 		address,
 		{ type: 'interactive', interactive: { type: 'button', ...frame, action } },
 		{ buttons: (action.buttons as Array<{ reply: object }>).map((button) => button.reply) },
-		uploaded,
+		upload,
 	);
 }

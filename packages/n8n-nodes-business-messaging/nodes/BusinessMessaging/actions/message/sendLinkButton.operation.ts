@@ -6,6 +6,7 @@ import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
+	MEDIA_HEADER_KINDS,
 	linkButtonAction,
 	linkButtonFields,
 } from '../../../common/messages/interactive';
@@ -39,11 +40,12 @@ export async function execute(
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
 	const action = linkButtonAction(this, itemIndex);
-	const { frame, uploaded } = await interactiveFrame.call(
+	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
 		LIMITS.interactiveBody,
 		address.sender,
+		MEDIA_HEADER_KINDS,
 	);
 	return await sendInChat.call(
 		this,
@@ -51,6 +53,6 @@ export async function execute(
 		address,
 		{ type: 'interactive', interactive: { type: 'cta_url', ...frame, action } },
 		{},
-		uploaded,
+		upload,
 	);
 }

@@ -6,6 +6,7 @@ import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
+	TEXT_HEADER_KINDS,
 	listAction,
 	rowFields,
 } from '../../../common/messages/interactive';
@@ -36,7 +37,13 @@ export async function execute(
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
 	const action = listAction(this, itemIndex);
-	const { frame } = await interactiveFrame.call(this, item, LIMITS.listBody, address.sender);
+	const { frame } = await interactiveFrame.call(
+		this,
+		item,
+		LIMITS.listBody,
+		address.sender,
+		TEXT_HEADER_KINDS,
+	);
 	return await sendInChat.call(this, item, address, {
 		type: 'interactive',
 		interactive: { type: 'list', ...frame, action },

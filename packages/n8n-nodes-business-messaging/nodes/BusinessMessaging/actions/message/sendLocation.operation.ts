@@ -70,6 +70,13 @@ export async function execute(
 	const address = await chatAddress.call(this, item);
 	const latitude = coordinate(this, 'latitude', 'Latitude', 90, itemIndex);
 	const longitude = coordinate(this, 'longitude', 'Longitude', 180, itemIndex);
+	// 0, 0 is the fields' default, in the sea off Africa: never a place a business means.
+	if (latitude === 0 && longitude === 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			'Latitude and Longitude are both 0: give the place’s coordinates',
+			{ itemIndex },
+		);
 	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();
 	const place = String(this.getNodeParameter('address', itemIndex, '')).trim();
 	return await sendInChat.call(this, item, address, {

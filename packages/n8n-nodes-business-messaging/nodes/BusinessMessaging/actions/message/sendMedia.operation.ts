@@ -96,13 +96,13 @@ export async function execute(
 		: '';
 	let fileName =
 		kind === 'document' ? String(this.getNodeParameter('fileName', itemIndex, '')).trim() : '';
-	const { media, uploaded } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
+	const { media, upload } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
 	// A document keeps the name of the file it was uploaded from, unless another is given.
-	if (kind === 'document' && !fileName && uploaded) fileName = uploaded.fileName;
+	if (kind === 'document' && !fileName && upload) fileName = upload.record.fileName;
 	const content = {
 		...media,
 		...(caption.trim() ? { caption } : {}),
 		...(fileName ? { filename: fileName } : {}),
 	};
-	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, uploaded);
+	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, upload);
 }

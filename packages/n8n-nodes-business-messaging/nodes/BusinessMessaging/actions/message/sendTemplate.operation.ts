@@ -4,15 +4,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
 import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
-import { noteUploaded } from '../../../common/messages/mediaSource';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
-import { sentMessageJson } from './sentMessage';
+import { sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
 	{
@@ -80,25 +78,12 @@ export async function execute(
 		variables: 'variables',
 		headerBinary: 'headerBinary',
 	});
-	try {
-		const sent = await sendMessage.call(
-			this,
-			{ phoneNumberId: sender, to, content: message.content, replyTo },
-			item.request,
-		);
-		return [
-			{
-				json: {
-					...sentMessageJson(sent, to),
-					template: message.name,
-					language: message.language,
-					...(message.uploaded ? { uploaded: { ...message.uploaded } } : {}),
-					...(replyTo ? { replyTo } : {}),
-					phoneNumberId: sender,
-				},
-			},
-		];
-	} catch (error) {
-		throw noteUploaded(error, message.uploaded);
-	}
+	return await sendInChat.call(
+		this,
+		item,
+		{ sender, to, replyTo },
+		message.content,
+		{ template: message.name, language: message.language },
+		message.upload,
+	);
 }
