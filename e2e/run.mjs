@@ -63,7 +63,7 @@ function outputOf(stdout, nodeName = 'Business Messaging') {
 
 await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
-const n8n = createN8nHome({ port: 5688 });
+const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5688) });
 try {
 	const control = async (path) => (await fetch(sandbox.controlUrl + path)).json();
 	const templates = (await control('/templates')).data;
@@ -118,7 +118,24 @@ try {
 		writeFileSync(file, JSON.stringify(flow));
 		n8n.cli(['import:workflow', `--input=${file}`]);
 	}
-	const execute = (flow) => outputOf(heard(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput'])));
+	const execute = (flow, nodeName) => outputOf(heard(runWorkflow(flow.id)), nodeName);
+	/** `n8n execute`'s stdout; when the workflow failed (exit 1), the error it printed. */
+	const runWorkflow = (id) => {
+		try {
+			return n8n.cli(['execute', `--id=${id}`, '--rawOutput']);
+		} catch (error) {
+			if (!error.stdout) throw error;
+			heard(String(error.stdout));
+			heard(String(error.stderr ?? ''));
+			outputOf(String(error.stdout));
+			const said = `${error.stdout}\n${error.stderr ?? ''}`
+				.trim()
+				.split('\n')
+				.slice(-5)
+				.join(' / ');
+			throw new Error(`n8n execute exited with ${error.status}: ${said}`);
+		}
+	};
 	const filesDir = join(n8n.userFolder, 'files');
 	const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 
