@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/account';
 import { catalogRoutes } from './routes/catalog';
 import { idRoutes } from './routes/dispatch';
 import { mediaRoutes } from './routes/media';
+import { mediaUploadRoutes } from './routes/mediaUpload';
 import { messageRoutes } from './routes/messages';
 import { paymentRoutes } from './routes/payments';
 import { templateRoutes } from './routes/templates';
@@ -42,6 +43,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 		uploadRoutes,
 		catalogRoutes,
 		mediaRoutes,
+		mediaUploadRoutes,
 		messageRoutes,
 		paymentRoutes,
 		idRoutes,

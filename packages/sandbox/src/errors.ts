@@ -34,6 +34,10 @@ export const ErrorCode = {
 	outsideCustomerWindow: 131047,
 	mediaUrlExpired: 131052,
 	mediaDeleted: 131053,
+	/** The Cloud API's "Media upload error": a type or size it does not take, or media of another kind. */
+	mediaUpload: 131053,
+	/** The Cloud API's "Parameter value is not valid": a value breaks a limit of a message type. */
+	parameterValue: 131009,
 	uploadRefused: 131054,
 	refundRefused: 2494010,
 } as const;

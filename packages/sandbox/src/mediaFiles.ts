@@ -35,7 +35,10 @@ export class MediaFiles {
 		return this.open(media.source);
 	}
 
-	/** Streams a request body to disk, hashing on the way; refuses bodies over `maxBytes`. */
+	/**
+	 * Streams a request body to disk, hashing on the way, chunk by chunk as it arrives; refuses
+	 * bodies over `maxBytes` (and then leaves no file behind).
+	 */
 	async save(
 		body: Readable,
 		maxBytes: number,
@@ -43,7 +46,12 @@ export class MediaFiles {
 		this.fileCounter += 1;
 		const path = join(this.dir, `file-${this.fileCounter}`);
 		const meter = new ByteMeter(maxBytes);
-		await pipeline(body, meter, createWriteStream(path));
+		try {
+			await pipeline(body, meter, createWriteStream(path));
+		} catch (error) {
+			rmSync(path, { force: true }); // a refused or broken upload leaves no file behind
+			throw error;
+		}
 		return { path, size: meter.size, sha256: meter.digest() };
 	}
 
@@ -140,6 +148,14 @@ export function extensionFor(mimeType: string): string {
 		'audio/aac': 'aac',
 		'application/pdf': 'pdf',
 		'text/plain': 'txt',
+		'audio/mp4': 'm4a',
+		'audio/amr': 'amr',
+		'application/msword': 'doc',
+		'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+		'application/vnd.ms-excel': 'xls',
+		'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+		'application/vnd.ms-powerpoint': 'ppt',
+		'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 	};
 	return known[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin';
 }

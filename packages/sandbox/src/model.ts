@@ -146,8 +146,31 @@ export interface Message {
 	template?: { name: string; language: string; id: string };
 	/** The message this one answers (`context.message_id`). */
 	replyTo?: string;
+	/**
+	 * What was sent: the object of the message's type exactly as the request carried it (the
+	 * `text`, `image`, `interactive`, … object; `contacts` is the array; a template's `template`).
+	 * A media message sent by ID has the media ID here (`content.id`), to download and compare.
+	 */
+	content?: Record<string, unknown> | Record<string, unknown>[];
+	/** `context` as sent (a reply): `{message_id}`. */
+	context?: { message_id: string };
 	status: MessageStatus;
 	createdAt: number;
+}
+
+/** A customer's message received on one of the numbers (the control API simulates them). */
+export interface ReceivedMessage {
+	id: string;
+	phoneNumberId: string;
+	from: string;
+	type: string;
+	receivedAt: number;
+	/** The message object, as the webhook carried it. */
+	message: Record<string, unknown>;
+	/** When the business marked it (or a later message of the customer) read. */
+	readAt?: number;
+	/** Whether the read receipt that marked it asked for the typing indicator. */
+	typingIndicator?: boolean;
 }
 
 export interface CatalogBatch {

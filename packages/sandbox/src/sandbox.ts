@@ -155,7 +155,7 @@ export class SandboxState {
 		if (account) this.webhooks.emit(templateStatusEvent(account, template, this.now()));
 	}
 
-	/** Opens the customer's 24-hour window and delivers the incoming message event. */
+	/** Records the message, opens the customer's 24-hour window and delivers the incoming message event. */
 	receiveIncoming(
 		phoneNumberId: string,
 		contact: { wa_id: string; name: string },
@@ -165,6 +165,14 @@ export class SandboxState {
 		const account = number && this.store.accounts.get(number.accountId);
 		if (!number || !account) throw new Error(`unknown phone number ${phoneNumberId}`);
 		this.store.customerWindows.set(`${phoneNumberId}:${contact.wa_id}`, this.now());
+		this.store.received.set(String(message.id), {
+			id: String(message.id),
+			phoneNumberId,
+			from: contact.wa_id,
+			type: String(message.type),
+			receivedAt: this.now(),
+			message,
+		});
 		return this.webhooks.emit(incomingMessageEvent(account, number, contact, message, this.now()));
 	}
 

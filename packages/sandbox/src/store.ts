@@ -10,6 +10,7 @@ import type {
 	Payment,
 	PhoneNumber,
 	Product,
+	ReceivedMessage,
 	Refund,
 	Template,
 	UploadHandle,
@@ -32,6 +33,8 @@ export class Store {
 	readonly payments = new Map<string, Payment>();
 	readonly refunds = new Map<string, Refund>();
 	readonly messages = new Map<string, Message>();
+	/** Customers' messages received on the numbers, by ID (reactions and read receipts name them). */
+	readonly received = new Map<string, ReceivedMessage>();
 	readonly batches = new Map<string, CatalogBatch>();
 	readonly mediaUrls = new Map<string, IssuedMediaUrl>();
 	/** Deleted template names: `${accountId}\u0000${name}` -> language (or '*') -> blocked until. */

@@ -111,6 +111,17 @@ describe('route schemas', () => {
 		await call('GET', String(media.url).replace(/^http:\/\/[^/]+/, ''));
 		await call('POST', `/v3/downloadMedia/${PNG}?phone_number_id=${NUMBER}`);
 		await call('DELETE', `/v3/${PDF}?phone_number_id=${NUMBER}`);
+		const boundary = 'schema-check';
+		await call(
+			'POST',
+			`/v3/${NUMBER}/media`,
+			Buffer.from(
+				`--${boundary}\r\nContent-Disposition: form-data; name="messaging_product"\r\n\r\nwhatsapp\r\n` +
+					`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ntext/plain\r\n` +
+					`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`,
+			),
+			{ 'content-type': `multipart/form-data; boundary=${boundary}` },
+		);
 
 		await call('POST', `/v3/${NUMBER}/messages`, {
 			messaging_product: 'whatsapp',
@@ -118,13 +129,49 @@ describe('route schemas', () => {
 			type: 'template',
 			template: { name: 'hello_world', language: { code: 'en_US' } },
 		});
-		await call('POST', `/_sandbox/incoming`, { phone_number_id: NUMBER, from: '15551234567' });
+		const incoming = await call('POST', `/_sandbox/incoming`, {
+			phone_number_id: NUMBER,
+			from: '15551234567',
+		});
 		await call('POST', `/v3/${NUMBER}/messages`, {
 			messaging_product: 'whatsapp',
 			recipient_type: 'individual',
 			to: '15551234567',
 			type: 'text',
 			text: { body: 'Thanks!', preview_url: false },
+		});
+		const cloudApiMessages: Record<string, unknown>[] = [
+			{ type: 'image', image: { id: PNG, caption: 'Latte art' } },
+			{ type: 'document', document: { link: 'https://example.com/a.pdf', filename: 'a.pdf' } },
+			{ type: 'location', location: { latitude: 52.5, longitude: 13.4, name: 'Shop' } },
+			{
+				type: 'contacts',
+				contacts: [{ name: { formatted_name: 'Ana' }, phones: [{ phone: '+1' }] }],
+			},
+			{ type: 'reaction', reaction: { message_id: incoming.message_id, emoji: '👍' } },
+			{
+				type: 'interactive',
+				interactive: {
+					type: 'button',
+					header: { type: 'text', text: 'Order' },
+					body: { text: 'Ship it?' },
+					footer: { text: 'Acme' },
+					action: { buttons: [{ type: 'reply', reply: { id: 'yes', title: 'Yes' } }] },
+				},
+				context: { message_id: incoming.message_id },
+			},
+		];
+		for (const content of cloudApiMessages)
+			await call('POST', `/v3/${NUMBER}/messages`, {
+				messaging_product: 'whatsapp',
+				to: '15551234567',
+				...content,
+			});
+		await call('POST', `/v3/${NUMBER}/messages`, {
+			messaging_product: 'whatsapp',
+			status: 'read',
+			message_id: incoming.message_id,
+			typing_indicator: { type: 'text' },
 		});
 		await call('POST', `/v3/${NUMBER}/payments_refund`, {
 			reference_id: 'order-1001',
@@ -186,7 +233,7 @@ describe('route schemas', () => {
 		await call('DELETE', '/_sandbox/faults');
 		await call('GET', '/_sandbox/requests?since=1');
 		await call('DELETE', '/_sandbox/requests');
-		for (const list of ['messages', 'refunds', 'payments', 'templates'])
+		for (const list of ['messages', 'incoming', 'refunds', 'payments', 'templates'])
 			await call('GET', `/_sandbox/${list}`);
 		await call('POST', '/_sandbox/seed', demoSeed());
 		await call('POST', '/_sandbox/reset', { keepConfig: true });

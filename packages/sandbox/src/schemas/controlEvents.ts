@@ -108,6 +108,13 @@ export const incomingSchema = {
 			text: str,
 			caption: str,
 			context: { type: 'object' },
+			reply_to: {
+				type: 'string',
+				description:
+					'interactive: the wamid of an interactive message sent to this customer; with button_id or row_id',
+			},
+			button_id: { type: 'string', description: 'interactive: the id of the reply button tapped' },
+			row_id: { type: 'string', description: 'interactive: the id of the list row chosen' },
 			media: closed({
 				mime_type: str,
 				file_name: str,
@@ -144,4 +151,32 @@ export const syntheticMediaSchema = {
 		['phone_number_id', 'size'],
 	),
 	response: stored,
+};
+
+export const receivedSchema = {
+	summary:
+		"The customers' messages received (simulated), each with readAt and typingIndicator once a read receipt marked it",
+	response: answers(
+		closed(
+			{
+				data: {
+					type: 'array',
+					items: closed(
+						{
+							id: str,
+							phoneNumberId: str,
+							from: str,
+							type: str,
+							receivedAt: int,
+							message: { type: 'object', description: 'The message as the webhook carried it' },
+							readAt: int,
+							typingIndicator: { type: 'boolean' },
+						},
+						['id', 'phoneNumberId', 'from', 'type', 'receivedAt', 'message'],
+					),
+				},
+			},
+			['data'],
+		),
+	),
 };

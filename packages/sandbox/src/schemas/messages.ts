@@ -1,4 +1,4 @@
-import { answers, closed, idParams, str, type Schema } from './common';
+import { answers, closed, idParams, str, success, type Schema } from './common';
 
 const template: Schema = closed(
 	{
@@ -14,43 +14,136 @@ const template: Schema = closed(
 	['name', 'language'],
 );
 
+const object: Schema = { type: 'object' };
+const media = (extras: Record<string, Schema>): Schema =>
+	closed({
+		id: { type: 'string', description: 'A media ID (uploaded with POST /{phone_number_id}/media)' },
+		link: { type: 'string', description: 'An http or https URL (one of id and link)' },
+		...extras,
+	});
+const caption: Schema = { type: 'string', description: 'At most 1024 characters' };
+
+const interactive: Schema = closed(
+	{
+		type: { type: 'string', enum: ['button', 'list', 'cta_url'] },
+		header: {
+			...object,
+			description:
+				'{type:"text", text ≤60}; button and cta_url also {type:"image"|"video"|"document", <type>:{id|link}}',
+		},
+		body: closed({ text: str }, ['text']),
+		footer: closed({ text: str }, ['text']),
+		action: {
+			...object,
+			description:
+				'button: {buttons:[{type:"reply", reply:{id ≤256, title ≤20}}] (1..3)}; list: {button ≤20, sections:[{title ≤24, rows:[{id ≤200, title ≤24, description ≤72}]}] (1..10 sections, ≤10 rows)}; cta_url: {name:"cta_url", parameters:{display_text ≤20, url}}',
+		},
+	},
+	['type', 'body', 'action'],
+);
+
+const message: Schema = closed(
+	{
+		messaging_product: { type: 'string', const: 'whatsapp' },
+		recipient_type: { type: 'string', const: 'individual' },
+		to: { type: 'string', pattern: '^\\d{7,15}$', description: 'Digits only, no "+"' },
+		type: {
+			type: 'string',
+			enum: [
+				'template',
+				'text',
+				'image',
+				'video',
+				'audio',
+				'document',
+				'sticker',
+				'interactive',
+				'location',
+				'contacts',
+				'reaction',
+			],
+		},
+		template,
+		text: closed(
+			{
+				body: { type: 'string', minLength: 1, maxLength: 4096 },
+				preview_url: { type: 'boolean' },
+			},
+			['body'],
+		),
+		image: media({ caption }),
+		video: media({ caption }),
+		audio: media({}),
+		document: media({ caption, filename: str }),
+		sticker: media({}),
+		interactive,
+		location: closed(
+			{
+				latitude: { type: 'number', minimum: -90, maximum: 90 },
+				longitude: { type: 'number', minimum: -180, maximum: 180 },
+				name: str,
+				address: str,
+			},
+			['latitude', 'longitude'],
+		),
+		contacts: {
+			type: 'array',
+			minItems: 1,
+			items: {
+				type: 'object',
+				required: ['name'],
+				properties: { name: { type: 'object', required: ['formatted_name'] } },
+				description: 'Cloud API contact: name, phones, emails, org, urls, addresses, birthday',
+			},
+		},
+		reaction: closed(
+			{
+				message_id: str,
+				emoji: { type: 'string', description: 'One emoji; "" removes the reaction' },
+			},
+			['message_id', 'emoji'],
+		),
+		context: closed({ message_id: { type: 'string', pattern: '^wamid\\.' } }, ['message_id']),
+		biz_opaque_callback_data: { description: 'Accepted; the sandbox ignores it' },
+	},
+	['messaging_product', 'to', 'type'],
+);
+
+const readReceipt: Schema = closed(
+	{
+		messaging_product: { type: 'string', const: 'whatsapp' },
+		status: { type: 'string', const: 'read' },
+		message_id: { type: 'string', description: 'A message received on this number' },
+		typing_indicator: closed({ type: { type: 'string', const: 'text' } }, ['type']),
+	},
+	['messaging_product', 'status', 'message_id'],
+);
+
 export const sendMessageSchema = {
 	summary:
-		"Send an APPROVED template, or text within 24 hours of the customer's last message (4.2)",
+		"Send a message (an APPROVED template; any other type within 24 hours of the customer's last message), or mark a received message read (4.2)",
 	params: idParams('The phone number ID that sends'),
-	body: closed(
-		{
-			messaging_product: { type: 'string', const: 'whatsapp' },
-			recipient_type: { type: 'string', const: 'individual' },
-			to: { type: 'string', pattern: '^\\d{7,15}$', description: 'Digits only, no "+"' },
-			type: { type: 'string', enum: ['template', 'text'] },
-			template,
-			text: closed(
+	body: { anyOf: [message, readReceipt] },
+	response: answers({
+		anyOf: [
+			closed(
 				{
-					body: { type: 'string', minLength: 1, maxLength: 4096 },
-					preview_url: { type: 'boolean' },
+					messaging_product: { type: 'string', const: 'whatsapp' },
+					contacts: {
+						type: 'array',
+						items: closed({ input: str, wa_id: str }, ['input', 'wa_id']),
+					},
+					messages: {
+						type: 'array',
+						items: closed({ id: str, message_status: { type: 'string', const: 'accepted' } }, [
+							'id',
+							'message_status',
+						]),
+					},
 				},
-				['body'],
+				['messaging_product', 'contacts', 'messages'],
 			),
-			context: closed({ message_id: { type: 'string', pattern: '^wamid\\.' } }, ['message_id']),
-			biz_opaque_callback_data: { description: 'Accepted; the sandbox ignores it' },
-		},
-		['messaging_product', 'to', 'type'],
-	),
-	response: answers(
-		closed(
-			{
-				messaging_product: { type: 'string', const: 'whatsapp' },
-				contacts: { type: 'array', items: closed({ input: str, wa_id: str }, ['input', 'wa_id']) },
-				messages: {
-					type: 'array',
-					items: closed({ id: str, message_status: { type: 'string', const: 'accepted' } }, [
-						'id',
-						'message_status',
-					]),
-				},
-			},
-			['messaging_product', 'contacts', 'messages'],
-		),
-	),
+			success,
+		],
+	}),
 };

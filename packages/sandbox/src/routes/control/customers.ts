@@ -8,6 +8,7 @@ import type { Media } from '../../model';
 import type { SandboxState } from '../../sandbox';
 import {
 	incomingSchema,
+	receivedSchema,
 	storeMediaSchema,
 	syntheticMediaSchema,
 } from '../../schemas/controlEvents';
@@ -29,6 +30,9 @@ export const customerRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	app.post('/incoming', { schema: incomingSchema }, async (request) =>
 		simulateIncoming(sandbox, jsonBody(request)),
 	);
+	app.get('/incoming', { schema: receivedSchema }, async () => ({
+		data: [...sandbox.store.received.values()],
+	}));
 
 	app.post('/media', { schema: storeMediaSchema }, async (request) => {
 		const numberId = requiredQuery(request, 'phone_number_id');
@@ -119,6 +123,11 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 		type,
 	};
 	if (isObject(body.context)) message.context = body.context;
+	if (type === 'interactive' && body.reply_to !== undefined) {
+		const reply = interactiveReply(sandbox, numberId, from, body);
+		message.context = reply.context;
+		message.interactive = reply.interactive;
+	}
 	let mediaId: string | undefined;
 	if ((MEDIA_MESSAGE_TYPES as readonly string[]).includes(type)) {
 		const spec = isObject(body.media) ? body.media : {};
@@ -167,7 +176,7 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 		};
 	} else if (type === 'text') {
 		message.text = { body: typeof body.text === 'string' ? body.text : 'Hello!' };
-	} else {
+	} else if (message[type] === undefined) {
 		if (!isObject(body[type]) && !Array.isArray(body[type]))
 			throw invalid(type, `a ${type} message needs its "${type}" object, as the platform sends it`);
 		message[type] = body[type];
@@ -175,4 +184,71 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 	const name = typeof body.name === 'string' ? body.name : 'Customer';
 	const delivery = sandbox.receiveIncoming(numberId, { wa_id: from, name }, message);
 	return { message_id: message.id, media_id: mediaId, delivery_id: delivery?.id };
+}
+
+/**
+ * A customer's tap on a reply button or a list row of an interactive message the business sent
+ * them: `{reply_to: <its wamid>, button_id | row_id}` gives the Cloud API's `button_reply` /
+ * `list_reply` (title, and a row's description, from the sent message) and the `context` naming it.
+ */
+function interactiveReply(sandbox: SandboxState, numberId: string, from: string, body: Json) {
+	const replyTo = requireString(body, 'reply_to', 'reply_to');
+	const sent = sandbox.store.messages.get(replyTo);
+	const content = sent?.content;
+	if (
+		!sent ||
+		sent.phoneNumberId !== numberId ||
+		sent.to !== from ||
+		sent.type !== 'interactive' ||
+		!isObject(content)
+	)
+		throw invalid(
+			'reply_to',
+			`must be the ID of an interactive message this number sent to ${from} (got ${JSON.stringify(replyTo)})`,
+		);
+	const number = sandbox.store.numbers.get(numberId)!;
+	const context = { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
+	const action = isObject(content.action) ? content.action : {};
+	if ((body.button_id === undefined) === (body.row_id === undefined))
+		throw invalid(
+			'button_id',
+			'give button_id (a reply button) or row_id (a list row), one of them',
+		);
+	if (body.button_id !== undefined) {
+		const id = requireString(body, 'button_id', 'button_id');
+		const buttons = (Array.isArray(action.buttons) ? action.buttons : []).flatMap((button) =>
+			isObject(button) && isObject(button.reply) ? [button.reply] : [],
+		);
+		const button = buttons.find((reply) => reply.id === id);
+		if (content.type !== 'button' || !button)
+			throw invalid(
+				'button_id',
+				`is not a reply button of message ${replyTo} (its buttons: ${buttons.map((b) => String(b.id)).join(', ') || 'none'})`,
+			);
+		return {
+			context,
+			interactive: { type: 'button_reply', button_reply: { id, title: button.title } },
+		};
+	}
+	const id = requireString(body, 'row_id', 'row_id');
+	const rows = (Array.isArray(action.sections) ? action.sections : []).flatMap((section) =>
+		isObject(section) && Array.isArray(section.rows) ? section.rows.filter(isObject) : [],
+	);
+	const row = rows.find((r) => r.id === id);
+	if (content.type !== 'list' || !row)
+		throw invalid(
+			'row_id',
+			`is not a row of list message ${replyTo} (its rows: ${rows.map((r) => String(r.id)).join(', ') || 'none'})`,
+		);
+	return {
+		context,
+		interactive: {
+			type: 'list_reply',
+			list_reply: {
+				id,
+				title: row.title,
+				...(row.description === undefined ? {} : { description: row.description }),
+			},
+		},
+	};
 }
