@@ -3,6 +3,7 @@
 // measured facts behind each step are in e2e/README.md.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,6 +34,9 @@ const nodeDir = join(cacheDir, `node${NODE_MAJOR}`, 'node_modules', 'node-linux-
 const n8nDir = join(cacheDir, `n8n-${N8N_VERSION}`);
 const n8nBin = join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
 export const nodeBin = join(nodeDir, 'bin', 'node');
+/** `require` from inside the n8n install (its own libraries, e.g. flatted for saved executions). */
+export const requireFromN8n = (name) =>
+	createRequire(join(n8nDir, 'node_modules', 'n8n', 'package.json'))(name);
 
 /** Runs a command, printing what is done and, every 15 s, how far (`progress()` says it). */
 async function step(log, message, command, args, options, progress) {
@@ -185,6 +189,10 @@ export function createN8nHome({ port = 5678 } = {}) {
 				stdio: ['ignore', 'pipe', 'pipe'],
 				maxBuffer: 64 * 1024 * 1024,
 			});
+		},
+		/** Starts an n8n CLI command without waiting (to watch the process while it runs). */
+		spawnCli(args) {
+			return spawn(nodeBin, [n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
 		},
 		/** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
 		importSandboxCredential(sandbox) {

@@ -2,8 +2,10 @@
 // sandbox. Imports a credential and workflows, runs each action workflow headless with
 // `n8n execute`, and checks its output. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/run.mjs
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
@@ -12,6 +14,7 @@ import {
 	ensureN8n,
 	N8N_MAJOR,
 	N8N_VERSION,
+	requireFromN8n,
 	SANDBOX_CREDENTIAL,
 	startSandbox,
 } from './n8n.mjs';
@@ -49,6 +52,62 @@ function workflow(id, name, node) {
 	};
 }
 
+/** A workflow whose manual trigger runs `steps` (n8n's own nodes), then the Business Messaging node. */
+function chain(id, name, steps, node) {
+	const [start, bm] = workflow(id, name, node).nodes;
+	const nodes = [
+		start,
+		...steps.map((step, i) => ({ id: `${id}-${i}`, position: [150 * (i + 1), 0], ...step })),
+		{ ...bm, position: [150 * (steps.length + 1), 0] },
+	];
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((from, i) => [
+				from.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return { ...workflow(id, name, node), nodes, connections };
+}
+
+/** A valid PNG of random pixels: bytes no other file of the run has. */
+function randomPng(width, height) {
+	const chunk = (type, data) => {
+		const length = Buffer.alloc(4);
+		length.writeUInt32BE(data.length);
+		const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+		const crc = Buffer.alloc(4);
+		crc.writeUInt32BE(crc32(body));
+		return Buffer.concat([length, body, crc]);
+	};
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header[8] = 8; // bits per channel
+	header[9] = 2; // RGB
+	const row = 1 + width * 3; // a filter byte (0: none), then the pixels
+	const pixels = Buffer.alloc(row * height);
+	for (let y = 0; y < height; y++) randomBytes(width * 3).copy(pixels, y * row + 1);
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(pixels)),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
+}
+
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** The items a node output in an execution n8n saved (read through its REST API, as the editor does). */
+async function savedOutput(base, cookie, executionId, nodeName) {
+	const response = await fetch(`${base}/rest/executions/${executionId}`, { headers: { cookie } });
+	const saved = (await response.json()).data;
+	const data =
+		typeof saved.data === 'string' ? requireFromN8n('flatted').parse(saved.data) : saved.data;
+	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+}
+
 /** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
 function outputOf(stdout, nodeName = 'Business Messaging') {
 	// Log lines come first; the result is the JSON from the first line that is just "{".
@@ -63,7 +122,7 @@ function outputOf(stdout, nodeName = 'Business Messaging') {
 
 await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
-const n8n = createN8nHome({ port: 5688 });
+const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5688) });
 try {
 	const control = async (path) => (await fetch(sandbox.controlUrl + path)).json();
 	const templates = (await control('/templates')).data;
@@ -73,7 +132,110 @@ try {
 	n8n.importSandboxCredential(sandbox);
 
 	const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
+	// A customer who wrote a minute ago: the chat sends below are inside their 24-hour window.
+	const chatCustomer = '14155550177';
+	const customerMessage = await (
+		await fetch(`${sandbox.controlUrl}/incoming`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: chatCustomer,
+				name: 'Noor',
+				text: 'Can I see the latte art before I order?',
+			}),
+		})
+	).json();
+	const chat = { resource: 'message', phoneNumberId: number, recipient: `+${chatCustomer}` };
+	const png = randomPng(24, 16);
 	const flows = {
+		sendPhoto: chain(
+			'bmE2eSendPhoto01',
+			'e2e: send a photo from a binary',
+			[
+				{
+					name: 'PNG as base64',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					parameters: {
+						assignments: {
+							assignments: [
+								{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' },
+							],
+						},
+						options: {},
+					},
+				},
+				{
+					name: 'Convert to File',
+					type: 'n8n-nodes-base.convertToFile',
+					typeVersion: 1.1,
+					parameters: {
+						operation: 'toBinary',
+						sourceProperty: 'png',
+						options: { fileName: 'latte-art-e2e.png', mimeType: 'image/png' },
+					},
+				},
+			],
+			{
+				parameters: {
+					...chat,
+					operation: 'sendMedia',
+					mediaType: 'image',
+					fileSource: 'binary',
+					binaryPropertyName: 'data',
+					caption: 'Your latte art',
+				},
+			},
+		),
+		markAsRead: workflow('bmE2eMarkAsRead1', 'e2e: mark as read, typing', {
+			parameters: {
+				resource: 'message',
+				operation: 'markAsRead',
+				phoneNumberId: number,
+				messageId: customerMessage.message_id,
+				typing: true,
+			},
+		}),
+		react: workflow('bmE2eReact000001', 'e2e: react', {
+			parameters: {
+				...chat,
+				operation: 'react',
+				messageId: customerMessage.message_id,
+				reactionAction: 'react',
+				emoji: '👍',
+			},
+		}),
+		sendList: workflow('bmE2eSendList001', 'e2e: send list', {
+			parameters: {
+				...chat,
+				operation: 'sendList',
+				bodyText: 'Which order is your question about?',
+				listButton: 'Your orders',
+				rowsInput: 'fields',
+				rows: {
+					row: [
+						{ title: 'Order #5005', id: 'order-5005', description: '2 bags of Kenya Nyeri' },
+						{ title: 'Order #5006', id: 'order-5006' },
+					],
+				},
+			},
+		}),
+		sendButtons: workflow('bmE2eSendButtons', 'e2e: send buttons', {
+			parameters: {
+				...chat,
+				operation: 'sendButtons',
+				bodyText: 'Your order #5005 is ready. Deliver it tomorrow?',
+				buttonsInput: 'fields',
+				buttons: {
+					button: [
+						{ title: 'Yes, tomorrow', id: 'deliver-tomorrow' },
+						{ title: 'Later', id: 'deliver-later' },
+					],
+				},
+				headerType: 'none',
+			},
+		}),
 		listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', {
 			parameters: { resource: 'account', operation: 'listNumbers' },
 		}),
@@ -118,7 +280,24 @@ try {
 		writeFileSync(file, JSON.stringify(flow));
 		n8n.cli(['import:workflow', `--input=${file}`]);
 	}
-	const execute = (flow) => outputOf(heard(n8n.cli(['execute', `--id=${flow.id}`, '--rawOutput'])));
+	const execute = (flow, nodeName) => outputOf(heard(runWorkflow(flow.id)), nodeName);
+	/** `n8n execute`'s stdout; when the workflow failed (exit 1), the error it printed. */
+	const runWorkflow = (id) => {
+		try {
+			return n8n.cli(['execute', `--id=${id}`, '--rawOutput']);
+		} catch (error) {
+			if (!error.stdout) throw error;
+			heard(String(error.stdout));
+			heard(String(error.stderr ?? ''));
+			outputOf(String(error.stdout));
+			const said = `${error.stdout}\n${error.stderr ?? ''}`
+				.trim()
+				.split('\n')
+				.slice(-5)
+				.join(' / ');
+			throw new Error(`n8n execute exited with ${error.status}: ${said}`);
+		}
+	};
 	const filesDir = join(n8n.userFolder, 'files');
 	const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 
@@ -159,6 +338,86 @@ try {
 		);
 	});
 	await check(
+		'Message › Send Media: a PNG made in the workflow reaches the sandbox byte for byte',
+		async () => {
+			const [item] = execute(flows.sendPhoto);
+			assert(
+				/^wamid\./.test(item?.messageId) && item.type === 'image' && item.uploaded?.mediaId,
+				`got ${JSON.stringify(item)}`,
+			);
+			const message = (await control('/messages')).data.find((m) => m.id === item.messageId);
+			assert(
+				message?.type === 'image' &&
+					message.to === chatCustomer &&
+					message.content?.id === item.uploaded.mediaId &&
+					message.content.caption === 'Your latte art',
+				`sandbox: ${JSON.stringify(message)}`,
+			);
+			// As a client would fetch it: the media URL, then the file at that URL.
+			const apiGet = (url) => fetch(url, { headers: { apikey: sandbox.apiKey } });
+			const described = await apiGet(
+				`${sandbox.baseUrl}/${message.content.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+			);
+			const { url, mime_type: mimeType } = await described.json();
+			const file = await apiGet(url);
+			const bytes = Buffer.from(await file.arrayBuffer());
+			assert(
+				file.ok && mimeType === 'image/png' && sha256(bytes) === sha256(png),
+				`stored ${bytes.length} bytes (${mimeType}, sha256 ${sha256(bytes)}), sent ${png.length} (sha256 ${sha256(png)})`,
+			);
+		},
+	);
+	await check(
+		'Message › Mark as Read with typing: the sandbox records the read receipt and the typing indicator',
+		async () => {
+			const [item] = execute(flows.markAsRead);
+			assert(item?.success === true && item.typing === true, `got ${JSON.stringify(item)}`);
+			const received = (await control('/incoming')).data.find(
+				(m) => m.id === customerMessage.message_id,
+			);
+			assert(
+				received?.readAt !== undefined && received.typingIndicator === true,
+				`sandbox: ${JSON.stringify(received)}`,
+			);
+		},
+	);
+	await check('Message › React puts the emoji on the customer’s message', async () => {
+		const [item] = execute(flows.react);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		assert(
+			message?.type === 'reaction' &&
+				message.content?.message_id === customerMessage.message_id &&
+				message.content.emoji === '👍',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+	});
+	await check('Message › Send List sends its rows in one section', async () => {
+		const [item] = execute(flows.sendList);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		const rows = message?.content?.action?.sections?.flatMap((section) => section.rows) ?? [];
+		assert(
+			message?.type === 'interactive' &&
+				message.content.type === 'list' &&
+				message.content.action.button === 'Your orders' &&
+				rows.map((row) => row.id).join() === 'order-5005,order-5006',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+	});
+	// Sent now; the customer taps a button once n8n serves the trigger (triggerChecks).
+	const buttonsSent = {};
+	await check('Message › Send Buttons sends two reply buttons', async () => {
+		const [item] = execute(flows.sendButtons);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		assert(
+			message?.type === 'interactive' &&
+				message.content.type === 'button' &&
+				message.content.action.buttons.map((b) => b.reply.id).join() ===
+					'deliver-tomorrow,deliver-later',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+		Object.assign(buttonsSent, { messageId: item.messageId, customer: chatCustomer });
+	});
+	await check(
 		'example "nightly catalog sync": 250 sheet rows go out in 3 batch requests and land in the catalog',
 		async () => {
 			const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.catalog}`, '--rawOutput']));
@@ -189,7 +448,7 @@ try {
 			);
 		},
 	);
-	await triggerChecks(n8n, control, examples, filesDir);
+	await triggerChecks(n8n, control, examples, filesDir, buttonsSent);
 	await check(SECRET_SCAN, async () => {
 		await scanForKey({ sandbox, n8n, texts: said, minRequests: 20 });
 	});
@@ -202,7 +461,7 @@ try {
  * The trigger in a served n8n: activate a trigger workflow, point the sandbox's webhook at it,
  * have the sandbox deliver real events, and count the executions n8n recorded.
  */
-async function triggerChecks(n8n, control, examples, filesDir) {
+async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 	const secret = 'e2e-signing-secret';
 	const webhookId = 'bm-e2e-trigger';
 	const flow = {
@@ -372,6 +631,41 @@ async function triggerChecks(n8n, control, examples, filesDir) {
 				);
 			},
 		);
+		await check(
+			'the trigger in n8n: a tap on a reply button arrives with the button’s ID and the message it answers',
+			async () => {
+				assert(buttonsSent.messageId, 'Send Buttons sent nothing to tap');
+				const tap = await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: buttonsSent.customer,
+					type: 'interactive',
+					reply_to: buttonsSent.messageId,
+					button_id: 'deliver-later',
+				});
+				if (!tap.ok) throw new Error(`the sandbox refused the tap: ${await tap.text()}`);
+				await waitFor(
+					async () => {
+						const list = await executions();
+						return (
+							list.length >= 6 &&
+							list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+						);
+					},
+					30_000,
+					'the tap’s execution',
+				);
+				const [latest] = await executions();
+				assert(latest.status === 'success', `execution ${latest.id}: ${latest.status}`);
+				const [item] = await savedOutput(base, cookie, latest.id, 'Business Messaging Trigger');
+				assert(
+					item?.messageType === 'interactive' &&
+						item.reply?.id === 'deliver-later' &&
+						item.reply.title === 'Later' &&
+						item.replyTo === buttonsSent.messageId,
+					`trigger item: ${JSON.stringify(item)}`,
+				);
+			},
+		);
 		await exampleChecks({ base, cookie, control, post, examples, filesDir });
 	} finally {
 		server.kill('SIGTERM');
@@ -465,7 +759,7 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 		},
 	);
 	await check(
-		'example "customer messages": a text is answered, a template rejection becomes a notification',
+		'example "customer messages": a text is answered with three buttons, a template rejection becomes a notification',
 		async () => {
 			const customer = '14155550124';
 			const incoming = await (
@@ -478,7 +772,11 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 			await settled(EXAMPLES.inbox, 2);
 			const [reply] = await messagesTo(customer);
 			assert(
-				reply?.type === 'text' && reply.replyTo === incoming.message_id,
+				reply?.type === 'interactive' &&
+					reply.content.type === 'button' &&
+					reply.content.action.buttons.map((b) => b.reply.id).join() ===
+						'order-status,price-list,human' &&
+					reply.replyTo === incoming.message_id,
 				`reply: ${JSON.stringify(reply)}`,
 			);
 			assert(
@@ -519,6 +817,67 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 			assert(
 				detail.includes(subject) && detail.includes('It was rejected (INVALID_FORMAT)'),
 				`the notification is not in execution ${latest.id}`,
+			);
+		},
+	);
+	await check(
+		'example "customer messages": Order status lists the orders, a chosen order gets its status, Price list gets a document',
+		async () => {
+			const customer = '14155550124'; // the customer above, answered with the three buttons
+			const [buttons] = await messagesTo(customer);
+			const tap = async (reply) => {
+				const response = await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					type: 'interactive',
+					...reply,
+				});
+				const answer = await response.json();
+				assert(response.ok, `the sandbox refused the tap: ${JSON.stringify(answer)}`);
+				return answer.message_id;
+			};
+			const latestTo = async () => (await messagesTo(customer)).pop();
+
+			const orderStatus = await tap({ reply_to: buttons.id, button_id: 'order-status' });
+			await settled(EXAMPLES.inbox, 4);
+			const list = await latestTo();
+			const rows = list?.content?.action?.sections?.flatMap((section) => section.rows) ?? [];
+			assert(
+				list?.content?.type === 'list' &&
+					list.replyTo === orderStatus &&
+					rows.map((row) => row.id).join() === 'order-1001,order-1002',
+				`list: ${JSON.stringify(list)}`,
+			);
+			const chosen = await tap({ reply_to: list.id, row_id: 'order-1002' });
+			await settled(EXAMPLES.inbox, 5);
+			const status = await latestTo();
+			assert(
+				status?.type === 'text' &&
+					status.replyTo === chosen &&
+					status.content.body.startsWith('Order #1002: Being roasted, ships Friday.'),
+				`status: ${JSON.stringify(status)}`,
+			);
+
+			const priceList = await tap({ reply_to: buttons.id, button_id: 'price-list' });
+			await settled(EXAMPLES.inbox, 6);
+			const document = await latestTo();
+			assert(
+				document?.type === 'document' &&
+					document.replyTo === priceList &&
+					document.content.filename === 'Acme price list.txt' &&
+					document.content.caption === 'Our price list',
+				`document: ${JSON.stringify(document)}`,
+			);
+			const file = await fetch(
+				`${sandbox.baseUrl}/downloadMedia/${document.content.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+				{ method: 'POST', headers: { apikey: sandbox.apiKey } },
+			);
+			const text = await file.text();
+			assert(
+				file.ok &&
+					text.startsWith('Acme Coffee Roasters: price list') &&
+					text.includes('Free delivery from 40 USD.'),
+				`the document holds ${JSON.stringify(text.slice(0, 200))}`,
 			);
 		},
 	);
