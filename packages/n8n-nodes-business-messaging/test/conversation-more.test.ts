@@ -193,7 +193,11 @@ describe('the 24-hour window', () => {
 		['sendLocation', { latitude: 1, longitude: 1 }],
 		[
 			'sendButtons',
-			{ bodyText: 'Hi', buttonsInput: 'fields', buttons: { button: [{ title: 'Yes', id: '' }] } },
+			{
+				bodyText: 'Hi',
+				buttonsInput: 'fields',
+				replyButtons: { button: [{ title: 'Yes', id: '' }] },
+			},
 		],
 	])(
 		'%s outside it: the platform’s refusal (131047) with the advice to send a template',

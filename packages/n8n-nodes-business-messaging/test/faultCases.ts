@@ -63,7 +63,7 @@ const CHAT_SENDS: Array<[string, string, Record<string, unknown>]> = [
 	[
 		'Message › Send Buttons',
 		'sendButtons',
-		{ bodyText: 'Deliver tomorrow?', buttons: { button: [{ title: 'Yes', id: 'yes' }] } },
+		{ bodyText: 'Deliver tomorrow?', replyButtons: { button: [{ title: 'Yes', id: 'yes' }] } },
 	],
 	[
 		'Message › Send List',

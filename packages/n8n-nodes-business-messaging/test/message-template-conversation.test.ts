@@ -131,7 +131,7 @@ describe('If the 24-hour window is closed › Send a Template Instead', () => {
 		const [output] = await bed.harness().execute({
 			parameters: withFallback('sendButtons', {
 				bodyText: 'Deliver tomorrow?',
-				buttons: { button: [{ title: 'Yes', id: 'yes' }] },
+				replyButtons: { button: [{ title: 'Yes', id: 'yes' }] },
 			}),
 		});
 		expect(output[0].json).toMatchObject({ sentAs: 'message', type: 'interactive' });

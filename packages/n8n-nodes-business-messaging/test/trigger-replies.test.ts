@@ -51,7 +51,7 @@ describe('trigger: the customer’s answers to buttons, lists and messages', () 
 		await customerWrites(bed);
 		const buttons = await sent('sendButtons', {
 			bodyText: 'Deliver tomorrow?',
-			buttons: {
+			replyButtons: {
 				button: [
 					{ title: 'Yes, tomorrow', id: 'deliver' },
 					{ title: 'Later', id: 'later' },

@@ -161,7 +161,7 @@ export const buttonFields: INodeProperties[] = [
 	inputModeField('buttonsInput', 'Buttons'),
 	{
 		displayName: 'Buttons',
-		name: 'buttons',
+		name: 'replyButtons',
 		type: 'fixedCollection',
 		typeOptions: {
 			multipleValues: true,
@@ -372,7 +372,7 @@ export function buttonsAction(context: IExecuteFunctions, itemIndex: number): ID
 		context,
 		itemIndex,
 		'buttonsInput',
-		'buttons',
+		'replyButtons',
 		'button',
 		'buttonsJson',
 		'Buttons',
