@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { NodeOperationError, type IDataObject } from 'n8n-workflow';
+import { chatSend, customerWrites } from './conversation-support';
+import { useTestBed } from './harness';
+
+/**
+ * Property tests of the interactive messages through the node, against the sandbox: for any
+ * buttons or rows a workflow may hand the node (too many, too long, empty, repeated, any
+ * characters), it either refuses with a NodeOperationError naming the field and sends nothing,
+ * or sends exactly one message, which the platform accepts. A limit broken by one never leaves.
+ *
+ * Runs: fast-check's global setting (jest.setup.js).
+ */
+const bed = useTestBed();
+
+/** Titles and IDs around the limits: empty, blank, up to a few past the limit, any characters. */
+const text = (max: number) =>
+	fc.oneof(
+		fc.string({ maxLength: max + 3 }),
+		fc.string({ unit: 'grapheme', maxLength: max + 2 }),
+		fc.constantFrom('', ' ', 'Yes', 'yes', 'x'.repeat(max), 'x'.repeat(max + 1)),
+	);
+
+async function attempt(parameters: IDataObject) {
+	bed.sandbox.state.log.clear();
+	try {
+		await bed
+			.harness()
+			.execute({ parameters: { ...parameters, requestOptions: { maxRetries: 0 } } });
+		return { requests: bed.requests() };
+	} catch (error) {
+		return { error: error as Error, requests: bed.requests() };
+	}
+}
+
+function refusedOrAccepted(result: Awaited<ReturnType<typeof attempt>>, field: RegExp): void {
+	if (result.error) {
+		expect(result.error).toBeInstanceOf(NodeOperationError);
+		expect(result.error.message).toMatch(field);
+		expect(result.requests).toEqual([]);
+		return;
+	}
+	expect(result.requests).toHaveLength(1);
+	expect(result.requests[0].status).toBe(200);
+}
+
+describe('properties: interactive messages through the node', () => {
+	it('reply buttons: refused naming Buttons with nothing sent, or one message the platform accepts', async () => {
+		await customerWrites(bed);
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(fc.record({ title: text(20), id: text(256) }), { maxLength: 5 }),
+				async (button) => {
+					const result = await attempt(
+						chatSend(bed, 'sendButtons', { bodyText: 'Which one?', replyButtons: { button } }),
+					);
+					refusedOrAccepted(result, /^Buttons/);
+				},
+			),
+		);
+	});
+
+	it('list rows: refused naming Rows with nothing sent, or one message the platform accepts', async () => {
+		await customerWrites(bed);
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(
+					fc.record({
+						title: text(24),
+						id: fc.oneof(fc.constant(''), text(200)),
+						description: fc.oneof(fc.constant(''), text(72)),
+						section: fc.constantFrom('', 'Coffee', 'Tea', 's'.repeat(24), 's'.repeat(25)),
+					}),
+					{ maxLength: 12 },
+				),
+				async (row) => {
+					const result = await attempt(
+						chatSend(bed, 'sendList', {
+							bodyText: 'Which one?',
+							listButton: 'Choose',
+							rows: { row },
+						}),
+					);
+					refusedOrAccepted(result, /^Rows/);
+				},
+			),
+		);
+	});
+});
