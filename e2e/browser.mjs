@@ -190,7 +190,7 @@ try {
 				.locator('textarea, input')
 				.first()
 				.fill('Your order #1001 is ready. When should we deliver it?');
-			const buttons = page.getByTestId('fixed-collection-buttons');
+			const buttons = page.getByTestId('fixed-collection-replyButtons');
 			await buttons.getByTestId('fixed-collection-add').click();
 			await buttons.getByTestId('fixed-collection-add').click();
 			const titles = buttons.getByTestId('parameter-input-title');

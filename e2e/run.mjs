@@ -227,7 +227,7 @@ try {
 				operation: 'sendButtons',
 				bodyText: 'Your order #5005 is ready. Deliver it tomorrow?',
 				buttonsInput: 'fields',
-				buttons: {
+				replyButtons: {
 					button: [
 						{ title: 'Yes, tomorrow', id: 'deliver-tomorrow' },
 						{ title: 'Later', id: 'deliver-later' },

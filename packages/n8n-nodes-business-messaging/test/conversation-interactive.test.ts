@@ -18,7 +18,7 @@ describe('Message › Send Buttons', () => {
 		chatSend(bed, 'sendButtons', {
 			bodyText: 'Your order #1001 is ready. Deliver it tomorrow?',
 			buttonsInput: 'fields',
-			buttons: {
+			replyButtons: {
 				button: [
 					{ title: 'Yes, tomorrow', id: 'deliver' },
 					{ title: 'Later', id: '' },
@@ -78,33 +78,40 @@ describe('Message › Send Buttons', () => {
 			items: fileItem(PNG_BASE64, 'image/png', 'order.png'),
 		});
 		const [body] = sentBodies(bed);
-		const interactive = body.interactive as Record<string, any>;
+		const interactive = body.interactive as {
+			header: unknown;
+			action: { buttons: Array<{ reply: { id: string } }> };
+		};
 		expect(interactive.header).toEqual({ type: 'image', image: { id: expect.any(String) } });
-		expect(interactive.action.buttons.map((b: any) => b.reply.id)).toEqual(['yes', 'no']);
+		expect(interactive.action.buttons.map((b) => b.reply.id)).toEqual(['yes', 'no']);
 	});
 
 	it.each([
-		['no button', { buttons: { button: [] } }, 'Buttons is empty: add 1 to 3 buttons'],
+		['no button', { replyButtons: { button: [] } }, 'Buttons is empty: add 1 to 3 buttons'],
 		[
 			'a 4th button',
-			{ buttons: buttons('A', 'B', 'C', 'D') },
+			{ replyButtons: buttons('A', 'B', 'C', 'D') },
 			'Buttons has 4 buttons; a message holds at most 3',
 		],
 		[
 			'a 21-character title',
-			{ buttons: buttons('x'.repeat(21)) },
+			{ replyButtons: buttons('x'.repeat(21)) },
 			'Buttons › Button 1 › Title has 21 characters; it may have at most 20',
 		],
-		['an empty title', { buttons: buttons('Yes', ' ') }, 'Buttons › Button 2 › Title is empty'],
+		[
+			'an empty title',
+			{ replyButtons: buttons('Yes', ' ') },
+			'Buttons › Button 2 › Title is empty',
+		],
 		[
 			'the same title twice',
-			{ buttons: buttons('Yes', 'Yes') },
+			{ replyButtons: buttons('Yes', 'Yes') },
 			'Buttons › Button 2 › Title "Yes" is used twice',
 		],
 		[
 			'the same ID twice',
 			{
-				buttons: {
+				replyButtons: {
 					button: [
 						{ title: 'Yes', id: 'a' },
 						{ title: 'No', id: 'a' },
@@ -115,7 +122,7 @@ describe('Message › Send Buttons', () => {
 		],
 		[
 			'an ID of 257 characters',
-			{ buttons: { button: [{ title: 'Yes', id: 'i'.repeat(257) }] } },
+			{ replyButtons: { button: [{ title: 'Yes', id: 'i'.repeat(257) }] } },
 			'Buttons › Button 1 › ID has 257 characters; it may have at most 256',
 		],
 		[
@@ -160,7 +167,7 @@ describe('Message › Send Buttons', () => {
 		const error = await expectFailure(
 			bed.harness().execute({
 				parameters: sendButtons({
-					buttons: buttons('A', 'B', 'C', 'D'),
+					replyButtons: buttons('A', 'B', 'C', 'D'),
 					headerType: 'image',
 					headerSource: 'binary',
 				}),
@@ -229,7 +236,7 @@ describe('Message › Send List', () => {
 				]),
 			}),
 		});
-		const action = (sentBodies(bed)[0].interactive as Record<string, any>).action;
+		const action = (sentBodies(bed)[0].interactive as { action: { sections: unknown } }).action;
 		expect(action.sections).toEqual([
 			{
 				title: 'Coffee',

@@ -26,7 +26,7 @@ describe('Message › Send Media', () => {
 			parameters: sendMedia({ caption: 'Your latte art' }),
 			items: fileItem(PNG_BASE64, 'image/png', 'latte.png'),
 		});
-		const json = output[0].json as Record<string, any>;
+		const json = output[0].json as { uploaded: { mediaId: string } };
 		expect(json).toMatchObject({
 			messageId: expect.stringMatching(/^wamid\./),
 			recipient: CUSTOMER,
@@ -73,21 +73,25 @@ describe('Message › Send Media', () => {
 			}),
 		});
 		await bed.harness().execute({
+			parameters: sendMedia({ fileSource: 'mediaId', mediaId: bed.sandbox.mediaIds[0] }),
+		});
+		await bed.harness().execute({
 			parameters: sendMedia({
 				mediaType: 'audio',
-				fileSource: 'mediaId',
-				mediaId: bed.sandbox.mediaIds[0],
+				fileSource: 'link',
+				link: 'https://example.com/welcome.ogg',
 				caption: 'not for audio',
 			}),
 		});
 		expect(uploads()).toHaveLength(0);
-		const [link, byId] = sentBodies(bed);
+		const [link, byId, audio] = sentBodies(bed);
 		expect(link).toMatchObject({
 			type: 'image',
 			image: { link: 'https://example.com/menu.png' },
 			context: { message_id: customerMessage },
 		});
-		expect(byId.audio).toEqual({ id: bed.sandbox.mediaIds[0] });
+		expect(byId.image).toEqual({ id: bed.sandbox.mediaIds[0] });
+		expect(audio.audio).toEqual({ link: 'https://example.com/welcome.ogg' });
 	});
 
 	it.each([
@@ -147,7 +151,7 @@ describe('Message › Send Media', () => {
 		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		const [media] = [...bed.sandbox.state.store.media.values()].filter(
-			(m) => !bed.sandbox.mediaIds.includes(m.id),
+			(m) => m.fileName === 'a.png',
 		);
 		expect(error.description).toContain(`its media ID is ${media.id}`);
 		expect(error.description).toContain('File Source › Media ID');

@@ -193,7 +193,11 @@ describe('the 24-hour window', () => {
 		['sendLocation', { latitude: 1, longitude: 1 }],
 		[
 			'sendButtons',
-			{ bodyText: 'Hi', buttonsInput: 'fields', buttons: { button: [{ title: 'Yes', id: '' }] } },
+			{
+				bodyText: 'Hi',
+				buttonsInput: 'fields',
+				replyButtons: { button: [{ title: 'Yes', id: '' }] },
+			},
 		],
 	])(
 		'%s outside it: the platform’s refusal (131047) with the advice to send a template',
@@ -206,4 +210,37 @@ describe('the 24-hour window', () => {
 			expect(sentBodies(bed)).toHaveLength(1);
 		},
 	);
+});
+
+describe('values an expression may give', () => {
+	it.each([
+		['sendLocation', { latitude: 0, longitude: 0 }, 'Latitude and Longitude are both 0'],
+		[
+			'sendText',
+			{ text: 'Hi', ifWindowClosed: 'Template' },
+			'If the 24-Hour Window Is Closed "Template" is not one of fail, template',
+		],
+		[
+			'react',
+			{ messageId: 'wamid.x', reactionAction: 'Remove' },
+			'Action "Remove" is not one of react, remove',
+		],
+		[
+			'sendList',
+			{
+				bodyText: 'Which?',
+				listButton: 'Orders',
+				rows: { row: [{ title: 'A' }] },
+				headerType: 'image',
+			},
+			'Header "image" is not one of none, text',
+		],
+	])('%s refuses %j before any request', async (operation, extra, message) => {
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: chatSend(bed, operation, extra) }),
+		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(message);
+		expect(bed.requests()).toEqual([]);
+	});
 });

@@ -63,7 +63,7 @@ const CHAT_SENDS: Array<[string, string, Record<string, unknown>]> = [
 	[
 		'Message › Send Buttons',
 		'sendButtons',
-		{ bodyText: 'Deliver tomorrow?', buttons: { button: [{ title: 'Yes', id: 'yes' }] } },
+		{ bodyText: 'Deliver tomorrow?', replyButtons: { button: [{ title: 'Yes', id: 'yes' }] } },
 	],
 	[
 		'Message › Send List',
@@ -333,7 +333,8 @@ export const OPERATION_CASES: OperationCase[] = [
 		items: () => pngItem(),
 		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/media$` },
 		repeatable: false,
-		effect: (bed) => bed.sandbox.state.store.media.size,
+		effect: (bed) =>
+			[...bed.sandbox.state.store.media.values()].filter((m) => m.fileName === 'latte.png').length,
 	},
 	{
 		name: 'Media › Get URL',

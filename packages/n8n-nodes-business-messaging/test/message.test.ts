@@ -40,6 +40,7 @@ describe('Message › Send Template: the variables form', () => {
 			['body_2', 'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)', true, 'string'],
 			['body_3', 'Body {{3}} (e.g. Monday)', true, 'string'],
 			['button_0_url', 'Button "Track order" URL suffix (e.g. 1001)', true, 'string'],
+			['button_1_payload', 'Button "Talk to us" payload (optional)', false, 'string'],
 		]);
 	});
 
@@ -60,9 +61,15 @@ describe('Message › Send Template: the variables form', () => {
 			.harness()
 			.listSearch('searchApprovedTemplates', { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) });
 		expect(results.map((r) => r.name).sort()).toEqual([
+			'coffee_catalog (en_US)',
+			'delivery_update (en_US)',
+			'flash_sale (en_US)',
 			'hello_world (en_US)',
+			'invoice_ready (en_US)',
+			'login_code (en_US)',
 			'order_confirmation (en_US)',
 			'order_confirmation (es_ES)',
+			'store_pickup (en_US)',
 			'welcome_offer (en_US)',
 		]);
 	});
@@ -86,6 +93,7 @@ describe('Message › Send Template', () => {
 			recipient: '14155550100',
 			waId: '14155550100',
 			messageStatus: 'accepted',
+			type: 'template',
 			template: 'order_confirmation',
 			language: 'en_US',
 			phoneNumberId: bed.sandbox.phoneNumberIds[0],

@@ -242,3 +242,72 @@ describe('Template › Create as JSON', () => {
 		expect(bed.requests()).toHaveLength(0);
 	});
 });
+
+describe('Template › Create with named variables', () => {
+	const named = (extra = {}) =>
+		createParameters({
+			parameterFormat: 'NAMED',
+			headerType: 'text',
+			headerText: 'Order {{order_id}} shipped',
+			headerExample: '#1001',
+			body: 'Hi {{first_name}}, your parcel with {{items}} is on its way.',
+			...extra,
+		});
+
+	it('sends parameter_format NAMED and the examples paired with the names; GET returns the format', async () => {
+		const output = await run(named());
+		const [request] = bed.requests();
+		expect(sentJson(request)).toEqual({
+			name: 'shipping_update',
+			language: 'en_US',
+			category: 'UTILITY',
+			parameter_format: 'NAMED',
+			components: [
+				{
+					type: 'HEADER',
+					format: 'TEXT',
+					text: 'Order {{order_id}} shipped',
+					example: { header_text_named_params: [{ param_name: 'order_id', example: '#1001' }] },
+				},
+				{
+					type: 'BODY',
+					text: 'Hi {{first_name}}, your parcel with {{items}} is on its way.',
+					example: {
+						body_text_named_params: [
+							{ param_name: 'first_name', example: 'Maria' },
+							{ param_name: 'items', example: '2 bags of coffee' },
+						],
+					},
+				},
+			],
+		});
+		expect(stored('shipping_update').parameter_format).toBe('NAMED');
+		expect(await getTemplate(String(output[0].json.id))).toMatchObject({
+			parameter_format: 'NAMED',
+		});
+	});
+
+	it.each([
+		['a number', { body: 'Hi {{1}}' }, 'Body', 'is a number'],
+		['an uppercase name', { body: 'Hi {{First}}' }, 'Body', 'lowercase letters'],
+		['a name used twice', { body: '{{a}} and {{a}}' }, 'Body', 'names must be unique'],
+		[
+			'a missing example',
+			{ bodyExamples: { example: [{ value: 'Maria' }] } },
+			'Body Variable Examples',
+			'{{first_name}}, {{items}}',
+		],
+		['no header example', { headerExample: '' }, 'Header Variable Example', '{{order_id}}'],
+	])('refuses %s before sending', async (_case, extra, field, rule) => {
+		const error = await expectFailure(run(named(extra)));
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(field);
+		expect(error.message).toContain(rule);
+		expect(bed.requests()).toHaveLength(0);
+	});
+
+	it('sends no parameter_format for Positional, the API default', async () => {
+		await run(createParameters({ parameterFormat: 'POSITIONAL' }));
+		expect(sentJson(bed.requests()[0])).not.toHaveProperty('parameter_format');
+	});
+});

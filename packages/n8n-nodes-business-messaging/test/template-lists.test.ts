@@ -1,5 +1,6 @@
 import { useTestBed } from './harness';
 import {
+	SEEDED_APPROVED,
 	SEEDED_NEWEST_FIRST,
 	locator,
 	account,
@@ -67,7 +68,7 @@ describe('template lists of the resource locators', () => {
 		const second = await bed
 			.harness()
 			.listSearch('searchTemplates', forAccount(), undefined, first.paginationToken as string);
-		expect(second.results).toHaveLength(27);
+		expect(second.results).toHaveLength(120 + SEEDED_NEWEST_FIRST.length - 100);
 		expect(second.paginationToken).toBeUndefined();
 		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(allIdsNewestFirst());
 		expect(query(bed.requests()[1].url).get('after')).toBe(first.paginationToken);
@@ -75,17 +76,12 @@ describe('template lists of the resource locators', () => {
 
 	it('lists only APPROVED templates for sending, without a status', async () => {
 		const { results } = await bed.harness().listSearch('searchApprovedTemplates', forAccount());
-		expect(results.map((r) => r.name)).toEqual([
-			'welcome_offer (en_US)',
-			'order_confirmation (es_ES)',
-			'order_confirmation (en_US)',
-			'hello_world (en_US)',
-		]);
+		expect(results.map((r) => r.name)).toEqual(SEEDED_APPROVED);
 		expect(query(bed.requests()[0].url).get('status')).toBe('APPROVED');
 	});
 
 	it('pages the approved templates too', async () => {
-		addTemplates(200); // 133 of them APPROVED, plus 4 seeded
+		addTemplates(200); // 133 of them APPROVED, plus the seeded approved ones
 		const first = await bed.harness().listSearch('searchApprovedTemplates', forAccount());
 		const second = await bed
 			.harness()
@@ -96,7 +92,7 @@ describe('template lists of the resource locators', () => {
 				first.paginationToken as string,
 			);
 		expect(first.results).toHaveLength(100);
-		expect(second.results).toHaveLength(37);
+		expect(second.results).toHaveLength(133 + SEEDED_APPROVED.length - 100);
 		expect(second.paginationToken).toBeUndefined();
 		const approvedIds = allIdsNewestFirst().filter(
 			(id) => bed.sandbox.state.store.templates.get(id)!.status === 'APPROVED',

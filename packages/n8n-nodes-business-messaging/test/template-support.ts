@@ -27,6 +27,12 @@ export const PNG_LENGTH = Buffer.from(PNG_BASE64, 'base64').length;
 /** The seeded templates of the demo account, newest first (as the API lists them). */
 export const SEEDED_NEWEST_FIRST = [
 	'loyalty_update (en_US) — PAUSED',
+	'login_code (en_US) — APPROVED',
+	'coffee_catalog (en_US) — APPROVED',
+	'flash_sale (en_US) — APPROVED',
+	'invoice_ready (en_US) — APPROVED',
+	'store_pickup (en_US) — APPROVED',
+	'delivery_update (en_US) — APPROVED',
 	'payment_reminder (en_US) — REJECTED',
 	'spring_sale (en_US) — PENDING',
 	'welcome_offer (en_US) — APPROVED',
@@ -34,6 +40,11 @@ export const SEEDED_NEWEST_FIRST = [
 	'order_confirmation (en_US) — APPROVED',
 	'hello_world (en_US) — APPROVED',
 ];
+
+/** The approved ones, as the send's template list names them. */
+export const SEEDED_APPROVED = SEEDED_NEWEST_FIRST.filter((n) => n.endsWith('APPROVED')).map((n) =>
+	n.replace(' — APPROVED', ''),
+);
 
 export const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 export const account = (mode = 'id') => locator(bed.sandbox.businessAccountId, mode);

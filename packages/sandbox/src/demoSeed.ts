@@ -217,6 +217,7 @@ function demoTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['te
 				},
 			],
 		},
+		...sendFormTemplates(),
 		{
 			name: 'loyalty_update',
 			language: 'en_US',
@@ -224,6 +225,146 @@ function demoTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['te
 			status: 'PAUSED',
 			components: [
 				{ type: 'BODY', text: 'You have {{1}} loyalty points.', example: { body_text: [['120']] } },
+			],
+		},
+	];
+}
+
+/** Approved templates that show every kind of send parameter (named, location, buttons, offer). */
+function sendFormTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['templates']> {
+	return [
+		{
+			name: 'delivery_update',
+			language: 'en_US',
+			category: 'UTILITY',
+			status: 'APPROVED',
+			parameter_format: 'NAMED',
+			components: [
+				{
+					type: 'HEADER',
+					format: 'TEXT',
+					text: 'Order {{order_id}} is on its way',
+					example: { header_text_named_params: [{ param_name: 'order_id', example: '#1001' }] },
+				},
+				{
+					type: 'BODY',
+					text: 'Hi {{first_name}}, your coffee arrives on {{delivery_date}}. Will you be home?',
+					example: {
+						body_text_named_params: [
+							{ param_name: 'first_name', example: 'Jessica' },
+							{ param_name: 'delivery_date', example: 'Monday' },
+						],
+					},
+				},
+				{
+					type: 'BUTTONS',
+					buttons: [
+						{ type: 'QUICK_REPLY', text: 'Yes' },
+						{ type: 'QUICK_REPLY', text: 'Change date' },
+					],
+				},
+			],
+		},
+		{
+			name: 'store_pickup',
+			language: 'en_US',
+			category: 'UTILITY',
+			status: 'APPROVED',
+			components: [
+				{ type: 'HEADER', format: 'LOCATION' },
+				{
+					type: 'BODY',
+					text: 'Your order {{1}} is ready for pickup at our roastery.',
+					example: { body_text: [['#1001']] },
+				},
+				{
+					type: 'BUTTONS',
+					buttons: [
+						{
+							type: 'FLOW',
+							text: 'Book a pickup slot',
+							flow_id: '1234567890123456',
+							flow_action: 'navigate',
+							navigate_screen: 'PICKUP_SLOT',
+						},
+					],
+				},
+			],
+		},
+		{
+			name: 'invoice_ready',
+			language: 'en_US',
+			category: 'UTILITY',
+			status: 'APPROVED',
+			components: [
+				{
+					type: 'HEADER',
+					format: 'DOCUMENT',
+					example: { header_handle: ['4::YXBwbGljYXRpb24vcGRm'] },
+				},
+				{
+					type: 'BODY',
+					text: 'Hi {{1}}, your invoice is attached.',
+					example: { body_text: [['Maria']] },
+				},
+			],
+		},
+		{
+			name: 'flash_sale',
+			language: 'en_US',
+			category: 'MARKETING',
+			status: 'APPROVED',
+			components: [
+				{
+					type: 'LIMITED_TIME_OFFER',
+					limited_time_offer: { text: 'Expiring offer!', has_expiration: true },
+				},
+				{
+					type: 'BODY',
+					text: 'Hi {{1}}, 20% off every bag until the timer runs out.',
+					example: { body_text: [['Maria']] },
+				},
+				{
+					type: 'BUTTONS',
+					buttons: [
+						{ type: 'COPY_CODE', example: ['FLASH20'] },
+						{
+							type: 'URL',
+							text: 'Shop the sale',
+							url: 'https://shop.example.com/sale/{{1}}',
+							example: ['https://shop.example.com/sale/flash20'],
+						},
+					],
+				},
+			],
+		},
+		{
+			name: 'coffee_catalog',
+			language: 'en_US',
+			category: 'MARKETING',
+			status: 'APPROVED',
+			components: [
+				{
+					type: 'BODY',
+					text: 'Hi {{1}}, our new single-origin beans are in.',
+					example: { body_text: [['Maria']] },
+				},
+				{ type: 'BUTTONS', buttons: [{ type: 'CATALOG', text: 'View catalog' }] },
+			],
+		},
+		{
+			name: 'login_code',
+			language: 'en_US',
+			category: 'AUTHENTICATION',
+			status: 'APPROVED',
+			components: [
+				{
+					type: 'BODY',
+					text: '*{{1}}* is your verification code. For your security, do not share this code.',
+					add_security_recommendation: true,
+				},
+				{ type: 'FOOTER', text: 'This code expires in 10 minutes.', code_expiration_minutes: 10 },
+				{ type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
 			],
 		},
 	];

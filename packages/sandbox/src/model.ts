@@ -14,6 +14,10 @@ export type TemplateStatus = (typeof TEMPLATE_STATUSES)[number];
 export const TEMPLATE_CATEGORIES = ['AUTHENTICATION', 'MARKETING', 'UTILITY'] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
+/** How a template's header and body placeholders are written: `{{1}}` or `{{first_name}}`. */
+export const PARAMETER_FORMATS = ['POSITIONAL', 'NAMED'] as const;
+export type ParameterFormat = (typeof PARAMETER_FORMATS)[number];
+
 /** Sample types the upload accepts (spec 4.5 names these). */
 export const SAMPLE_FILE_TYPES = [
 	'image/jpeg',
@@ -49,6 +53,8 @@ export interface Template {
 	status: TemplateStatus;
 	category: TemplateCategory;
 	components: unknown[];
+	/** As the create gave it; absent means POSITIONAL. */
+	parameter_format?: ParameterFormat;
 	rejected_reason?: string;
 	/** Clock times of edits made while APPROVED (the edit limits count these). */
 	approvedEdits: number[];

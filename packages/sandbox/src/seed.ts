@@ -1,5 +1,5 @@
 import { sha256, syntheticSha256 } from './mediaFiles';
-import type { Product, TemplateCategory, TemplateStatus } from './model';
+import type { ParameterFormat, Product, TemplateCategory, TemplateStatus } from './model';
 import type { Store } from './store';
 
 /**
@@ -28,6 +28,7 @@ export interface SeedTenant {
 			status: TemplateStatus;
 			rejected_reason?: string;
 			components: unknown[];
+			parameter_format?: ParameterFormat;
 		}[];
 	}[];
 	catalogs?: {

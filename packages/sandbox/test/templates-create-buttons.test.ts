@@ -45,7 +45,7 @@ describe('create a template: buttons', () => {
 		const s = sandbox.current;
 		await refusedComponents(
 			s,
-			[PLAIN_BODY, buttons(QUICK, { type: 'OTP', text: 'Copy' })],
+			[PLAIN_BODY, buttons(QUICK, { type: 'SPIN_WHEEL', text: 'Spin' })],
 			'components[1].buttons[1].type',
 		);
 		await refusedComponents(

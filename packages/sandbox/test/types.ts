@@ -34,6 +34,7 @@ export interface TemplateView {
 	status: string;
 	category: string;
 	components: Record<string, unknown>[];
+	parameter_format?: string;
 	rejected_reason?: string;
 }
 

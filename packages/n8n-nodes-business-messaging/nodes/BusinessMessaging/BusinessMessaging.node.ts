@@ -8,7 +8,7 @@ import {
 import { resourceProperties } from './actions/resources';
 import { router } from './actions/router';
 import { requestOptionsProperty } from '../common/fields/requestOptions';
-import { getTemplateVariables } from './methods/resourceMapping';
+import { getFallbackTemplateVariables, getTemplateVariables } from './methods/resourceMapping';
 import {
 	searchApprovedTemplates,
 	searchBusinessAccounts,
@@ -44,7 +44,7 @@ export class BusinessMessaging implements INodeType {
 			searchPhoneNumbers,
 			searchTemplates,
 		},
-		resourceMapping: { getTemplateVariables },
+		resourceMapping: { getFallbackTemplateVariables, getTemplateVariables },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -93,6 +93,11 @@ export async function inputFile(
 	if (binary.id) {
 		const id = binary.id;
 		const { fileSize } = await this.helpers.getBinaryMetadata(id);
+		// The size decides the checks and the Content-Length: without it, read the file to know it.
+		if (!Number.isFinite(fileSize)) {
+			const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, property);
+			return { fileName, mimeType, size: bytes.length, open: async () => bytes };
+		}
 		return {
 			fileName,
 			mimeType,

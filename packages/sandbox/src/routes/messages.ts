@@ -83,9 +83,14 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 					'template.name',
 				);
 			}
-			validateSendParameters(template.components, templateShape(found.components), {
-				mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
-			});
+			validateSendParameters(
+				template.components,
+				templateShape(found.components, found.parameter_format),
+				{
+					mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
+					now: sandbox.now(),
+				},
+			);
 			message.template = { name, language, id: found.id };
 			message.content = structuredClone(template);
 		} else {

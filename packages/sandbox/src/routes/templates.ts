@@ -3,13 +3,15 @@ import { fieldsToAnswer, nameFilter, pagingOf } from '../dialect';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
 import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
 import {
+	PARAMETER_FORMATS,
 	TEMPLATE_CATEGORIES,
 	TEMPLATE_STATUSES,
+	type ParameterFormat,
 	type Template,
 	type TemplateCategory,
 } from '../model';
 import { paginate } from '../paging';
-import { validateComponents } from '../rules/templateComponents';
+import { validateComponents, type ValidationContext } from '../rules/templateComponents';
 import type { SandboxState } from '../sandbox';
 import {
 	createTemplateSchema,
@@ -33,6 +35,7 @@ const TEMPLATE_FIELDS = [
 	'status',
 	'category',
 	'components',
+	'parameter_format',
 	'rejected_reason',
 ] as const;
 const NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
@@ -91,7 +94,11 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	app.post('/:id/message_templates', { schema: createTemplateSchema }, async (request) => {
 		const account = store().account(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
-		onlyKeys(body, ['name', 'language', 'category', 'components', 'allow_category_change'], '');
+		onlyKeys(
+			body,
+			['name', 'language', 'category', 'components', 'parameter_format', 'allow_category_change'],
+			'',
+		);
 		const name = requireString(body, 'name', 'name');
 		if (!NAME_PATTERN.test(name))
 			throw invalid(
@@ -102,9 +109,13 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		if (!LANGUAGE_PATTERN.test(language))
 			throw invalid('language', 'must be a language code such as en, en_US or pt_BR');
 		const category = oneOf(body.category, TEMPLATE_CATEGORIES, 'category');
+		const parameterFormat =
+			body.parameter_format === undefined
+				? undefined
+				: oneOf(body.parameter_format, PARAMETER_FORMATS, 'parameter_format');
 		const components = validateComponents(
 			body.components,
-			handleContext(sandbox, request.apiKey, category),
+			handleContext(sandbox, request.apiKey, category, parameterFormat),
 		);
 		if (
 			store()
@@ -134,6 +145,7 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			status: 'PENDING',
 			category,
 			components,
+			...(parameterFormat ? { parameter_format: parameterFormat } : {}),
 			approvedEdits: [],
 		};
 		store().templates.set(template.id, template);
@@ -204,7 +216,7 @@ export function editTemplate(
 			: oneOf(body.category, TEMPLATE_CATEGORIES, 'category');
 	const components = validateComponents(
 		body.components ?? template.components,
-		handleContext(sandbox, request.apiKey, category),
+		handleContext(sandbox, request.apiKey, category, template.parameter_format),
 	);
 	if (template.status === 'APPROVED') template.approvedEdits.push(now);
 	template.category = category;
@@ -215,9 +227,15 @@ export function editTemplate(
 	return { success: true };
 }
 
-function handleContext(sandbox: SandboxState, apiKey: string, category: TemplateCategory) {
+function handleContext(
+	sandbox: SandboxState,
+	apiKey: string,
+	category: TemplateCategory,
+	parameterFormat: ParameterFormat = 'POSITIONAL',
+): ValidationContext {
 	return {
 		category,
+		parameterFormat,
 		handleFileType: (handle: string) => {
 			const record = sandbox.store.uploadHandles.get(handle);
 			return record && record.apiKey === apiKey ? record.fileType : undefined;

@@ -1,17 +1,24 @@
 import { invalid } from '../errors';
-import type { TemplateCategory } from '../model';
-import { onlyKeys, requireArray, requireObject, requireString, type Json } from '../validate';
+import type { ParameterFormat, TemplateCategory } from '../model';
+import { onlyKeys, requireObject, requireString, type Json } from '../validate';
+import { authenticationText, hasOtpButton } from './authenticationTemplate';
+import { BUTTON_LIMITS, validateButtons } from './templateButtons';
+import {
+	checkExamples,
+	checkNamedExamples,
+	countPlaceholders,
+	placeholdersOf,
+} from './templatePlaceholders';
 
 /**
  * Template components (spec 2.2): validation on create/edit (templateParameters.ts checks what
- * a send carries for them). Placeholders are numbered `{{1}}`..`{{n}}`, each number used, with
- * one example value each.
+ * a send carries for them). Placeholders are `{{1}}`..`{{n}}` or, in a NAMED template, names
+ * (templatePlaceholders.ts), with one example value each; buttons are in templateButtons.ts.
  */
 
 export const HEADER_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] as const;
 export type HeaderFormat = (typeof HEADER_FORMATS)[number];
 const COMPONENT_TYPES = ['HEADER', 'BODY', 'FOOTER', 'BUTTONS', 'LIMITED_TIME_OFFER'] as const;
-const BUTTON_TYPES = ['COPY_CODE', 'PHONE_NUMBER', 'QUICK_REPLY', 'URL'] as const;
 
 /** Sample file types a media header accepts. */
 export const HEADER_SAMPLE_TYPES: Record<'IMAGE' | 'VIDEO' | 'DOCUMENT', readonly string[]> = {
@@ -24,44 +31,25 @@ export const LIMITS = {
 	headerText: 60,
 	bodyText: 1024,
 	footerText: 60,
-	buttonText: 25,
-	buttons: 10,
-	urlButtons: 2,
-	copyCode: 15,
 	offerText: 16,
+	...BUTTON_LIMITS,
 } as const;
 
 export interface ValidationContext {
 	category: TemplateCategory;
+	/** POSITIONAL unless the template was created with `parameter_format: "NAMED"`. */
+	parameterFormat: ParameterFormat;
 	/** The file type of an upload handle this key owns, or undefined when it is not one. */
 	handleFileType(handle: string): string | undefined;
 }
 
-/** Number of placeholders in `text`; throws unless they are exactly {{1}}..{{n}}. */
-export function countPlaceholders(text: string, field: string): number {
-	const numbers = new Set<number>();
-	for (const match of text.matchAll(/\{\{(.*?)\}\}/g)) {
-		if (!/^[1-9]\d*$/.test(match[1])) {
-			throw invalid(field, `placeholder ${match[0]} must be a number written as {{1}}, {{2}}, ...`);
-		}
-		numbers.add(Number(match[1]));
-	}
-	const max = numbers.size === 0 ? 0 : Math.max(...numbers);
-	for (let n = 1; n <= max; n++) {
-		if (!numbers.has(n))
-			throw invalid(
-				field,
-				`placeholders must be numbered 1..${max} without gaps ({{${n}}} is missing)`,
-			);
-	}
-	return max;
-}
-
+/** The components as stored: an OTP template's body and footer are written by the platform. */
 export function validateComponents(raw: unknown, context: ValidationContext): unknown[] {
 	if (!Array.isArray(raw) || raw.length === 0)
 		throw invalid('components', 'is required and must be a non-empty array');
+	const otp = context.category === 'AUTHENTICATION' && hasOtpButton(raw);
 	const seen = new Set<string>();
-	raw.forEach((item, index) => {
+	const stored = raw.map((item, index) => {
 		const path = `components[${index}]`;
 		const component = requireObject(item, path);
 		const type = component.type;
@@ -71,25 +59,30 @@ export function validateComponents(raw: unknown, context: ValidationContext): un
 		if (seen.has(type))
 			throw invalid(`${path}.type`, `a template has at most one ${type} component`);
 		seen.add(type);
+		if (otp && (type === 'BODY' || type === 'FOOTER')) return authenticationText(component, path);
 		switch (type) {
 			case 'HEADER':
-				return validateHeader(component, path, context);
+				validateHeader(component, path, context);
+				break;
 			case 'BODY':
-				return validateBody(component, path);
+				validateBody(component, path, context.parameterFormat);
+				break;
 			case 'FOOTER':
 				onlyKeys(component, ['type', 'text'], path);
 				requireString(component, 'text', `${path}.text`, LIMITS.footerText);
 				if (countPlaceholders(component.text as string, `${path}.text`) > 0)
 					throw invalid(`${path}.text`, 'a footer cannot have placeholders');
-				return;
+				break;
 			case 'BUTTONS':
-				return validateButtons(component, path);
+				validateButtons(component, path, context.category);
+				break;
 			case 'LIMITED_TIME_OFFER':
-				return validateOffer(component, path, context.category);
+				validateOffer(component, path, context.category);
 		}
+		return component;
 	});
 	if (!seen.has('BODY')) throw invalid('components', 'must contain a BODY component');
-	return raw;
+	return stored;
 }
 
 function validateHeader(component: Json, path: string, context: ValidationContext): void {
@@ -104,10 +97,14 @@ function validateHeader(component: Json, path: string, context: ValidationContex
 			: requireObject(component.example, `${path}.example`);
 	if (format === 'TEXT') {
 		const text = requireString(component, 'text', `${path}.text`, LIMITS.headerText);
-		const count = countPlaceholders(text, `${path}.text`);
-		if (count > 1)
-			throw invalid(`${path}.text`, 'a text header has at most one placeholder, {{1}}');
-		checkExamples(example, 'header_text', count, `${path}.example.header_text`, (values, field) => {
+		const named = context.parameterFormat === 'NAMED';
+		const key = named ? 'header_text_named_params' : 'header_text';
+		if (example) onlyKeys(example, [key], `${path}.example`);
+		const placeholders = placeholdersOf(text, context.parameterFormat, `${path}.text`);
+		if (placeholders.length > 1)
+			throw invalid(`${path}.text`, 'a text header has at most one placeholder');
+		if (named) return checkNamedExamples(example, key, placeholders, `${path}.example.${key}`);
+		checkExamples(example, key, placeholders.length, `${path}.example.${key}`, (values, field) => {
 			if (values.length !== 1)
 				throw invalid(field, `needs exactly 1 example value for {{1}} (got ${values.length})`);
 			checkExampleStrings(values, field);
@@ -134,16 +131,21 @@ function validateHeader(component: Json, path: string, context: ValidationContex
 		);
 }
 
-function validateBody(component: Json, path: string): void {
+function validateBody(component: Json, path: string, format: ParameterFormat): void {
 	onlyKeys(component, ['type', 'text', 'example'], path);
 	const text = requireString(component, 'text', `${path}.text`, LIMITS.bodyText);
 	if (!text.trim()) throw invalid(`${path}.text`, 'must have text, not only spaces');
-	const count = countPlaceholders(text, `${path}.text`);
+	const placeholders = placeholdersOf(text, format, `${path}.text`);
+	const count = placeholders.length;
 	const example =
 		component.example === undefined
 			? undefined
 			: requireObject(component.example, `${path}.example`);
-	checkExamples(example, 'body_text', count, `${path}.example.body_text`, (sets, field) => {
+	const key = format === 'NAMED' ? 'body_text_named_params' : 'body_text';
+	if (example) onlyKeys(example, [key], `${path}.example`);
+	if (format === 'NAMED')
+		return checkNamedExamples(example, key, placeholders, `${path}.example.${key}`);
+	checkExamples(example, key, count, `${path}.example.${key}`, (sets, field) => {
 		if (sets.length === 0) throw invalid(field, 'needs at least one set of example values');
 		sets.forEach((set, i) => {
 			if (!Array.isArray(set))
@@ -159,102 +161,11 @@ function validateBody(component: Json, path: string): void {
 	});
 }
 
-/** Examples are required exactly when the text has placeholders. */
-function checkExamples(
-	example: Json | undefined,
-	key: string,
-	count: number,
-	field: string,
-	check: (values: unknown[], field: string) => void,
-): void {
-	const values = example?.[key];
-	if (count === 0) {
-		if (values !== undefined)
-			throw invalid(field, 'gives example values but the text has no placeholders');
-		return;
-	}
-	if (!Array.isArray(values))
-		throw invalid(
-			field,
-			`is required: the text has ${count} placeholder(s) and each needs an example value`,
-		);
-	check(values, field);
-}
-
 function checkExampleStrings(values: unknown[], field: string): void {
 	values.forEach((v, i) => {
 		if (typeof v !== 'string' || v.trim().length === 0)
 			throw invalid(`${field}[${i}]`, 'must be a non-empty example string');
 	});
-}
-
-function validateButtons(component: Json, path: string): void {
-	onlyKeys(component, ['type', 'buttons'], path);
-	const buttons = requireArray(component, 'buttons', `${path}.buttons`);
-	if (buttons.length === 0 || buttons.length > LIMITS.buttons)
-		throw invalid(`${path}.buttons`, `must hold 1 to ${LIMITS.buttons} buttons`);
-	let urlButtons = 0;
-	let copyButtons = 0;
-	buttons.forEach((item, i) => {
-		const bpath = `${path}.buttons[${i}]`;
-		const button = requireObject(item, bpath);
-		const type = button.type;
-		if (typeof type !== 'string' || !(BUTTON_TYPES as readonly string[]).includes(type)) {
-			throw invalid(`${bpath}.type`, `must be one of ${BUTTON_TYPES.join(', ')}`);
-		}
-		if (type === 'COPY_CODE') {
-			copyButtons++;
-			onlyKeys(button, ['type', 'example', 'text'], bpath);
-			const example = button.example;
-			const code = Array.isArray(example) ? example[0] : example;
-			if (
-				(Array.isArray(example) && example.length !== 1) ||
-				typeof code !== 'string' ||
-				code.length === 0
-			) {
-				throw invalid(`${bpath}.example`, 'needs one sample code');
-			}
-			if (code.length > LIMITS.copyCode)
-				throw invalid(
-					`${bpath}.example`,
-					`a sample code has at most ${LIMITS.copyCode} characters`,
-				);
-			return;
-		}
-		requireString(button, 'text', `${bpath}.text`, LIMITS.buttonText);
-		if (type === 'QUICK_REPLY') return onlyKeys(button, ['type', 'text'], bpath);
-		if (type === 'PHONE_NUMBER') {
-			onlyKeys(button, ['type', 'text', 'phone_number'], bpath);
-			const phone = requireString(button, 'phone_number', `${bpath}.phone_number`);
-			if (!/^\+?\d{7,15}$/.test(phone))
-				throw invalid(`${bpath}.phone_number`, 'must be a phone number in international format');
-			return;
-		}
-		urlButtons++;
-		onlyKeys(button, ['type', 'text', 'url', 'example'], bpath);
-		const url = requireString(button, 'url', `${bpath}.url`, 2000);
-		if (!/^https?:\/\/[^\s{}]+/.test(url)) throw invalid(`${bpath}.url`, 'must be an http(s) URL');
-		const count = countPlaceholders(url, `${bpath}.url`);
-		if (count > 1 || (count === 1 && !url.endsWith('{{1}}'))) {
-			throw invalid(`${bpath}.url`, 'may hold one placeholder, {{1}}, and only at its end');
-		}
-		if (count === 1) {
-			const example = button.example;
-			if (
-				!Array.isArray(example) ||
-				example.length !== 1 ||
-				typeof example[0] !== 'string' ||
-				!/^https?:\/\/\S+$/.test(example[0])
-			) {
-				throw invalid(`${bpath}.example`, 'needs one sample full URL for the {{1}} suffix');
-			}
-		} else if (button.example !== undefined) {
-			throw invalid(`${bpath}.example`, 'gives a sample URL but the URL has no {{1}} suffix');
-		}
-	});
-	if (urlButtons > LIMITS.urlButtons)
-		throw invalid(`${path}.buttons`, `at most ${LIMITS.urlButtons} URL buttons`);
-	if (copyButtons > 1) throw invalid(`${path}.buttons`, 'at most one COPY_CODE button');
 }
 
 function validateOffer(component: Json, path: string, category: TemplateCategory): void {

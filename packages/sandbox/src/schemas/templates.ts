@@ -1,4 +1,4 @@
-import { TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../model';
+import { PARAMETER_FORMATS, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES } from '../model';
 import {
 	answers,
 	closed,
@@ -13,6 +13,11 @@ import {
 
 const category: Schema = { type: 'string', enum: [...TEMPLATE_CATEGORIES] };
 const status: Schema = { type: 'string', enum: [...TEMPLATE_STATUSES] };
+const parameterFormat: Schema = {
+	description: 'POSITIONAL ({{1}}, the default) or NAMED ({{first_name}}) placeholders',
+	type: 'string',
+	enum: [...PARAMETER_FORMATS],
+};
 /** Components (spec 2.2): rules/templateComponents.ts checks each kind. */
 const components: Schema = {
 	description: 'HEADER, BODY (required), FOOTER, BUTTONS, LIMITED_TIME_OFFER: at most one each',
@@ -38,6 +43,7 @@ export const templateAnswer: Schema = closed({
 	status,
 	category,
 	components: { type: 'array', items: { type: 'object' } },
+	parameter_format: parameterFormat,
 	rejected_reason: str,
 });
 
@@ -65,6 +71,7 @@ export const createTemplateSchema = {
 			language: { type: 'string', pattern: '^[a-z]{2,3}(_[A-Z]{2})?$' },
 			category,
 			components,
+			parameter_format: parameterFormat,
 			allow_category_change: {
 				description: 'Accepted, as the platform does; the sandbox ignores it',
 			},

@@ -6,30 +6,48 @@ import type {
 import { businessAccountOfNumber } from '../../common/api/account';
 import { getTemplate } from '../../common/api/templates';
 import { ONE_SEGMENT } from '../../common/fields/locators';
-import { templateVariables } from '../../common/rules/templateRules';
+import { templateVariables } from '../../common/templates/variables';
 import { parseTemplateName, templateIdByName } from '../../common/templates/byName';
 
 /**
- * The form of a template's variables for Send Template: one field per header variable, body
- * variable, URL button suffix and copy code, each labelled with the template's example.
+ * The form of a template's variables for Send Template: one field per header value (text
+ * variable, media, document file name, location), body variable, button parameter and offer
+ * expiry, each labelled with the template's example; optional ones say so.
  */
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
 ): Promise<ResourceMapperFields> {
-	const templateId = await chosenTemplateId.call(this);
+	return await variablesForm.call(this, 'template');
+}
+
+/** The same form for the template a chat send falls back to when the 24-hour window is closed. */
+export async function getFallbackTemplateVariables(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
+	return await variablesForm.call(this, 'fallbackTemplate');
+}
+
+async function variablesForm(
+	this: ILoadOptionsFunctions,
+	parameter: string,
+): Promise<ResourceMapperFields> {
+	const templateId = await chosenTemplateId.call(this, parameter);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
 	const template = await getTemplate.call(this, templateId);
-	const variables = templateVariables(template.components ?? []);
+	const variables = templateVariables(template);
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
 			displayName: variable.example
 				? `${variable.label} (e.g. ${variable.example})`
 				: variable.label,
-			required: true,
+			// The fallback has no header file option: its media header must be given here.
+			required:
+				variable.required ||
+				(parameter === 'fallbackTemplate' && variable.target.part === 'headerMedia'),
 			defaultMatch: false,
 			display: true,
-			type: 'string',
+			type: variable.type,
 			canBeUsedToMatch: false,
 		})),
 		emptyFieldsNotice: 'This template has no variables: nothing to fill in',
@@ -37,8 +55,11 @@ export async function getTemplateVariables(
 }
 
 /** The template of the form: its ID, or looked up by name through the sender's account. */
-async function chosenTemplateId(this: ILoadOptionsFunctions): Promise<string | undefined> {
-	const locator = this.getCurrentNodeParameter('template') as
+async function chosenTemplateId(
+	this: ILoadOptionsFunctions,
+	parameter: string,
+): Promise<string | undefined> {
+	const locator = this.getCurrentNodeParameter(parameter) as
 		| INodeParameterResourceLocator
 		| undefined;
 	const value = String(locator?.value ?? '').trim();

@@ -52,12 +52,86 @@ export async function sendMessage(
 	};
 }
 
-/** The values a template send fills in: its header, body variables and button parameters. */
+/** A text parameter of the header or body; `name` for a NAMED template's `{{name}}`. */
+export interface TextParameter {
+	text: string;
+	name?: string;
+}
+
+/** A template header's value: text, media by link or media ID, or a place. */
+export type TemplateHeader =
+	| { format: 'text'; value: string; name?: string }
+	/** `value` is an https link or a media ID. */
+	| { format: 'image' | 'video' | 'document'; value: string; fileName?: string }
+	| {
+			format: 'location';
+			location: { latitude: number; longitude: number; name?: string; address?: string };
+	  };
+
+/** A button's parameter, by the button's kind (the OTP code goes as a URL text). */
+export type ButtonParameter = { index: string } & (
+	| { kind: 'url' | 'otp'; value: string }
+	| { kind: 'copyCode'; value: string }
+	| { kind: 'quickReply'; payload: string }
+	| { kind: 'flow'; token?: string; actionData?: IDataObject }
+	| { kind: 'catalog'; thumbnailRetailerId: string }
+);
+
+/** The values a template send fills in: header, body, button parameters, an offer's expiry. */
 export interface TemplateValues {
-	/** `text`, or the media kind (`image`, `video`, `document`) given by a link or media ID. */
-	header?: { format: string; value: string };
-	body: string[];
-	buttons: Array<{ index: string; kind: 'url' | 'copyCode'; value: string }>;
+	header?: TemplateHeader;
+	body: TextParameter[];
+	buttons: ButtonParameter[];
+	/** Epoch milliseconds, for a limited-time offer with a countdown. */
+	offerExpiresAt?: number;
+}
+
+const textParameter = (p: TextParameter): IDataObject => ({
+	type: 'text',
+	...(p.name ? { parameter_name: p.name } : {}),
+	text: p.text,
+});
+
+function headerParameter(header: TemplateHeader): IDataObject {
+	if (header.format === 'text') return textParameter({ text: header.value, name: header.name });
+	if (header.format === 'location') return { type: 'location', location: header.location };
+	const media: IDataObject = /^https?:\/\//i.test(header.value)
+		? { link: header.value }
+		: { id: header.value };
+	if (header.format === 'document' && header.fileName) media.filename = header.fileName;
+	return { type: header.format, [header.format]: media };
+}
+
+/** A button component of a send (Cloud API shapes; `sub_type` names the button kind). */
+function buttonComponent(button: ButtonParameter): IDataObject {
+	const component = (subType: string, parameter: IDataObject): IDataObject => ({
+		type: 'button',
+		sub_type: subType,
+		index: button.index,
+		parameters: [parameter],
+	});
+	switch (button.kind) {
+		case 'url':
+		case 'otp':
+			return component('url', { type: 'text', text: button.value });
+		case 'copyCode':
+			return component('copy_code', { type: 'coupon_code', coupon_code: button.value });
+		case 'quickReply':
+			return component('quick_reply', { type: 'payload', payload: button.payload });
+		case 'flow':
+			return component('flow', {
+				type: 'action',
+				action: {
+					...(button.token ? { flow_token: button.token } : {}),
+					...(button.actionData ? { flow_action_data: button.actionData } : {}),
+				},
+			});
+		case 'catalog':
+			return component('catalog', {
+				type: 'action',
+				action: { thumbnail_product_retailer_id: button.thumbnailRetailerId },
+			});
+	}
 }
 
 /**
@@ -69,40 +143,21 @@ export function templateContent(
 	values: TemplateValues,
 ): IDataObject {
 	const components: IDataObject[] = [];
-	const { header } = values;
-	if (header?.format === 'text') {
-		components.push({ type: 'header', parameters: [{ type: 'text', text: header.value }] });
-	} else if (header) {
-		const media = /^https?:\/\//i.test(header.value)
-			? { link: header.value }
-			: { id: header.value };
+	if (values.header)
+		components.push({ type: 'header', parameters: [headerParameter(values.header)] });
+	if (values.body.length)
+		components.push({ type: 'body', parameters: values.body.map(textParameter) });
+	components.push(...values.buttons.map(buttonComponent));
+	if (values.offerExpiresAt !== undefined) {
 		components.push({
-			type: 'header',
-			parameters: [{ type: header.format, [header.format]: media }],
+			type: 'limited_time_offer',
+			parameters: [
+				{
+					type: 'limited_time_offer',
+					limited_time_offer: { expiration_time_ms: values.offerExpiresAt },
+				},
+			],
 		});
-	}
-	if (values.body.length) {
-		components.push({
-			type: 'body',
-			parameters: values.body.map((text) => ({ type: 'text', text })),
-		});
-	}
-	for (const button of values.buttons) {
-		components.push(
-			button.kind === 'url'
-				? {
-						type: 'button',
-						sub_type: 'url',
-						index: button.index,
-						parameters: [{ type: 'text', text: button.value }],
-					}
-				: {
-						type: 'button',
-						sub_type: 'copy_code',
-						index: button.index,
-						parameters: [{ type: 'coupon_code', coupon_code: button.value }],
-					},
-		);
 	}
 	return {
 		type: 'template',

@@ -18,6 +18,8 @@ export interface Template extends IDataObject {
 	category?: string;
 	rejected_reason?: string;
 	components?: IDataObject[];
+	/** NAMED when the placeholders are names (`{{first_name}}`); absent or POSITIONAL otherwise. */
+	parameter_format?: string;
 }
 
 export type TemplateField =
@@ -51,6 +53,8 @@ export interface NewTemplate extends IDataObject {
 	language: string;
 	category: string;
 	components: IDataObject[];
+	/** Sent only for NAMED: POSITIONAL is the API's default. */
+	parameter_format?: 'NAMED';
 }
 
 /** The answer to a create: the new template's ID, status (PENDING) and category. */

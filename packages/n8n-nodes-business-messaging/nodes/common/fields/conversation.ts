@@ -7,7 +7,7 @@ import { recipientField } from './recipient';
 /** Reminds that everything but a template only answers a customer, inside 24 hours. */
 export const windowNotice: INodeProperties = {
 	displayName:
-		'Only an answer: accepted within 24 hours of the customer’s last message. To start a conversation, use Send Template.',
+		'Only an answer: accepted within 24 hours of the customer’s last message. To start a conversation, use Send Template, or choose a template below for when the window is closed.',
 	name: 'windowNotice',
 	type: 'notice',
 	default: '',

@@ -90,6 +90,7 @@ const LOCATOR_LABELS: Record<string, string> = {
 	businessAccountId: 'Business Account',
 	catalogId: 'Catalog',
 	template: 'Template',
+	fallbackTemplate: 'Fallback Template',
 };
 
 /** The chosen ID of a resource locator, trimmed, and checked by checkedId under the field's label. */
@@ -125,11 +126,16 @@ export function checkedId(
 }
 
 export function templateLocator(
-	options: { approvedOnly?: boolean; description?: string } = {},
+	options: {
+		approvedOnly?: boolean;
+		description?: string;
+		name?: string;
+		displayName?: string;
+	} = {},
 ): INodeProperties {
 	return {
-		displayName: 'Template',
-		name: 'template',
+		displayName: options.displayName ?? 'Template',
+		name: options.name ?? 'template',
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
@@ -182,10 +188,11 @@ export async function templateIdOf(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	accountId: () => Promise<string>,
+	parameter = 'template',
 ): Promise<string> {
 	const { itemIndex } = item;
-	const locator = this.getNodeParameter('template', itemIndex) as INodeParameterResourceLocator;
-	if (locator.mode !== 'name') return locatorValue.call(this, 'template', itemIndex);
+	const locator = this.getNodeParameter(parameter, itemIndex) as INodeParameterResourceLocator;
+	if (locator.mode !== 'name') return locatorValue.call(this, parameter, itemIndex);
 	const value = String(locator.value ?? '').trim();
 	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
 	const account = await accountId();

@@ -33,7 +33,8 @@ export function componentFields(): INodeProperties[] {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Order {{1}} confirmed',
-			description: 'Up to 60 characters. May hold one variable, written {{1}}.',
+			description:
+				'Up to 60 characters. May hold one variable, written {{1}} (or {{name}} with Parameter Format Named).',
 			displayOptions: { show: textHeader },
 		},
 		{
@@ -94,7 +95,7 @@ export function componentFields(): INodeProperties[] {
 			typeOptions: { rows: 4 },
 			placeholder: 'e.g. Hi {{1}}, your order {{2}} ships on {{3}}.',
 			description:
-				'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order.',
+				'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order, or named {{first_name}} with Parameter Format Named.',
 			displayOptions: { show: builder },
 		},
 		{
@@ -105,7 +106,7 @@ export function componentFields(): INodeProperties[] {
 			default: {},
 			placeholder: 'Add example',
 			description:
-				'One example value per body variable, in order: the first for {{1}}, the second for {{2}}, and so on',
+				'One example value per body variable, in order: the first for {{1}} (or the first name used), the second for {{2}}, and so on',
 			displayOptions: { show: builder },
 			options: [
 				{

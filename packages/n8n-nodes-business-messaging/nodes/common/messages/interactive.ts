@@ -7,8 +7,8 @@ import {
 } from 'n8n-workflow';
 import type { ItemContext } from '../context';
 import { LIMITS } from '../rules/messageLimits';
-import { mediaReference, mediaSourceFields, type UploadedMedia } from './mediaSource';
-import { limitedText } from './text';
+import { mediaReference, mediaSourceFields, type Upload } from './mediaSource';
+import { limitedText, webAddress } from './text';
 
 /**
  * The parts of interactive messages (the Cloud API's `interactive` object): the optional header
@@ -24,9 +24,13 @@ const HEADER_MEDIA = {
 	label: 'Header',
 };
 
+/** The header kinds of reply-button and link-button messages; a list's header is text only. */
+export const MEDIA_HEADER_KINDS = ['text', 'image', 'video', 'document'];
+export const TEXT_HEADER_KINDS = ['text'];
+
 /** Header and footer fields; a list's header can only be text. */
 export function headerFooterFields(media: boolean): INodeProperties[] {
-	const kinds = media ? ['image', 'video', 'document'] : [];
+	const kinds = media ? MEDIA_HEADER_KINDS.slice(1) : [];
 	return [
 		{
 			displayName: 'Header',
@@ -80,7 +84,8 @@ export async function interactiveFrame(
 	item: ItemContext,
 	bodyMax: number,
 	phoneNumberId: string,
-): Promise<{ frame: IDataObject; uploaded?: UploadedMedia }> {
+	headerKinds: string[],
+): Promise<{ frame: IDataObject; upload?: Upload }> {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const body = limitedText(
@@ -99,6 +104,13 @@ export async function interactiveFrame(
 		itemIndex,
 	);
 	const headerType = String(this.getNodeParameter('headerType', itemIndex, 'none'));
+	// An expression, or a value kept from another operation, may name a kind this message lacks.
+	if (headerType !== 'none' && !headerKinds.includes(headerType))
+		throw new NodeOperationError(
+			node,
+			`Header "${headerType}" is not one of ${['none', ...headerKinds].join(', ')}`,
+			{ itemIndex },
+		);
 	const frame: IDataObject = {
 		body: { text: body },
 		...(footer.trim() ? { footer: { text: footer } } : {}),
@@ -115,14 +127,14 @@ export async function interactiveFrame(
 		return { frame: { header: { type: 'text', text }, ...frame } };
 	}
 	if (headerType === 'image' || headerType === 'video' || headerType === 'document') {
-		const { media, uploaded } = await mediaReference.call(
+		const { media, upload } = await mediaReference.call(
 			this,
 			item,
 			HEADER_MEDIA,
 			headerType,
 			phoneNumberId,
 		);
-		return { frame: { header: { type: headerType, [headerType]: media }, ...frame }, uploaded };
+		return { frame: { header: { type: headerType, [headerType]: media }, ...frame }, upload };
 	}
 	return { frame };
 }
@@ -149,7 +161,7 @@ export const buttonFields: INodeProperties[] = [
 	inputModeField('buttonsInput', 'Buttons'),
 	{
 		displayName: 'Buttons',
-		name: 'buttons',
+		name: 'replyButtons',
 		type: 'fixedCollection',
 		typeOptions: {
 			multipleValues: true,
@@ -360,7 +372,7 @@ export function buttonsAction(context: IExecuteFunctions, itemIndex: number): ID
 		context,
 		itemIndex,
 		'buttonsInput',
-		'buttons',
+		'replyButtons',
 		'button',
 		'buttonsJson',
 		'Buttons',
@@ -476,12 +488,6 @@ export function linkButtonAction(context: IExecuteFunctions, itemIndex: number):
 		itemIndex,
 		{ required: true },
 	);
-	const url = String(context.getNodeParameter('url', itemIndex, '')).trim();
-	if (!/^https?:\/\/[^\s/]+\S*$/i.test(url))
-		throw new NodeOperationError(
-			node,
-			`URL "${url}" is not a web address: it starts with https://`,
-			{ itemIndex },
-		);
+	const url = webAddress(node, 'URL', context.getNodeParameter('url', itemIndex, ''), itemIndex);
 	return { name: 'cta_url', parameters: { display_text: text, url } };
 }

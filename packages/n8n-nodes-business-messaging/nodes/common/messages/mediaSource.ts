@@ -10,6 +10,7 @@ import { inputFile, type InputFile } from '../binary';
 import type { ItemContext } from '../context';
 import { checkedId } from '../fields/locators';
 import { MEDIA_KINDS, sizeText, type MediaKind } from '../rules/messageLimits';
+import { webAddress } from './text';
 
 /**
  * Where a file to send comes from: an input binary (uploaded first, in the same step), a link
@@ -30,12 +31,19 @@ export interface MediaFieldNames {
 /** The file as a send carries it: `{ id }` or `{ link }`. */
 export type MediaReference = { id: string } | { link: string };
 
-/** A file uploaded from an input binary for this send. */
+/** A file uploaded from an input binary for this send (the output's `uploaded`). */
 export interface UploadedMedia {
 	mediaId: string;
 	fileName: string;
 	mimeType: string;
 	fileSize: number;
+}
+
+/** An upload made for a send, and how to send that file again without uploading it twice. */
+export interface Upload {
+	record: UploadedMedia;
+	/** Which field takes the media ID instead, e.g. "choose File Source › Media ID". */
+	retry: string;
 }
 
 export function mediaSourceFields(
@@ -112,19 +120,18 @@ export async function mediaReference(
 	names: MediaFieldNames,
 	kind: MediaKind,
 	phoneNumberId: string,
-): Promise<{ media: MediaReference; uploaded?: UploadedMedia }> {
+): Promise<{ media: MediaReference; upload?: Upload }> {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const label = names.label ? `${names.label} ` : '';
 	const source = String(this.getNodeParameter(names.source, itemIndex, 'binary'));
 	if (source === 'link') {
-		const link = String(this.getNodeParameter(names.link, itemIndex, '')).trim();
-		if (!/^https?:\/\/[^\s/]+\S*$/i.test(link))
-			throw new NodeOperationError(
-				node,
-				`${label}Link "${link}" is not a web address: it starts with https://`,
-				{ itemIndex },
-			);
+		const link = webAddress(
+			node,
+			`${label}Link`,
+			this.getNodeParameter(names.link, itemIndex, ''),
+			itemIndex,
+		);
 		return { media: { link } };
 	}
 	if (source === 'mediaId') {
@@ -132,12 +139,32 @@ export async function mediaReference(
 		return { media: { id: checkedId(node, `${label}Media ID`, raw, itemIndex) } };
 	}
 	const property = String(this.getNodeParameter(names.binaryProperty, itemIndex, 'data')).trim();
-	const file = await inputFile.call(this, itemIndex, property);
-	checkMediaFile(node, `${label}Input Binary Field "${property}"`, file, kind, itemIndex);
-	const mediaId = await uploadMedia.call(this, { phoneNumberId, file }, item.request);
+	const upload = await uploadChecked.call(this, item, {
+		where: `${label}Input Binary Field "${property}"`,
+		property,
+		kind,
+		phoneNumberId,
+		retry: `choose ${label}File Source › Media ID`,
+	});
+	return { media: { id: upload.record.mediaId }, upload };
+}
+
+/** The file of an input binary field, checked against what `kind` may be, then uploaded. */
+export async function uploadChecked(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	file: { where: string; property: string; kind: MediaKind; phoneNumberId: string; retry: string },
+): Promise<Upload> {
+	const input = await inputFile.call(this, item.itemIndex, file.property);
+	checkMediaFile(this.getNode(), file.where, input, file.kind, item.itemIndex);
+	const mediaId = await uploadMedia.call(
+		this,
+		{ phoneNumberId: file.phoneNumberId, file: input },
+		item.request,
+	);
 	return {
-		media: { id: mediaId },
-		uploaded: { mediaId, fileName: file.fileName, mimeType: file.mimeType, fileSize: file.size },
+		record: { mediaId, fileName: input.fileName, mimeType: input.mimeType, fileSize: input.size },
+		retry: file.retry,
 	};
 }
 
@@ -170,9 +197,9 @@ export function checkMediaFile(
  * A send that failed after its file was uploaded says so, with the media ID: sending again by
  * that ID does not upload the file twice.
  */
-export function noteUploaded(error: unknown, uploaded: UploadedMedia | undefined): unknown {
-	if (!uploaded || !(error instanceof Error)) return error;
-	const note = `The file was uploaded before the send failed: its media ID is ${uploaded.mediaId}. To try again without uploading it twice, choose File Source › Media ID.`;
+export function noteUploaded(error: unknown, upload: Upload | undefined): unknown {
+	if (!upload || !(error instanceof Error)) return error;
+	const note = `The file was uploaded before the send failed: its media ID is ${upload.record.mediaId}. To try again without uploading it twice, ${upload.retry}.`;
 	const described = error as Error & { description?: string | null };
 	described.description = [described.description, note].filter(Boolean).join(' ');
 	return error;

@@ -1,5 +1,17 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 
+/** A link the platform fetches or opens: an http(s) address; `field` names it in the error. */
+export function webAddress(node: INode, field: string, raw: unknown, itemIndex: number): string {
+	const link = String(raw ?? '').trim();
+	if (!/^https?:\/\/[^\s/]+\S*$/i.test(link))
+		throw new NodeOperationError(
+			node,
+			`${field} "${link}" is not a web address: it starts with https:// (or http://)`,
+			{ itemIndex },
+		);
+	return link;
+}
+
 /**
  * A text of a message field, checked against its limit. `field` names it as the form does;
  * lengths count UTF-16 code units, as the platform and JavaScript do.

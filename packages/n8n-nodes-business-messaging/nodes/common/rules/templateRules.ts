@@ -51,6 +51,56 @@ export function countPlaceholders(text: string, field: string): number {
 	return max;
 }
 
+/** A NAMED placeholder's name: lowercase letters, digits and underscores, not a number. */
+export const PARAMETER_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export type ParameterFormat = 'POSITIONAL' | 'NAMED';
+
+/** The names of a NAMED text's placeholders, in order; each valid and used once. */
+export function placeholderNames(text: string, field: string): string[] {
+	const names: string[] = [];
+	for (const [placeholder, name] of text.matchAll(/\{\{(.*?)\}\}/g)) {
+		if (/^\d+$/.test(name))
+			throw new TemplateRuleError(
+				field,
+				`${placeholder} is a number: with Parameter Format Named, write names such as {{first_name}}`,
+			);
+		if (!PARAMETER_NAME.test(name))
+			throw new TemplateRuleError(
+				field,
+				`the variable ${placeholder} must be a name of lowercase letters, digits and underscores, not starting with a digit (e.g. {{first_name}})`,
+			);
+		if (names.includes(name))
+			throw new TemplateRuleError(
+				field,
+				`the variable ${placeholder} is used twice: names must be unique`,
+			);
+		names.push(name);
+	}
+	return names;
+}
+
+/** The variables of a header or body: `1`..`n`, or the names of a NAMED template. */
+export function placeholdersOf(text: string, format: ParameterFormat, field: string): string[] {
+	if (format === 'NAMED') return placeholderNames(text, field);
+	return Array.from({ length: countPlaceholders(text, field) }, (_, i) => String(i + 1));
+}
+
+/** A NAMED example list: `{param_name, example}` for each name, in order. */
+function checkNamedExamples(list: unknown, names: string[], field: string): void {
+	const given = Array.isArray(list) ? (list as IDataObject[]) : [];
+	const missing = names.filter(
+		(name) => !given.some((e) => e?.param_name === name && text(e?.example).trim()),
+	);
+	if (missing.length || given.length !== names.length)
+		throw new TemplateRuleError(
+			field,
+			names.length
+				? `give exactly ${names.length} example value(s), one for each of ${names.map((n) => `{{${n}}}`).join(', ')} (got ${given.length})`
+				: 'the text has no variables, so it takes no examples',
+		);
+}
+
 export function checkTemplateName(name: string): void {
 	if (!NAME_PATTERN.test(name)) {
 		throw new TemplateRuleError(
@@ -71,7 +121,11 @@ function checkLength(value: string, max: number, field: string): void {
  * Checks a components array (built by the form or given as JSON) against the rules the API
  * enforces. Media header handles are checked by the API, which knows them.
  */
-export function checkComponents(components: unknown, category: string): void {
+export function checkComponents(
+	components: unknown,
+	category: string,
+	parameterFormat: ParameterFormat = 'POSITIONAL',
+): void {
 	if (!Array.isArray(components) || components.length === 0) {
 		throw new TemplateRuleError('Components', 'give at least the body');
 	}
@@ -95,9 +149,17 @@ export function checkComponents(components: unknown, category: string): void {
 				const value = text(c.text);
 				if (!value) throw new TemplateRuleError('Header Text', 'is required for a text header');
 				checkLength(value, LIMITS.headerText, 'Header Text');
-				const count = countPlaceholders(value, 'Header Text');
-				if (count > 1)
-					throw new TemplateRuleError('Header Text', 'a header holds at most one variable, {{1}}');
+				const names = placeholdersOf(value, parameterFormat, 'Header Text');
+				if (names.length > 1)
+					throw new TemplateRuleError(
+						'Header Text',
+						`a header holds at most one variable${parameterFormat === 'NAMED' ? '' : ', {{1}}'}`,
+					);
+				if (parameterFormat === 'NAMED') {
+					checkNamedExamples(example.header_text_named_params, names, 'Header Variable Example');
+					return;
+				}
+				const count = names.length;
 				const examples = example.header_text as unknown[] | undefined;
 				if (
 					count === 1 &&
@@ -136,9 +198,16 @@ export function checkComponents(components: unknown, category: string): void {
 				);
 			}
 		} else if (type === 'BODY') {
+			// The platform writes an authentication template's body itself.
+			if (category === 'AUTHENTICATION' && hasOtpButton(components) && c.text === undefined) return;
 			const value = text(c.text);
 			if (!value.trim()) throw new TemplateRuleError('Body', 'is required');
 			checkLength(value, LIMITS.bodyText, 'Body');
+			if (parameterFormat === 'NAMED') {
+				const names = placeholdersOf(value, parameterFormat, 'Body');
+				checkNamedExamples(example.body_text_named_params, names, 'Body Variable Examples');
+				return;
+			}
 			const count = countPlaceholders(value, 'Body');
 			const sets = example.body_text as unknown[][] | undefined;
 			if (count > 0) {
@@ -156,6 +225,7 @@ export function checkComponents(components: unknown, category: string): void {
 				);
 			}
 		} else if (type === 'FOOTER') {
+			if (c.code_expiration_minutes !== undefined && c.text === undefined) return;
 			const value = text(c.text);
 			if (!value)
 				throw new TemplateRuleError(
@@ -179,6 +249,15 @@ export function checkComponents(components: unknown, category: string): void {
 	if (!seen.has('BODY')) throw new TemplateRuleError('Body', 'is required');
 }
 
+function hasOtpButton(components: unknown[]): boolean {
+	return components.some(
+		(c) =>
+			(c as IDataObject)?.type === 'BUTTONS' &&
+			Array.isArray((c as IDataObject).buttons) &&
+			((c as IDataObject).buttons as IDataObject[]).some((b) => b?.type === 'OTP'),
+	);
+}
+
 function checkButtons(raw: unknown): void {
 	const buttons = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (buttons.length === 0 || buttons.length > LIMITS.buttons)
@@ -196,6 +275,12 @@ function checkButtons(raw: unknown): void {
 			if (!example)
 				throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
 			checkLength(example, LIMITS.copyCode, `${field} Example Code`);
+			return;
+		}
+		// An OTP button's kind and app are checked by the API, which knows the rules per kind.
+		if (type === 'OTP') {
+			if (!['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'].includes(text(button.otp_type)))
+				throw new TemplateRuleError(`${field} OTP Type`, 'must be COPY_CODE, ONE_TAP or ZERO_TAP');
 			return;
 		}
 		const label = text(button.text);
@@ -226,10 +311,10 @@ function checkButtons(raw: unknown): void {
 					`${field} Phone Number`,
 					'must be a number in international format, e.g. +14155550100',
 				);
-		} else if (type !== 'QUICK_REPLY') {
+		} else if (!['QUICK_REPLY', 'FLOW', 'CATALOG'].includes(type)) {
 			throw new TemplateRuleError(
 				`${field} Type`,
-				'must be QUICK_REPLY, URL, PHONE_NUMBER or COPY_CODE',
+				'must be QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE, FLOW, CATALOG or OTP',
 			);
 		}
 	});
@@ -254,58 +339,4 @@ export async function withRules<T>(
 			throw new NodeOperationError(node, error.message, { itemIndex });
 		throw asNodeError(node, error, itemIndex);
 	}
-}
-
-/** The variables a send must fill for a template: header, body, URL suffixes, copy codes. */
-export interface TemplateVariable {
-	id: string;
-	label: string;
-	example?: string;
-}
-
-export function templateVariables(components: IDataObject[]): TemplateVariable[] {
-	const variables: TemplateVariable[] = [];
-	for (const c of components) {
-		const example = (c.example ?? {}) as IDataObject;
-		if (c.type === 'HEADER') {
-			if (c.format === 'TEXT' && countPlaceholders(text(c.text), 'header') === 1) {
-				variables.push({
-					id: 'header_1',
-					label: 'Header {{1}}',
-					example: text((example.header_text as string[] | undefined)?.[0]),
-				});
-			} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(String(c.format))) {
-				const kind = String(c.format).toLowerCase();
-				variables.push({ id: `header_${kind}`, label: `Header ${kind} (media ID or https URL)` });
-			}
-		} else if (c.type === 'BODY') {
-			const count = countPlaceholders(text(c.text), 'body');
-			const examples = ((example.body_text as string[][] | undefined)?.[0] ?? []) as string[];
-			for (let n = 1; n <= count; n++)
-				variables.push({ id: `body_${n}`, label: `Body {{${n}}}`, example: examples[n - 1] });
-		} else if (c.type === 'BUTTONS') {
-			((c.buttons as IDataObject[] | undefined) ?? []).forEach((button, index) => {
-				if (button.type === 'URL' && text(button.url).endsWith('{{1}}')) {
-					const full = text((button.example as string[] | undefined)?.[0]);
-					const prefix = text(button.url).slice(0, -'{{1}}'.length);
-					variables.push({
-						id: `button_${index}_url`,
-						label: `Button "${text(button.text)}" URL suffix`,
-						example: full.startsWith(prefix) ? full.slice(prefix.length) : full,
-					});
-				}
-				if (button.type === 'COPY_CODE') {
-					const code = Array.isArray(button.example)
-						? text(button.example[0])
-						: text(button.example);
-					variables.push({
-						id: `button_${index}_code`,
-						label: 'Copy-code button code',
-						example: code,
-					});
-				}
-			});
-		}
-	}
-	return variables;
 }

@@ -3,9 +3,10 @@ import type { ItemContext } from '../context';
 import { uploadSample } from './sampleUpload';
 import {
 	checkComponents,
-	countPlaceholders,
+	placeholdersOf,
 	TemplateRuleError,
 	withRules,
+	type ParameterFormat,
 } from '../rules/templateRules';
 
 /**
@@ -16,19 +17,22 @@ export async function checkedComponents(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	category: string,
+	parameterFormat: ParameterFormat = 'POSITIONAL',
 ): Promise<IDataObject[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	await withRules(node, itemIndex, async () =>
 		checkComponents(
-			await componentsFromForm.call(this, itemIndex, async () => 'sample-handle'),
+			await componentsFromForm.call(this, itemIndex, parameterFormat, async () => 'sample-handle'),
 			category,
+			parameterFormat,
 		),
 	);
 	return await withRules(node, itemIndex, async () =>
 		componentsFromForm.call(
 			this,
 			itemIndex,
+			parameterFormat,
 			async (binaryProperty) => (await uploadSample.call(this, item, binaryProperty)).h,
 		),
 	);
@@ -42,6 +46,7 @@ export async function checkedComponents(
 async function componentsFromForm(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	parameterFormat: ParameterFormat,
 	uploadHeaderSample: (binaryProperty: string) => Promise<string>,
 ): Promise<IDataObject[]> {
 	const param = (name: string, fallback = ''): string =>
@@ -63,8 +68,13 @@ async function componentsFromForm(
 	if (headerType === 'text') {
 		const text = param('headerText', '').trim();
 		const header: IDataObject = { type: 'HEADER', format: 'TEXT', text };
-		if (countPlaceholders(text, 'Header Text') > 0)
-			header.example = { header_text: [param('headerExample', '').trim()] };
+		const [variable] = placeholdersOf(text, parameterFormat, 'Header Text');
+		const example = param('headerExample', '').trim();
+		if (variable !== undefined)
+			header.example =
+				parameterFormat === 'NAMED'
+					? { header_text_named_params: [{ param_name: variable, example }] }
+					: { header_text: [example] };
 		components.push(header);
 	} else if (headerType !== 'none') {
 		const handle =
@@ -80,9 +90,21 @@ async function componentsFromForm(
 
 	const body = param('body', '');
 	const bodyComponent: IDataObject = { type: 'BODY', text: body };
-	const examples = (collection('bodyExamples').example as IDataObject[] | undefined) ?? [];
-	if (countPlaceholders(body, 'Body') > 0)
-		bodyComponent.example = { body_text: [examples.map((e) => String(e.value ?? ''))] };
+	const examples = ((collection('bodyExamples').example as IDataObject[] | undefined) ?? []).map(
+		(e) => String(e.value ?? ''),
+	);
+	const variables = placeholdersOf(body, parameterFormat, 'Body');
+	// Named examples pair with the names in the order they first appear in the body.
+	if (variables.length > 0)
+		bodyComponent.example =
+			parameterFormat === 'NAMED'
+				? {
+						body_text_named_params: examples.map((example, i) => ({
+							param_name: variables[i] ?? `extra_${i + 1}`,
+							example,
+						})),
+					}
+				: { body_text: [examples] };
 	components.push(bodyComponent);
 
 	const footer = param('footer', '').trim();

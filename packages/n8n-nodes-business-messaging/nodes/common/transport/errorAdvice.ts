@@ -5,10 +5,13 @@
 export const ADVICE: Readonly<Record<number, string>> = {
 	190: 'Check the API Key of the credential (the credential’s Test button shows whether it works).',
 	131047:
-		'A text is accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
+		'Answers (everything but a template) are accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
+	131009:
+		'A value of the message breaks one of the platform’s rules: the message above names the field and the rule.',
 	131052:
 		'Media URLs are valid for 5 minutes and must be used exactly as returned: get a fresh URL and download it straight away, or use Media › Download with the media ID, which fetches a fresh URL.',
-	131053: 'The media was deleted: it cannot be used or downloaded any more.',
+	131053:
+		'The file cannot be used: it was deleted, or its type or size does not suit the kind of message (see the Limits section of the user’s guide).',
 	132000:
 		'The variables do not match the template: open Template Variables again so that the form reloads from the template.',
 	132001:

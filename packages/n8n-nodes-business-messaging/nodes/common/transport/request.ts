@@ -54,6 +54,7 @@ export async function send(
 	for (let attempt = 0; ; attempt++) {
 		let outcome: Outcome;
 		let headers: IDataObject = {};
+		const raw = request.raw ? await request.raw.open() : undefined;
 		try {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
@@ -64,7 +65,7 @@ export async function send(
 					qs: request.qs,
 					...(request.raw
 						? {
-								body: (await request.raw.open()) as IDataObject | Buffer,
+								body: raw as IDataObject | Buffer,
 								headers: {
 									'content-type': request.raw.contentType,
 									...(request.raw.length === undefined
@@ -72,6 +73,9 @@ export async function send(
 										: { 'content-length': String(request.raw.length) }),
 								},
 								json: false,
+								// Following redirects keeps every chunk sent until the answer (to resend
+								// it): a 100 MB upload would be held whole. An upload is never redirected.
+								disableFollowRedirect: true,
 							}
 						: { body: request.body, json: !stream }),
 					...(stream ? { encoding: 'stream' as const } : {}),
@@ -96,6 +100,8 @@ export async function send(
 				return { body: Buffer.from(String(readable.body)), headers };
 		} catch (error) {
 			outcome = classifyThrown(error);
+			// A stream opened for this attempt is not sent again: let go of its file or socket.
+			(raw as { destroy?: () => void } | undefined)?.destroy?.();
 		}
 		if (outcome.kind === 'ok') return { body: outcome.body, headers };
 		// A delete repeated after an unclear failure that now finds nothing: the earlier attempt did it.

@@ -1,23 +1,31 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
+import {
+	NodeApiError,
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
 } from 'n8n-workflow';
 import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
-import { locatorValue } from '../../../common/fields/locators';
+import { locatorValue, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient } from '../../../common/fields/recipient';
-import { noteUploaded, type UploadedMedia } from '../../../common/messages/mediaSource';
+import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
+import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { sentMessageJson } from './sentMessage';
 
-/** Who sends a message in a chat, to whom, and as a reply to which message. */
+/** The platform's code for an answer outside the 24 hours after the customer's last message. */
+const WINDOW_CLOSED = 131047;
+
+/** Who sends a message in a chat, to whom, as a reply to what, and what goes if the window is closed. */
 export interface ChatAddress {
 	sender: string;
 	to: string;
 	/** The message answered, '' for none. */
 	replyTo: string;
+	/** The template sent instead when the platform answers that the window is closed. */
+	fallback?: TemplateMessage;
 }
 
 /** The Options collection of a message sent in a chat: Reply To, and the operation's own. */
@@ -32,21 +40,91 @@ export function chatOptions(own: INodeProperties[] = []): INodeProperties {
 	};
 }
 
-/** Sender, Recipient and Options › Reply To of one item, checked before anything is sent. */
-export function chatAddress(this: IExecuteFunctions, itemIndex: number): ChatAddress {
+/** What to do when the window is closed: fail, or send a chosen template with its variables. */
+export const windowFallbackFields: INodeProperties[] = [
+	{
+		displayName: 'If the 24-Hour Window Is Closed',
+		name: 'ifWindowClosed',
+		type: 'options',
+		default: 'fail',
+		options: [
+			{ name: 'Fail', value: 'fail', description: 'The item fails with the platform’s refusal' },
+			{
+				name: 'Send a Template Instead',
+				value: 'template',
+				description:
+					'When the platform refuses the message because the window is closed, send an approved template, so the customer is reached either way',
+			},
+		],
+	},
+	{
+		...templateLocator({
+			approvedOnly: true,
+			name: 'fallbackTemplate',
+			displayName: 'Fallback Template',
+			description: 'Sent only when the platform refuses the message because the window is closed',
+		}),
+		displayOptions: { show: { ifWindowClosed: ['template'] } },
+	},
+	{
+		displayName: 'Fallback Template Variables',
+		name: 'fallbackVariables',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		displayOptions: { show: { ifWindowClosed: ['template'] } },
+		typeOptions: {
+			loadOptionsDependsOn: ['fallbackTemplate.value', 'phoneNumberId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getFallbackTemplateVariables',
+				mode: 'add',
+				fieldWords: { singular: 'variable', plural: 'variables' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+	},
+];
+
+/**
+ * Sender, Recipient, Options › Reply To and the fallback template of one item, all checked
+ * before anything is uploaded or sent.
+ */
+export async function chatAddress(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<ChatAddress> {
 	const node = this.getNode();
+	const { itemIndex } = item;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	return {
-		sender: locatorValue.call(this, 'phoneNumberId', itemIndex),
+	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const address: ChatAddress = {
+		sender,
 		to: normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex),
 		replyTo: replyToValue(node, options, itemIndex),
 	};
+	const ifClosed = this.getNodeParameter('ifWindowClosed', itemIndex, 'fail');
+	if (ifClosed !== 'fail' && ifClosed !== 'template')
+		throw new NodeOperationError(
+			node,
+			`If the 24-Hour Window Is Closed "${String(ifClosed)}" is not one of fail, template`,
+			{ itemIndex },
+		);
+	if (ifClosed === 'template')
+		address.fallback = await templateMessage.call(this, item, sender, {
+			template: 'fallbackTemplate',
+			variables: 'fallbackVariables',
+		});
+	return address;
 }
 
 /**
  * Sends one message of an item and returns its output: the message ID the trigger's receipts
- * refer to, the recipient, and `details` of the operation. A send that fails after its file was
- * uploaded says so, with the media ID.
+ * refer to, the recipient, and `details` of the operation. When the window is closed and a
+ * fallback template is set, the template goes instead, and `sentAs` says so. A send that fails
+ * after its file was uploaded says so, with the media ID.
  */
 export async function sendInChat(
 	this: IExecuteFunctions,
@@ -54,27 +132,69 @@ export async function sendInChat(
 	address: ChatAddress,
 	content: IDataObject,
 	details: IDataObject = {},
-	uploaded?: UploadedMedia,
+	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
+	const { sender, to, replyTo, fallback } = address;
+	const common = {
+		...(upload ? { uploaded: { ...upload.record } } : {}),
+		...(replyTo ? { replyTo } : {}),
+		phoneNumberId: sender,
+	};
 	try {
 		const sent = await sendMessage.call(
 			this,
-			{ phoneNumberId: address.sender, to: address.to, content, replyTo: address.replyTo },
+			{ phoneNumberId: sender, to, content, replyTo },
 			item.request,
 		);
 		return [
 			{
 				json: {
-					...sentMessageJson(sent, address.to),
+					...sentMessageJson(sent, to),
 					type: content.type as string,
 					...details,
-					...(uploaded ? { uploaded: { ...uploaded } } : {}),
-					...(address.replyTo ? { replyTo: address.replyTo } : {}),
-					phoneNumberId: address.sender,
+					...(fallback ? { sentAs: 'message' } : {}),
+					...common,
 				},
 			},
 		];
 	} catch (error) {
-		throw noteUploaded(error, uploaded);
+		if (!fallback || !windowClosed(error)) throw noteUploaded(error, upload);
 	}
+	let sent;
+	try {
+		sent = await sendMessage.call(
+			this,
+			{ phoneNumberId: sender, to, content: fallback.content, replyTo },
+			item.request,
+		);
+	} catch (error) {
+		// Say what happened first: the message was refused, then the template too.
+		const described = error as Error & { description?: string | null };
+		described.description = [
+			`The message was refused because the 24-hour window is closed (131047); the fallback template ${fallback.name} (${fallback.language}) was then refused as well.`,
+			described.description,
+		]
+			.filter(Boolean)
+			.join(' ');
+		throw noteUploaded(error, upload);
+	}
+	return [
+		{
+			json: {
+				...sentMessageJson(sent, to),
+				type: 'template',
+				sentAs: 'template',
+				template: fallback.name,
+				language: fallback.language,
+				...common,
+			},
+		},
+	];
+}
+
+/** Whether the platform refused the message because the customer-service window is closed. */
+function windowClosed(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const code = (error.errorResponse as IDataObject | undefined)?.code;
+	return code === WINDOW_CLOSED || code === String(WINDOW_CLOSED);
 }

@@ -15,7 +15,11 @@ import {
 import { chatAddress, sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
-	windowNotice,
+	{
+		...windowNotice,
+		displayName:
+			'Only an answer: accepted within 24 hours of the customer’s last message, like any message but a template.',
+	},
 	senderField,
 	chatRecipientField,
 	{
@@ -64,14 +68,19 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const messageId = messageIdValue(
 		node,
 		'Message ID',
 		this.getNodeParameter('messageId', itemIndex, ''),
 		itemIndex,
 	);
-	const remove = this.getNodeParameter('reactionAction', itemIndex, 'react') === 'remove';
+	const action = this.getNodeParameter('reactionAction', itemIndex, 'react');
+	if (action !== 'react' && action !== 'remove')
+		throw new NodeOperationError(node, `Action "${String(action)}" is not one of react, remove`, {
+			itemIndex,
+		});
+	const remove = action === 'remove';
 	const emoji = remove ? '' : String(this.getNodeParameter('emoji', itemIndex, '')).trim();
 	if (!remove && !isOneEmoji(emoji))
 		throw new NodeOperationError(node, `Emoji "${emoji}" is not one emoji`, {
@@ -89,9 +98,9 @@ export async function execute(
 	);
 }
 
-/** One emoji: a pictograph with its variation, skin tone and joined parts, a flag or a keycap. */
+/** One emoji: a pictograph with its variation, skin tone, tags (🏴󠁧󠁢󠁳󠁣󠁴󠁿) and joined parts, a flag or a keycap. */
 const ONE_EMOJI =
-	/^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
+	/^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*(?:[\u{E0020}-\u{E007E}]+\u{E007F})?(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
 
 function isOneEmoji(text: string): boolean {
 	return ONE_EMOJI.test(text);

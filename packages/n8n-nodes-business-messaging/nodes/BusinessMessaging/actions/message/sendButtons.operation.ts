@@ -8,9 +8,10 @@ import {
 	buttonsAction,
 	headerFooterFields,
 	interactiveFrame,
+	MEDIA_HEADER_KINDS,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -19,6 +20,7 @@ const properties: INodeProperties[] = [
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order #1001 is ready. Deliver it tomorrow?'),
 	...buttonFields,
 	...headerFooterFields(true),
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -33,14 +35,15 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	// Every limit is checked before a header file is uploaded.
 	const action = buttonsAction(this, itemIndex);
-	const { frame, uploaded } = await interactiveFrame.call(
+	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
 		LIMITS.interactiveBody,
 		address.sender,
+		MEDIA_HEADER_KINDS,
 	);
 	return await sendInChat.call(
 		this,
@@ -48,6 +51,6 @@ export async function execute(
 		address,
 		{ type: 'interactive', interactive: { type: 'button', ...frame, action } },
 		{ buttons: (action.buttons as Array<{ reply: object }>).map((button) => button.reply) },
-		uploaded,
+		upload,
 	);
 }

@@ -8,7 +8,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const text = (
 	displayName: string,
@@ -72,6 +72,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -90,7 +91,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const { contact = [] } = this.getNodeParameter('contacts', itemIndex, {}) as {
 		contact?: IDataObject[];
 	};

@@ -6,11 +6,12 @@ import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
+	MEDIA_HEADER_KINDS,
 	linkButtonAction,
 	linkButtonFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -19,6 +20,7 @@ const properties: INodeProperties[] = [
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order has shipped.'),
 	...linkButtonFields,
 	...headerFooterFields(true),
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -36,13 +38,14 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const action = linkButtonAction(this, itemIndex);
-	const { frame, uploaded } = await interactiveFrame.call(
+	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
 		LIMITS.interactiveBody,
 		address.sender,
+		MEDIA_HEADER_KINDS,
 	);
 	return await sendInChat.call(
 		this,
@@ -50,6 +53,6 @@ export async function execute(
 		address,
 		{ type: 'interactive', interactive: { type: 'cta_url', ...frame, action } },
 		{},
-		uploaded,
+		upload,
 	);
 }

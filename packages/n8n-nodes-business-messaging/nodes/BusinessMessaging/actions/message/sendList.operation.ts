@@ -6,11 +6,12 @@ import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
+	TEXT_HEADER_KINDS,
 	listAction,
 	rowFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -19,6 +20,7 @@ const properties: INodeProperties[] = [
 	bodyTextField(LIMITS.listBody, 'e.g. Which order is your question about?'),
 	...rowFields,
 	...headerFooterFields(false),
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -33,9 +35,15 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const action = listAction(this, itemIndex);
-	const { frame } = await interactiveFrame.call(this, item, LIMITS.listBody, address.sender);
+	const { frame } = await interactiveFrame.call(
+		this,
+		item,
+		LIMITS.listBody,
+		address.sender,
+		TEXT_HEADER_KINDS,
+	);
 	return await sendInChat.call(this, item, address, {
 		type: 'interactive',
 		interactive: { type: 'list', ...frame, action },

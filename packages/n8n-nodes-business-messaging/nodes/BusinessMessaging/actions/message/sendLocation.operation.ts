@@ -7,7 +7,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -49,6 +49,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Oranienstraße 12, 10999 Berlin',
 		description: 'Shown under the name (optional)',
 	},
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -66,9 +67,16 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const latitude = coordinate(this, 'latitude', 'Latitude', 90, itemIndex);
 	const longitude = coordinate(this, 'longitude', 'Longitude', 180, itemIndex);
+	// 0, 0 is the fields' default, in the sea off Africa: never a place a business means.
+	if (latitude === 0 && longitude === 0)
+		throw new NodeOperationError(
+			this.getNode(),
+			'Latitude and Longitude are both 0: give the place’s coordinates',
+			{ itemIndex },
+		);
 	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();
 	const place = String(this.getNodeParameter('address', itemIndex, '')).trim();
 	return await sendInChat.call(this, item, address, {

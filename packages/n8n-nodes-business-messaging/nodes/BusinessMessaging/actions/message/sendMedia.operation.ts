@@ -15,7 +15,7 @@ import {
 	MEDIA_KINDS,
 	type MediaKind,
 } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const MEDIA = {
 	source: 'fileSource',
@@ -58,6 +58,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. invoice-1001.pdf',
 		description: 'The name the customer sees; empty takes the input file’s name (optional)',
 	},
+	...windowFallbackFields,
 	chatOptions(),
 ];
 
@@ -76,7 +77,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const kind = String(this.getNodeParameter('mediaType', itemIndex, 'image')) as MediaKind;
 	if (!(kind in MEDIA_KINDS))
 		throw new NodeOperationError(
@@ -95,13 +96,13 @@ export async function execute(
 		: '';
 	let fileName =
 		kind === 'document' ? String(this.getNodeParameter('fileName', itemIndex, '')).trim() : '';
-	const { media, uploaded } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
+	const { media, upload } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
 	// A document keeps the name of the file it was uploaded from, unless another is given.
-	if (kind === 'document' && !fileName && uploaded) fileName = uploaded.fileName;
+	if (kind === 'document' && !fileName && upload) fileName = upload.record.fileName;
 	const content = {
 		...media,
 		...(caption.trim() ? { caption } : {}),
 		...(fileName ? { filename: fileName } : {}),
 	};
-	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, uploaded);
+	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, upload);
 }

@@ -1,25 +1,16 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INode,
-	type INodeExecutionData,
-	type INodeProperties,
-	type ResourceMapperValue,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
-import { businessAccountOfNumber } from '../../../common/api/account';
-import { sendMessage, templateContent, type TemplateValues } from '../../../common/api/messages';
-import { getTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import {
-	locatorValue,
-	phoneNumberLocator,
-	templateIdOf,
-	templateLocator,
-} from '../../../common/fields/locators';
+import { replyToOption, replyToValue } from '../../../common/fields/conversation';
+import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
-import { templateVariables, type TemplateVariable } from '../../../common/rules/templateRules';
-import { sentMessageJson } from './sentMessage';
+import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
+import { sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
 	{
@@ -50,6 +41,14 @@ const properties: INodeProperties[] = [
 			},
 		},
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [headerBinaryOption, replyToOption],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -69,100 +68,22 @@ export async function execute(
 	const { itemIndex } = item;
 	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
-	const templateId = await templateIdOf.call(
-		this,
-		item,
-		async () =>
-			await item.once(
-				`account:${sender}`,
-				async () => await businessAccountOfNumber.call(this, sender, item.request),
-			),
-	);
-	// Read once per run, not once per item.
-	const template = await item.once(
-		`template:${templateId}`,
-		async () => await getTemplate.call(this, templateId, item.request),
-	);
-	const name = String(template.name);
-	const language = String(template.language);
-	if (template.status !== 'APPROVED') {
-		throw new NodeOperationError(
-			node,
-			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
-			{
-				itemIndex,
-				description:
-					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
-			},
-		);
-	}
-	const mapped =
-		(this.getNodeParameter('variables', itemIndex, {}) as ResourceMapperValue).value ?? {};
-	const filled = filledValues(
+	const replyTo = replyToValue(
 		node,
-		templateVariables(template.components ?? []),
-		mapped,
+		this.getNodeParameter('options', itemIndex, {}) as IDataObject,
 		itemIndex,
 	);
-	const sent = await sendMessage.call(
+	const message = await templateMessage.call(this, item, sender, {
+		template: 'template',
+		variables: 'variables',
+		headerBinary: 'headerBinary',
+	});
+	return await sendInChat.call(
 		this,
-		{
-			phoneNumberId: sender,
-			to,
-			content: templateContent({ name, language }, filled),
-		},
-		item.request,
+		item,
+		{ sender, to, replyTo },
+		message.content,
+		{ template: message.name, language: message.language },
+		message.upload,
 	);
-	return [
-		{
-			json: {
-				...sentMessageJson(sent, to),
-				template: name,
-				language,
-				phoneNumberId: sender,
-			},
-		},
-	];
-}
-
-/** The values of the variables form, each checked, in the template's order. */
-function filledValues(
-	node: INode,
-	variables: TemplateVariable[],
-	values: Record<string, unknown>,
-	itemIndex: number,
-): TemplateValues {
-	const valueOf = (variable: TemplateVariable): string => {
-		const value = String(values[variable.id] ?? '').trim();
-		const field = `Template Variables › ${variable.label}`;
-		if (!value) {
-			throw new NodeOperationError(node, `${field} is empty`, {
-				itemIndex,
-				description: variable.example ? `For example: ${variable.example}` : undefined,
-			});
-		}
-		// The platform refuses these in a parameter (error 132018).
-		if (/[\n\t]|\s{5,}/.test(value)) {
-			throw new NodeOperationError(
-				node,
-				`${field} cannot hold new lines, tabs or more than 4 spaces in a row`,
-				{ itemIndex },
-			);
-		}
-		return value;
-	};
-	const header = variables.find((v) => v.id.startsWith('header_'));
-	return {
-		header: header && {
-			format: header.id === 'header_1' ? 'text' : header.id.slice('header_'.length),
-			value: valueOf(header),
-		},
-		body: variables.filter((v) => v.id.startsWith('body_')).map(valueOf),
-		buttons: variables
-			.filter((v) => v.id.startsWith('button_'))
-			.map((variable) => {
-				const [, index, kind] = variable.id.split('_');
-				return { index, kind: kind === 'url' ? 'url' : 'copyCode', value: valueOf(variable) };
-			}),
-	};
 }

@@ -5,7 +5,7 @@ import { forOperation, updateDisplayOptions } from '../../../common/displayOptio
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
 	windowNotice,
@@ -21,6 +21,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Thanks, we got your photo and will get back to you today.',
 		description: `The message, up to ${LIMITS.textBody} characters`,
 	},
+	...windowFallbackFields,
 	chatOptions([
 		{
 			displayName: 'Show Link Preview',
@@ -43,7 +44,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const address = chatAddress.call(this, itemIndex);
+	const address = await chatAddress.call(this, item);
 	const text = limitedText(
 		this.getNode(),
 		'Text',

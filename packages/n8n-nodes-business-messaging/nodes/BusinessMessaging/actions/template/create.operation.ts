@@ -30,6 +30,26 @@ const properties: INodeProperties[] = [
 	},
 	{ ...categoryField, required: true },
 	{
+		displayName: 'Parameter Format',
+		name: 'parameterFormat',
+		type: 'options',
+		default: 'POSITIONAL',
+		description: 'How the header and body variables are written',
+		options: [
+			{
+				name: 'Named',
+				value: 'NAMED',
+				description:
+					'Named variables of lowercase letters, digits and underscores: {{first_name}}, {{order_id}}',
+			},
+			{
+				name: 'Positional',
+				value: 'POSITIONAL',
+				description: 'Numbered variables: {{1}}, {{2}}, …',
+			},
+		],
+	},
+	{
 		displayName: 'Define Content',
 		name: 'content',
 		type: 'options',
@@ -66,11 +86,21 @@ export async function execute(
 	const language = this.getNodeParameter('language', itemIndex) as string;
 	const category = this.getNodeParameter('category', itemIndex) as string;
 	await withRules(node, itemIndex, () => checkTemplateName(name));
-	const components = await checkedComponents.call(this, item, category);
+	const parameterFormat =
+		this.getNodeParameter('parameterFormat', itemIndex, 'POSITIONAL') === 'NAMED'
+			? 'NAMED'
+			: 'POSITIONAL';
+	const components = await checkedComponents.call(this, item, category, parameterFormat);
 	const created = await createTemplate.call(
 		this,
 		accountId,
-		{ name, language, category, components },
+		{
+			name,
+			language,
+			category,
+			components,
+			...(parameterFormat === 'NAMED' ? { parameter_format: parameterFormat } : {}),
+		},
 		item.request,
 	);
 	return [{ json: { ...created, name, language } }];

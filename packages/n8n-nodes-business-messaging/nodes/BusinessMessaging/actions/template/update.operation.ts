@@ -92,7 +92,14 @@ export async function execute(
 		? (this.getNodeParameter('category', itemIndex) as string)
 		: String(current.category);
 	const edit: TemplateEdit = changeCategory ? { category } : {};
-	if (mode !== 'keep') edit.components = await checkedComponents.call(this, item, category);
+	// The variables keep the format the template was created with.
+	if (mode !== 'keep')
+		edit.components = await checkedComponents.call(
+			this,
+			item,
+			category,
+			current.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL',
+		);
 	const result = await editTemplate.call(this, templateId, edit, item.request);
 	return [
 		{

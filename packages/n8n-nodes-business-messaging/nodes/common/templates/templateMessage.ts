@@ -1,0 +1,133 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeProperties,
+	type ResourceMapperValue,
+} from 'n8n-workflow';
+import { businessAccountOfNumber } from '../api/account';
+import { templateContent } from '../api/messages';
+import { getTemplate } from '../api/templates';
+import type { ItemContext } from '../context';
+import { templateIdOf } from '../fields/locators';
+import { uploadChecked, type Upload } from '../messages/mediaSource';
+import type { MediaKind } from '../rules/messageLimits';
+import { filledValues } from './filledValues';
+import { otpButtonIndex, templateVariables } from './variables';
+
+/**
+ * A template message built from a template field and its variables form: Send Template's, and
+ * the template a chat send falls back to when the 24-hour window is closed.
+ */
+
+/** The parameter names of one template field and its variables form. */
+export interface TemplateFields {
+	template: string;
+	variables: string;
+	/** The option naming an input binary field whose file becomes the media header. */
+	headerBinary?: string;
+}
+
+export interface TemplateMessage {
+	content: IDataObject;
+	name: string;
+	language: string;
+	upload?: Upload;
+}
+
+/** Options › Header File From Input Binary of Send Template. */
+export const headerBinaryOption: INodeProperties = {
+	displayName: 'Header File From Input Binary',
+	name: 'headerBinary',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. data',
+	description:
+		'For a template with an image, video or document header: the input binary field whose file is uploaded and sent as the header. Leave the header field of Template Variables empty.',
+};
+
+/**
+ * The template (read once per run; it must be APPROVED) with its variables checked, then, when
+ * the header comes from an input binary, its file checked and uploaded: nothing is uploaded for
+ * an item that would be refused.
+ */
+export async function templateMessage(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	sender: string,
+	fields: TemplateFields,
+): Promise<TemplateMessage> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const templateId = await templateIdOf.call(
+		this,
+		item,
+		async () =>
+			await item.once(
+				`account:${sender}`,
+				async () => await businessAccountOfNumber.call(this, sender, item.request),
+			),
+		fields.template,
+	);
+	const template = await item.once(
+		`template:${templateId}`,
+		async () => await getTemplate.call(this, templateId, item.request),
+	);
+	const name = String(template.name);
+	const language = String(template.language);
+	if (template.status !== 'APPROVED') {
+		throw new NodeOperationError(
+			node,
+			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
+			{
+				itemIndex,
+				description:
+					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
+			},
+		);
+	}
+	const variables = templateVariables(template);
+	const mapped =
+		(this.getNodeParameter(fields.variables, itemIndex, {}) as ResourceMapperValue).value ?? {};
+	const property = fields.headerBinary
+		? String(
+				(this.getNodeParameter('options', itemIndex, {}) as IDataObject)[fields.headerBinary] ?? '',
+			).trim()
+		: '';
+	const mediaHeader = variables.find((v) => v.target.part === 'headerMedia');
+	if (property && !mediaHeader)
+		throw new NodeOperationError(
+			node,
+			`Options › Header File From Input Binary is set, but template ${name} (${language}) has no image, video or document header`,
+			{ itemIndex },
+		);
+	if (property && String(mapped[mediaHeader!.id] ?? '').trim())
+		throw new NodeOperationError(
+			node,
+			`Template Variables › ${mediaHeader!.label} and Options › Header File From Input Binary both give the header: leave one empty`,
+			{ itemIndex },
+		);
+	const filled = filledValues(
+		node,
+		variables,
+		mapped,
+		itemIndex,
+		otpButtonIndex(template.components ?? []),
+		{ headerFromBinary: property !== '' },
+	);
+	let upload: Upload | undefined;
+	if (property && filled.header && 'value' in filled.header && filled.header.format !== 'text') {
+		upload = await uploadChecked.call(this, item, {
+			where: `Options › Header File From Input Binary "${property}"`,
+			property,
+			kind: filled.header.format as MediaKind,
+			phoneNumberId: sender,
+			retry: `clear Options › Header File From Input Binary and give the media ID in Template Variables › ${mediaHeader!.label}`,
+		});
+		filled.header.value = upload.record.mediaId;
+		// A document keeps the name of the file it came from, unless the form gives another.
+		if (filled.header.format === 'document' && !filled.header.fileName)
+			filled.header.fileName = upload.record.fileName;
+	}
+	return { content: templateContent({ name, language }, filled), name, language, upload };
+}

@@ -1,0 +1,104 @@
+import type { IDataObject } from 'n8n-workflow';
+import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
+import { chatSend, customerWrites, CUSTOMER } from './conversation-support';
+import { useTestBed } from './harness';
+
+/**
+ * The customer's side of a conversation: a tap on a button, a choice from a list and a reaction
+ * come back through the platform's webhook, and the trigger makes each an item that says what
+ * was chosen and which message it answers.
+ */
+const bed = useTestBed();
+
+/** The next delivery the sandbox makes, run through the trigger. */
+async function triggerItemOf(simulate: () => Promise<unknown>): Promise<IDataObject> {
+	bed.sandbox.state.config.webhookRetryDelaysMs = [];
+	bed.sandbox.state.webhooks.target = { url: 'http://127.0.0.1:9/hook', headers: {} };
+	const before = bed.sandbox.state.webhooks.deliveries.length;
+	await simulate();
+	const body = bed.sandbox.state.webhooks.deliveries[before].payload;
+	const result = await bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
+		parameters: { events: ['incomingMessage'], deliveryAuth: 'none' },
+		body,
+		rawBody: Buffer.from(JSON.stringify(body)),
+		headers: {},
+	});
+	return result.result.workflowData![0][0].json;
+}
+
+async function customerTaps(answer: IDataObject) {
+	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			phone_number_id: bed.sandbox.phoneNumberIds[0],
+			from: CUSTOMER,
+			...answer,
+		}),
+	});
+	if (!response.ok) throw new Error(await response.text());
+}
+
+async function sent(operation: string, parameters: IDataObject): Promise<string> {
+	const [output] = await bed
+		.harness()
+		.execute({ parameters: chatSend(bed, operation, parameters) });
+	return String(output[0].json.messageId);
+}
+
+describe('trigger: the customer’s answers to buttons, lists and messages', () => {
+	it('a tap on a button: its ID and title, and the message with the buttons', async () => {
+		await customerWrites(bed);
+		const buttons = await sent('sendButtons', {
+			bodyText: 'Deliver tomorrow?',
+			replyButtons: {
+				button: [
+					{ title: 'Yes, tomorrow', id: 'deliver' },
+					{ title: 'Later', id: 'later' },
+				],
+			},
+		});
+		const item = await triggerItemOf(() =>
+			customerTaps({ type: 'interactive', reply_to: buttons, button_id: 'deliver' }),
+		);
+		expect(item).toMatchObject({
+			eventType: 'incomingMessage',
+			messageType: 'interactive',
+			from: CUSTOMER,
+			reply: { id: 'deliver', title: 'Yes, tomorrow' },
+			replyTo: buttons,
+		});
+	});
+
+	it('a choice from a list: the row’s ID, title and description', async () => {
+		await customerWrites(bed);
+		const list = await sent('sendList', {
+			bodyText: 'Which order?',
+			listButton: 'Orders',
+			rows: { row: [{ title: 'Order #1001', id: 'order-1001', description: 'Shipped Monday' }] },
+		});
+		const item = await triggerItemOf(() =>
+			customerTaps({ type: 'interactive', reply_to: list, row_id: 'order-1001' }),
+		);
+		expect(item).toMatchObject({
+			reply: { id: 'order-1001', title: 'Order #1001', description: 'Shipped Monday' },
+			replyTo: list,
+		});
+	});
+
+	it('a reaction to the business’s message, and its removal', async () => {
+		await customerWrites(bed);
+		const text = await sent('sendText', { text: 'Your coffee is on its way.' });
+		const reacted = await triggerItemOf(() =>
+			customerTaps({ type: 'reaction', reaction: { message_id: text, emoji: '❤️' } }),
+		);
+		const removed = await triggerItemOf(() =>
+			customerTaps({ type: 'reaction', reaction: { message_id: text } }),
+		);
+		expect(reacted).toMatchObject({
+			messageType: 'reaction',
+			reaction: { emoji: '❤️', messageId: text, removed: false },
+		});
+		expect(removed).toMatchObject({ reaction: { messageId: text, removed: true } });
+	});
+});
