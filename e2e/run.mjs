@@ -221,6 +221,110 @@ try {
 				},
 			},
 		}),
+		moreSends: chain(
+			'bmE2eMoreSends01',
+			'e2e: location, contacts, link button, and a text that falls back to a template',
+			[
+				{
+					name: 'Send Location',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendLocation',
+						latitude: 52.5200066,
+						longitude: 13.404954,
+						locationName: 'Acme Coffee Roasters',
+					},
+				},
+				{
+					name: 'Send Contacts',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendContacts',
+						contacts: { contact: [{ name: 'Acme Support', phone: '+1 555 012 3401' }] },
+					},
+				},
+				{
+					name: 'Send Link Button',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendLinkButton',
+						bodyText: 'Your order has shipped.',
+						buttonText: 'Track it',
+						url: 'https://shop.example.com/track/5005',
+					},
+				},
+			],
+			{
+				// To a customer who never wrote: the window is closed, the template goes instead.
+				parameters: {
+					...chat,
+					recipient: '+1 415 555 0199',
+					operation: 'sendText',
+					text: 'Your order has shipped.',
+					ifWindowClosed: 'template',
+					fallbackTemplate: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
+					fallbackVariables: { mappingMode: 'defineBelow', value: {} },
+				},
+			},
+		),
+		uploadAndUrl: chain(
+			'bmE2eUploadUrl01',
+			'e2e: upload a file once, get its URL',
+			[
+				{
+					name: 'PNG as base64',
+					type: 'n8n-nodes-base.set',
+					typeVersion: 3.4,
+					parameters: {
+						assignments: {
+							assignments: [
+								{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' },
+							],
+						},
+						options: {},
+					},
+				},
+				{
+					name: 'Convert to File',
+					type: 'n8n-nodes-base.convertToFile',
+					typeVersion: 1.1,
+					parameters: {
+						operation: 'toBinary',
+						sourceProperty: 'png',
+						options: { fileName: 'menu-e2e.png', mimeType: 'image/png' },
+					},
+				},
+				{
+					name: 'Upload',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						resource: 'media',
+						operation: 'upload',
+						phoneNumberId: number,
+						binaryPropertyName: 'data',
+					},
+				},
+			],
+			{
+				parameters: {
+					resource: 'media',
+					operation: 'getUrl',
+					phoneNumberId: number,
+					mediaId: '={{ $json.mediaId }}',
+				},
+			},
+		),
 		sendButtons: workflow('bmE2eSendButtons', 'e2e: send buttons', {
 			parameters: {
 				...chat,
@@ -405,6 +509,55 @@ try {
 	});
 	// Sent now; the customer taps a button once n8n serves the trigger (triggerChecks).
 	const buttonsSent = {};
+	await check(
+		'Send Location, Send Contacts, Send Link Button land as sent; a text outside the window falls back to a template',
+		async () => {
+			const stdout = heard(runWorkflow(flows.moreSends.id));
+			const sent = (await control('/messages')).data;
+			const byId = (node) => sent.find((m) => m.id === outputOf(stdout, node)[0]?.messageId);
+			const location = byId('Send Location');
+			const contacts = byId('Send Contacts');
+			const link = byId('Send Link Button');
+			assert(
+				location?.type === 'location' && location.content.latitude === 52.5200066,
+				`location ${JSON.stringify(location)}`,
+			);
+			assert(
+				contacts?.type === 'contacts' &&
+					contacts.content[0]?.name?.formatted_name === 'Acme Support',
+				`contacts ${JSON.stringify(contacts)}`,
+			);
+			assert(
+				link?.type === 'interactive' &&
+					link.content.type === 'cta_url' &&
+					link.content.action.parameters.url === 'https://shop.example.com/track/5005',
+				`link button ${JSON.stringify(link)}`,
+			);
+			const [fallback] = outputOf(stdout);
+			const template = sent.find((m) => m.id === fallback?.messageId);
+			assert(
+				fallback?.sentAs === 'template' &&
+					template?.type === 'template' &&
+					template.template?.name === 'hello_world' &&
+					template.to === '14155550199',
+				`fallback ${JSON.stringify(fallback)}, sandbox ${JSON.stringify(template)}`,
+			);
+		},
+	);
+	await check('Media › Upload stores the file once, Get URL gives its address', async () => {
+		const stdout = heard(runWorkflow(flows.uploadAndUrl.id));
+		const [uploaded] = outputOf(stdout, 'Upload');
+		const [info] = outputOf(stdout);
+		const headers = { apikey: sandbox.apiKey };
+		const bytes = Buffer.from(await (await fetch(info?.url, { headers })).arrayBuffer());
+		assert(
+			uploaded?.mediaType === 'image' &&
+				info?.mediaId === uploaded.mediaId &&
+				info.fileSize === png.length &&
+				bytes.equals(png),
+			`upload ${JSON.stringify(uploaded)}, url ${JSON.stringify(info)}`,
+		);
+	});
 	await check('Message › Send Buttons sends two reply buttons', async () => {
 		const [item] = execute(flows.sendButtons);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
