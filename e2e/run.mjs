@@ -148,35 +148,35 @@ try {
 	).json();
 	const chat = { resource: 'message', phoneNumberId: number, recipient: `+${chatCustomer}` };
 	const png = randomPng(24, 16);
+	/** n8n's own nodes that make `png` the input item's binary file `data`, named `fileName`. */
+	const pngFile = (fileName) => [
+		{
+			name: 'PNG as base64',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
+				assignments: {
+					assignments: [{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' }],
+				},
+				options: {},
+			},
+		},
+		{
+			name: 'Convert to File',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'png',
+				options: { fileName, mimeType: 'image/png' },
+			},
+		},
+	];
 	const flows = {
 		sendPhoto: chain(
 			'bmE2eSendPhoto01',
 			'e2e: send a photo from a binary',
-			[
-				{
-					name: 'PNG as base64',
-					type: 'n8n-nodes-base.set',
-					typeVersion: 3.4,
-					parameters: {
-						assignments: {
-							assignments: [
-								{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' },
-							],
-						},
-						options: {},
-					},
-				},
-				{
-					name: 'Convert to File',
-					type: 'n8n-nodes-base.convertToFile',
-					typeVersion: 1.1,
-					parameters: {
-						operation: 'toBinary',
-						sourceProperty: 'png',
-						options: { fileName: 'latte-art-e2e.png', mimeType: 'image/png' },
-					},
-				},
-			],
+			pngFile('latte-art-e2e.png'),
 			{
 				parameters: {
 					...chat,
@@ -280,29 +280,7 @@ try {
 			'bmE2eUploadUrl01',
 			'e2e: upload a file once, get its URL',
 			[
-				{
-					name: 'PNG as base64',
-					type: 'n8n-nodes-base.set',
-					typeVersion: 3.4,
-					parameters: {
-						assignments: {
-							assignments: [
-								{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' },
-							],
-						},
-						options: {},
-					},
-				},
-				{
-					name: 'Convert to File',
-					type: 'n8n-nodes-base.convertToFile',
-					typeVersion: 1.1,
-					parameters: {
-						operation: 'toBinary',
-						sourceProperty: 'png',
-						options: { fileName: 'menu-e2e.png', mimeType: 'image/png' },
-					},
-				},
+				...pngFile('menu-e2e.png'),
 				{
 					name: 'Upload',
 					type: 'n8n-nodes-business-messaging.businessMessaging',
