@@ -195,6 +195,6 @@ export async function sendInChat(
 /** Whether the platform refused the message because the customer-service window is closed. */
 function windowClosed(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
-	const code = (error.errorResponse as IDataObject | undefined)?.code;
-	return code === WINDOW_CLOSED || code === String(WINDOW_CLOSED);
+	// The transport already read the code as a number, whatever shape the error body had.
+	return (error.errorResponse as IDataObject | undefined)?.code === WINDOW_CLOSED;
 }
