@@ -1,4 +1,6 @@
 // The end-to-end runners' checks: each one named, timed and counted; a summary line at the end.
+import { requireFromN8n } from './n8n.mjs';
+
 const results = [];
 
 export async function check(name, fn) {
@@ -49,4 +51,19 @@ export async function executionsOf(base, cookie, workflowId) {
 	);
 	const body = await response.json();
 	return body.data?.results ?? body.data ?? [];
+}
+
+/** The saved execution, its run data unflattened (read through n8n's REST API, as the editor does). */
+export async function savedExecution(base, cookie, executionId) {
+	const response = await fetch(`${base}/rest/executions/${executionId}`, { headers: { cookie } });
+	const saved = (await response.json()).data;
+	const data =
+		typeof saved.data === 'string' ? requireFromN8n('flatted').parse(saved.data) : saved.data;
+	return { ...saved, data };
+}
+
+/** The items a node output in an execution n8n saved. */
+export async function savedOutput(base, cookie, executionId, nodeName) {
+	const { data } = await savedExecution(base, cookie, executionId);
+	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }

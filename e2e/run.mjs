@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { assert, check, executionsOf, finish, waitFor } from './checks.mjs';
+import { assert, check, executionsOf, finish, savedOutput, waitFor } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
 import {
@@ -14,7 +14,6 @@ import {
 	ensureN8n,
 	N8N_MAJOR,
 	N8N_VERSION,
-	requireFromN8n,
 	SANDBOX_CREDENTIAL,
 	startSandbox,
 } from './n8n.mjs';
@@ -98,15 +97,6 @@ function randomPng(width, height) {
 }
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
-
-/** The items a node output in an execution n8n saved (read through its REST API, as the editor does). */
-async function savedOutput(base, cookie, executionId, nodeName) {
-	const response = await fetch(`${base}/rest/executions/${executionId}`, { headers: { cookie } });
-	const saved = (await response.json()).data;
-	const data =
-		typeof saved.data === 'string' ? requireFromN8n('flatted').parse(saved.data) : saved.data;
-	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-}
 
 /** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
 function outputOf(stdout, nodeName = 'Business Messaging') {

@@ -55,6 +55,9 @@ export function messageStatusEvent(
 				status,
 				timestamp: String(Math.floor(nowMs / 1000)),
 				recipient_id: message.to,
+				...(message.callbackData !== undefined
+					? { biz_opaque_callback_data: message.callbackData }
+					: {}),
 				...(status === 'failed'
 					? { errors: [{ ...error, error_data: { details: error?.message } }] }
 					: {

@@ -160,6 +160,8 @@ export interface Message {
 	content?: Record<string, unknown> | Record<string, unknown>[];
 	/** `context` as sent (a reply): `{message_id}`. */
 	context?: { message_id: string };
+	/** `biz_opaque_callback_data` as sent: every receipt of the message carries it back. */
+	callbackData?: string;
 	status: MessageStatus;
 	createdAt: number;
 }

@@ -13,6 +13,7 @@ import { binaryItem } from '../common/binary';
 import { triggerProperties } from './description';
 import { eventsOf, statusChosen, type TriggerEvent } from './events';
 import { isAuthentic, isVerification, type DeliveryAuth } from './verify';
+import { resumeWaiting } from './waiting/resumeWaiting';
 
 export class BusinessMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -97,13 +98,15 @@ export class BusinessMessagingTrigger implements INodeType {
 			response.status(401).send('The delivery could not be authenticated');
 			return { noWebhookResponse: true };
 		}
-		const events = eventsOf(this.getBodyData());
-		if (!events) {
+		const delivered = eventsOf(this.getBodyData());
+		if (!delivered) {
 			response
 				.status(400)
 				.send('Expected the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}');
 			return { noWebhookResponse: true };
 		}
+		// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
+		const { events, stateChanged } = await resumeWaiting.call(this, delivered);
 		const wanted = new Set(this.getNodeParameter('events', []) as string[]);
 		const statuses = new Set(this.getNodeParameter('statuses', []) as string[]);
 		const chosen = events.filter(
@@ -124,6 +127,13 @@ export class BusinessMessagingTrigger implements INodeType {
 					? await withMedia.call(this, event, String(options.binaryPropertyName || 'data'))
 					: { json: event as IDataObject },
 			);
+		}
+		if (stateChanged) {
+			// n8n 2.x saves a trigger's static data when it answers, and answers an execution's
+			// delivery only once the execution is created, which marks the data unchanged: the open
+			// questions would be lost. So the delivery is answered here, before.
+			response.status(200).end();
+			return { noWebhookResponse: true, workflowData: [items] };
 		}
 		return { workflowData: [items] };
 	}

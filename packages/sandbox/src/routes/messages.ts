@@ -126,6 +126,13 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			message.replyTo = replyTo;
 			message.context = { message_id: replyTo };
 		}
+		if (body.biz_opaque_callback_data !== undefined) {
+			// Cloud API: any text up to 512 characters, handed back in the message's receipts.
+			const data = body.biz_opaque_callback_data;
+			if (typeof data !== 'string' || data.length > 512)
+				throw invalid('biz_opaque_callback_data', 'must be a text of at most 512 characters');
+			message.callbackData = data;
+		}
 		sandbox.store.messages.set(message.id, message);
 		scheduleReceipts(sandbox, number, message);
 		return {

@@ -104,7 +104,11 @@ const message: Schema = closed(
 			['message_id', 'emoji'],
 		),
 		context: closed({ message_id: { type: 'string', pattern: '^wamid\\.' } }, ['message_id']),
-		biz_opaque_callback_data: { description: 'Accepted; the sandbox ignores it' },
+		biz_opaque_callback_data: {
+			type: 'string',
+			maxLength: 512,
+			description: 'Up to 512 characters; every receipt of the message carries it back',
+		},
 	},
 	['messaging_product', 'to', 'type'],
 );

@@ -23,7 +23,14 @@ interface SendResponse {
  */
 export async function sendMessage(
 	this: Context,
-	message: { phoneNumberId: string; to: string; content: IDataObject; replyTo?: string },
+	message: {
+		phoneNumberId: string;
+		to: string;
+		content: IDataObject;
+		replyTo?: string;
+		/** Handed back in the message's receipts (the Cloud API's `biz_opaque_callback_data`). */
+		callbackData?: string;
+	},
 	request: RequestContext = {},
 ): Promise<SentMessage> {
 	const response = await requestJson<SendResponse>(
@@ -38,6 +45,7 @@ export async function sendMessage(
 				...message.content,
 				// A reply (the Cloud API's `context`), on any type of message.
 				...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
+				...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
 			},
 			idempotent: false,
 		},

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../types';
 import * as markAsRead from './markAsRead.operation';
 import * as react from './react.operation';
+import * as sendAndWait from './sendAndWait.operation';
 import * as sendButtons from './sendButtons.operation';
 import * as sendContacts from './sendContacts.operation';
 import * as sendLinkButton from './sendLinkButton.operation';
@@ -14,6 +15,7 @@ import * as sendText from './sendText.operation';
 export const operations: Record<string, Operation> = {
 	markAsRead,
 	react,
+	sendAndWait,
 	sendButtons,
 	sendContacts,
 	sendLinkButton,
@@ -44,6 +46,13 @@ export const description: INodeProperties[] = [
 				value: 'react',
 				description: 'Put an emoji on a message of the chat, or take it off',
 				action: 'React to a message',
+			},
+			{
+				name: 'Send and Wait for Response',
+				value: 'sendAndWait',
+				description:
+					'Ask a question in the chat (approve or decline, a choice, or free text) and wait for the answer',
+				action: 'Send a message and wait for the answer',
 			},
 			{
 				name: 'Send Buttons',
@@ -98,6 +107,7 @@ export const description: INodeProperties[] = [
 	},
 	...markAsRead.description,
 	...react.description,
+	...sendAndWait.description,
 	...sendButtons.description,
 	...sendContacts.description,
 	...sendLinkButton.description,

@@ -1,0 +1,538 @@
+// End-to-end: Message › Send and Wait for Response in a real n8n, against the sandbox playing
+// the customer. Workflows started by a Webhook node ask a question and wait; the sandbox's
+// deliveries reach an active Business Messaging Trigger, which resumes them. Regular mode by
+// default; with --queue, n8n's queue mode (a main, a worker, a webhook process): the question
+// is sent on the worker, the answer arrives at the webhook process, and the execution resumes
+// on the worker again. Prints "N passed, N failed"; exits 1 on a failure.
+//   node e2e/sendAndWait.mjs [--queue]
+import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+
+const QUEUE = process.argv.includes('--queue');
+if (QUEUE) requireRedis();
+const mode = QUEUE ? 'queue mode' : 'regular mode';
+const said = [];
+
+await ensureN8n((line) => console.log(line));
+const sandbox = await startSandbox();
+const n8n = QUEUE
+	? createQueueHome()
+	: createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5698) });
+const customer = '14155550188';
+const secret = 'e2e-wait-signing-secret';
+const triggerId = 'bm-wait-trigger';
+const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
+
+/** A workflow: a Webhook node at `path`, then Send and Wait with `parameters`, then "After". */
+function askFlow(id, path, parameters) {
+	return {
+		id,
+		name: `e2e wait: ${path}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${id}-hook`,
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: `${id}-hook`,
+				parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+			},
+			{
+				id: `${id}-ask`,
+				name: 'Ask',
+				type: 'n8n-nodes-business-messaging.businessMessaging',
+				typeVersion: 1,
+				position: [220, 0],
+				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+				parameters: {
+					resource: 'message',
+					operation: 'sendAndWait',
+					phoneNumberId: number,
+					recipient: `+${customer}`,
+					...parameters,
+				},
+			},
+			{
+				id: `${id}-after`,
+				name: 'After',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: {},
+			},
+		],
+		connections: {
+			Webhook: { main: [[{ node: 'Ask', type: 'main', index: 0 }]] },
+			Ask: { main: [[{ node: 'After', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+const flows = {
+	trigger: {
+		id: 'bmWaitTrigger001',
+		name: 'e2e wait: trigger',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: 'bmWaitTrigger',
+				name: 'Business Messaging Trigger',
+				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: triggerId,
+				parameters: {
+					events: ['incomingMessage', 'messageStatus', 'templateStatus'],
+					deliveryAuth: 'signature',
+					signatureSecret: secret,
+				},
+			},
+		],
+	},
+	approval: askFlow('bmWaitApproval01', 'ask-approval', {
+		responseType: 'approval',
+		bodyText: 'Refund of 25.00 EUR for order #5005: approve?',
+		headerType: 'text',
+		headerText: 'Refund request',
+		limitType: 'afterInterval',
+		limitAmount: 1,
+		limitUnit: 'hours',
+	}),
+	choice: askFlow('bmWaitChoice0001', 'ask-choice', {
+		responseType: 'choice',
+		bodyText: 'When should we deliver order #5005?',
+		choices: {
+			choice: [
+				{ title: 'Monday morning', value: 'mon-am' },
+				{ title: 'Monday afternoon', value: 'mon-pm' },
+				{ title: 'Tuesday morning', value: 'tue-am', description: '8:00 to 12:00' },
+				{ title: 'Tuesday afternoon', value: 'tue-pm' },
+			],
+		},
+		listButton: 'Pick a slot',
+	}),
+	freeText: askFlow('bmWaitFreeText01', 'ask-free-text', {
+		responseType: 'freeText',
+		bodyText: 'What should we write on the gift card?',
+	}),
+	limit: askFlow('bmWaitLimit00001', 'ask-limit', {
+		responseType: 'approval',
+		bodyText: 'Nobody will answer this one in time.',
+		limitType: 'afterInterval',
+		limitAmount: 0.05,
+		limitUnit: 'minutes',
+	}),
+	page: askFlow('bmWaitPage000001', 'ask-page', {
+		responseType: 'approval',
+		answerThrough: 'page',
+		bodyText: 'Approve the quote of 120.00 EUR?',
+		linkButtonText: 'Open the quote',
+	}),
+};
+
+let queue;
+let server;
+try {
+	n8n.importSandboxCredential(sandbox);
+	for (const flow of Object.values(flows)) {
+		const file = join(n8n.userFolder, `${flow.id}.json`);
+		writeFileSync(file, JSON.stringify(flow));
+		n8n.cli(['import:workflow', `--input=${file}`]);
+		n8n.activate(flow.id);
+	}
+	let main;
+	let hooks;
+	let cookie;
+	await check(`n8n ${N8N_VERSION} (${mode}) starts with the waiting workflows active`, async () => {
+		if (QUEUE) {
+			queue = await startQueueMode(n8n, {
+				readyPath: `${triggerId}/webhook`,
+				readyMethod: 'GET',
+			});
+			({ main, hooks, cookie } = queue);
+			return;
+		}
+		server = n8n.start();
+		server.stdout.on('data', (chunk) => said.push(String(chunk)));
+		server.stderr.on('data', (chunk) => said.push(String(chunk)));
+		main = hooks = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
+		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
+		await waitFor(
+			async () => (await fetch(`${main}/webhook/${triggerId}/webhook`)).status !== 404,
+			60_000,
+			'the trigger to be registered',
+		);
+		const setup = await fetch(`${main}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				email: 'wait@example.com',
+				firstName: 'Wait',
+				lastName: 'Runner',
+				password: 'Wait-password-1',
+			}),
+		});
+		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+	});
+	if (!main) throw new Error('n8n did not start');
+
+	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
+		const response = await fetch(`${sandbox.controlUrl}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+		return await response.json();
+	};
+	const triggerUrl = `${hooks}/webhook/${triggerId}/webhook`;
+	await control('/webhook', { url: triggerUrl, secret }, 'PUT');
+	await control('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+	// The customer wrote first: the questions below are answers inside their 24-hour window.
+	await control('/incoming', {
+		phone_number_id: sandbox.phoneNumberIds[0],
+		from: customer,
+		name: 'Lea',
+		text: 'Hi, about my order #5005',
+	});
+
+	const executions = (flow) => executionsOf(main, cookie, flow.id);
+	/** Starts a flow through its Webhook node; resolves with its execution once it waits. */
+	const ask = async (flow) => {
+		const before = (await executions(flow)).length;
+		const path = flow.nodes[0].parameters.path;
+		const started = await fetch(`${hooks}/webhook/${path}`, { method: 'POST' });
+		assert(started.ok, `the ${path} webhook answered ${started.status}`);
+		let waiting;
+		await waitFor(
+			async () => {
+				const list = await executions(flow);
+				waiting = list.length > before ? list[0] : undefined;
+				return waiting && !['new', 'running'].includes(waiting.status);
+			},
+			60_000,
+			`${flow.name} to wait`,
+		);
+		assert(waiting.status === 'waiting', `execution ${waiting.id} is ${waiting.status}`);
+		const sent = (await control('/messages')).data.filter((m) => m.to === customer).at(-1);
+		return { execution: waiting, sent };
+	};
+	/** The execution once it has finished; the items "Ask" and "After" output. */
+	const finished = async (flow, id) => {
+		await waitFor(
+			async () => {
+				const list = await executions(flow);
+				const run = list.find((e) => String(e.id) === String(id));
+				return run && !['new', 'running', 'waiting'].includes(run.status);
+			},
+			90_000,
+			`execution ${id} to finish`,
+		);
+		const { status, data } = await savedExecution(main, cookie, id);
+		const items = (name) =>
+			(data.resultData.runData[name]?.at(-1)?.data?.main?.[0] ?? []).map((item) => item.json);
+		return { status, ask: items('Ask'), after: items('After'), runs: data.resultData.runData };
+	};
+	/** The trigger's executions, newest first, with the items they started with. */
+	const triggerItems = async () => {
+		const list = await executionsOf(main, cookie, flows.trigger.id);
+		await waitFor(
+			async () =>
+				(await executionsOf(main, cookie, flows.trigger.id)).every(
+					(e) => !['new', 'running'].includes(e.status),
+				),
+			30_000,
+			'the trigger executions to finish',
+		);
+		const items = [];
+		for (const run of list) {
+			const { data } = await savedExecution(main, cookie, run.id);
+			for (const item of data.resultData.runData['Business Messaging Trigger']?.[0]?.data
+				?.main?.[0] ?? [])
+				items.push(item.json);
+		}
+		return items;
+	};
+	const tap = (sent, answer) =>
+		control('/incoming', {
+			phone_number_id: sandbox.phoneNumberIds[0],
+			from: customer,
+			type: 'interactive',
+			reply_to: sent.id,
+			...answer,
+		});
+	/** A delivery signed with the trigger's secret, as the platform would sign it. */
+	const deliver = async (payload) => {
+		const body = JSON.stringify(payload);
+		const signature = createHmac('sha256', secret).update(body).digest('hex');
+		return await fetch(triggerUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+			body,
+		});
+	};
+	const tapDelivery = (sent, id, title) => ({
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba',
+				changes: [
+					{
+						field: 'messages',
+						value: {
+							messaging_product: 'whatsapp',
+							metadata: { phone_number_id: sandbox.phoneNumberIds[0] },
+							contacts: [{ wa_id: customer, profile: { name: 'Lea' } }],
+							messages: [
+								{
+									from: customer,
+									id: `wamid.forged${Date.now()}`,
+									timestamp: String(Math.floor(Date.now() / 1000)),
+									type: 'interactive',
+									context: { from: '15550001', id: sent.id },
+									interactive: { type: 'button_reply', button_reply: { id, title } },
+								},
+							],
+						},
+					},
+				],
+			},
+		],
+	});
+
+	await check(
+		`${mode}: an approval request waits; the customer taps Approve; the next node runs with approved: true`,
+		async () => {
+			const { execution, sent } = await ask(flows.approval);
+			const buttons = sent.content.action.buttons.map((b) => b.reply);
+			assert(
+				sent.type === 'interactive' &&
+					sent.content.type === 'button' &&
+					buttons.map((b) => b.title).join() === 'Approve,Decline' &&
+					buttons.every((b) => b.id.startsWith('bmw:/webhook-waiting/')),
+				`question sent: ${JSON.stringify(sent.content)}`,
+			);
+			await tap(sent, { button_id: buttons[0].id });
+			const run = await finished(flows.approval, execution.id);
+			assert(run.status === 'success', `execution ${execution.id}: ${run.status}`);
+			const [answer] = run.after;
+			assert(
+				answer?.answered === true &&
+					answer.approved === true &&
+					answer.answerTitle === 'Approve' &&
+					answer.messageId === sent.id &&
+					answer.reply?.from === customer,
+				`After got ${JSON.stringify(answer)}`,
+			);
+			flows.approval.answered = { sent, execution };
+		},
+	);
+
+	await check(
+		`${mode}: a second tap on the answered question resumes nothing; the trigger workflow gets it, marked`,
+		async () => {
+			const { sent, execution } = flows.approval.answered;
+			const before = (await executions(flows.approval)).length;
+			await tap(sent, { button_id: sent.content.action.buttons[1].reply.id });
+			await waitFor(
+				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
+				30_000,
+				'the late tap to reach the trigger workflow',
+			);
+			const late = (await triggerItems()).find((item) => item.waiting && item.replyTo === sent.id);
+			assert(
+				late.waiting.resumed === false && late.waiting.reason === 'notWaiting',
+				`trigger item: ${JSON.stringify(late.waiting)}`,
+			);
+			const list = await executions(flows.approval);
+			const run = await finished(flows.approval, execution.id);
+			assert(list.length === before, `${list.length - before} new executions`);
+			assert(run.after.length === 1 && run.after[0].approved === true, 'the answer changed');
+		},
+	);
+
+	await check(
+		`${mode}: a forged answer (a tap whose reference was altered) resumes nothing`,
+		async () => {
+			const { execution, sent } = await ask(flows.approval);
+			const approve = sent.content.action.buttons[0].reply.id;
+			const decline = sent.content.action.buttons[1].reply.id;
+			// The decline button's reference made to say "approve": its signature no longer matches.
+			const forged = decline.replace('a=decline', 'a=approve');
+			assert(forged !== decline, 'the reference did not hold a=decline');
+			const answered = await deliver(tapDelivery(sent, forged, 'Approve'));
+			assert(answered.ok, `the trigger answered ${answered.status}`);
+			await waitFor(
+				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
+				30_000,
+				'the forged tap to reach the trigger workflow',
+			);
+			const [current] = (await executions(flows.approval)).filter((e) => e.id === execution.id);
+			assert(current.status === 'waiting', `execution ${execution.id} is ${current.status}`);
+			// Called directly, without the trigger, the forged reference is refused too.
+			const direct = await fetch(`${main}${forged.slice('bmw:'.length)}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ event: {} }),
+			});
+			const directBody = await direct.text();
+			assert(!/"resumed":true/.test(directBody), `direct call: ${direct.status} ${directBody}`);
+			// The customer's real tap still resumes it.
+			await tap(sent, { button_id: decline });
+			const run = await finished(flows.approval, execution.id);
+			assert(
+				run.after[0]?.answered === true && run.after[0].approved === false,
+				`After got ${JSON.stringify(run.after)}`,
+			);
+			// A replay of the real answer, straight to n8n, resumes nothing either.
+			const replay = await fetch(`${main}${approve.slice('bmw:'.length)}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ event: {} }),
+			});
+			const replayBody = await replay.text();
+			assert(!/"resumed":true/.test(replayBody), `replay: ${replay.status} ${replayBody}`);
+			const again = await finished(flows.approval, execution.id);
+			assert(again.after[0].approved === false, 'the replay changed the answer');
+		},
+	);
+
+	await check(
+		`${mode}: a choice of 4 goes as a list; the chosen row's value comes out`,
+		async () => {
+			const { execution, sent } = await ask(flows.choice);
+			const rows = sent.content.action.sections[0].rows;
+			assert(
+				sent.content.type === 'list' &&
+					sent.content.action.button === 'Pick a slot' &&
+					rows.length === 4 &&
+					rows[2].description === '8:00 to 12:00',
+				`question sent: ${JSON.stringify(sent.content)}`,
+			);
+			await tap(sent, { row_id: rows[2].id });
+			const run = await finished(flows.choice, execution.id);
+			assert(
+				run.after[0]?.choice?.value === 'tue-am' && run.after[0].choice.title === 'Tuesday morning',
+				`After got ${JSON.stringify(run.after)}`,
+			);
+		},
+	);
+
+	await check(
+		`${mode}: a free-text question is answered by the customer's next message`,
+		async () => {
+			const { execution, sent } = await ask(flows.freeText);
+			assert(
+				sent.type === 'text' && sent.callbackData?.startsWith('bmw:/webhook-waiting/'),
+				`question sent: ${JSON.stringify(sent)}`,
+			);
+			// The question's receipt (with its callback data) reaches the trigger before the answer.
+			await waitFor(
+				async () =>
+					(await triggerItems()).some(
+						(item) => item.eventType === 'messageStatus' && item.messageId === sent.id,
+					),
+				30_000,
+				'the question’s receipts',
+			);
+			const text = 'Happy birthday, Sam! From all of us';
+			await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				text,
+			});
+			const run = await finished(flows.freeText, execution.id);
+			assert(
+				run.after[0]?.answered === true &&
+					run.after[0].text === text &&
+					run.after[0].messageId === sent.id,
+				`After got ${JSON.stringify(run.after)}`,
+			);
+			const items = await triggerItems();
+			assert(
+				!items.some((item) => item.text === text),
+				'the answer also started the trigger workflow',
+			);
+		},
+	);
+
+	await check(
+		`${mode}: when the limit runs out, the next node runs with answered: false`,
+		async () => {
+			const { execution, sent } = await ask(flows.limit);
+			const run = await finished(flows.limit, execution.id);
+			assert(run.status === 'success', `execution ${execution.id}: ${run.status}`);
+			assert(
+				run.after[0]?.answered === false &&
+					run.after[0].messageId === sent.id &&
+					run.after[0].waitLimit,
+				`After got ${JSON.stringify(run.after)}`,
+			);
+			// A tap after the limit resumes nothing: the trigger workflow gets it, marked.
+			await tap(sent, { button_id: sent.content.action.buttons[0].reply.id });
+			await waitFor(
+				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
+				30_000,
+				'the late tap',
+			);
+			const again = await finished(flows.limit, execution.id);
+			assert(again.after[0].answered === false, 'the late tap changed the outcome');
+		},
+	);
+
+	await check(
+		`${mode}: Answer Through n8n Page: a link button to a page of n8n, answered there`,
+		async () => {
+			const { execution, sent } = await ask(flows.page);
+			assert(sent.content.type === 'cta_url', `question sent: ${JSON.stringify(sent.content)}`);
+			const url = sent.content.action.parameters.url;
+			const page = await fetch(url);
+			const html = await page.text();
+			assert(
+				page.ok &&
+					html.includes('Approve the quote of 120.00 EUR?') &&
+					html.includes('value="approve"'),
+				`page: ${page.status} ${html.slice(0, 300)}`,
+			);
+			const posted = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'answer=approve',
+			});
+			const thanks = await posted.text();
+			assert(
+				posted.ok && /Thank you/.test(thanks),
+				`answer: ${posted.status} ${thanks.slice(0, 300)}`,
+			);
+			const run = await finished(flows.page, execution.id);
+			assert(
+				run.after[0]?.approved === true && run.after[0].answeredThrough === 'page',
+				`After got ${JSON.stringify(run.after)}`,
+			);
+		},
+	);
+
+	await check(SECRET_SCAN, async () => {
+		await scanForKey({ sandbox, n8n, texts: QUEUE ? Object.values(queue.logs) : said });
+	});
+} finally {
+	if (queue) await queue.stop();
+	if (server) {
+		server.kill('SIGTERM');
+		await new Promise((resolve) => server.once('exit', resolve));
+	}
+	sandbox.child.kill();
+	n8n.remove();
+}
+finish();

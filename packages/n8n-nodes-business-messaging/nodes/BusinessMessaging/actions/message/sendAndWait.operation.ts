@@ -1,0 +1,333 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+import { sendMessage } from '../../../common/api/messages';
+import { itemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField } from '../../../common/fields/conversation';
+import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
+import { limitedText } from '../../../common/messages/text';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { answerOptions, responseTypeOf } from '../../../common/waiting/question';
+import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
+import { waitFor } from '../../../common/waiting/waitFor';
+import { chatAddress, chatOptions } from './chatSend';
+import { sentMessageJson } from './sentMessage';
+
+const QUESTION = { show: { responseType: ['approval', 'choice'] } };
+
+const properties: INodeProperties[] = [
+	{
+		displayName:
+			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Without one, choose Answer Through › n8n Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
+		name: 'sendAndWaitNotice',
+		type: 'notice',
+		default: '',
+	},
+	senderField,
+	chatRecipientField,
+	{
+		displayName: 'Response Type',
+		name: 'responseType',
+		type: 'options',
+		default: 'approval',
+		options: [
+			{
+				name: 'Approval',
+				value: 'approval',
+				description: 'Approve and Decline buttons, or Approve only',
+			},
+			{
+				name: 'Choice',
+				value: 'choice',
+				description: '2 to 10 options, each with a value: up to 3 as buttons, more as a list',
+			},
+			{
+				name: 'Free Text',
+				value: 'freeText',
+				description: 'The customer’s next message in the chat',
+			},
+		],
+	},
+	{
+		displayName: 'Message',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Refund of 25.00 EUR for order #1001: approve?',
+		description: `The question, up to ${LIMITS.interactiveBody} characters (${LIMITS.textBody} for Free Text in the chat)`,
+	},
+	{
+		displayName: 'Approval Type',
+		name: 'approvalType',
+		type: 'options',
+		default: 'double',
+		displayOptions: { show: { responseType: ['approval'] } },
+		options: [
+			{ name: 'Approve and Decline', value: 'double' },
+			{ name: 'Approve Only', value: 'single' },
+		],
+	},
+	{
+		displayName: 'Approve Button Label',
+		name: 'approveLabel',
+		type: 'string',
+		default: 'Approve',
+		required: true,
+		displayOptions: { show: { responseType: ['approval'] } },
+		description: `Up to ${LIMITS.buttonTitle} characters`,
+	},
+	{
+		displayName: 'Decline Button Label',
+		name: 'declineLabel',
+		type: 'string',
+		default: 'Decline',
+		required: true,
+		displayOptions: { show: { responseType: ['approval'], approvalType: ['double'] } },
+		description: `Up to ${LIMITS.buttonTitle} characters`,
+	},
+	{
+		displayName: 'Choices',
+		name: 'choices',
+		type: 'fixedCollection',
+		typeOptions: {
+			multipleValues: true,
+			multipleValueButtonText: 'Add Choice',
+			sortable: true,
+			maxAllowedFields: LIMITS.rows,
+		},
+		default: {},
+		placeholder: 'Add Choice',
+		displayOptions: { show: { responseType: ['choice'] } },
+		description: `2 to ${LIMITS.rows} options. Up to ${LIMITS.buttons} are sent as buttons (titles up to ${LIMITS.buttonTitle} characters), more as a list (up to ${LIMITS.rowTitle}).`,
+		options: [
+			{
+				displayName: 'Choice',
+				name: 'choice',
+				values: [
+					{
+						displayName: 'Title',
+						name: 'title',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. Tomorrow morning',
+						description: 'What the customer sees and taps',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. am',
+						description: 'What the node outputs when this choice is taken; empty uses the title',
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: `A second line under the title in a list (4 or more choices), up to ${LIMITS.rowDescription} characters`,
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'List Button Text',
+		name: 'listButton',
+		type: 'string',
+		default: 'Choose',
+		displayOptions: { show: { responseType: ['choice'] } },
+		description: `The button that opens the list when there are 4 or more choices, up to ${LIMITS.listButton} characters`,
+	},
+	{
+		displayName: 'Answer Through',
+		name: 'answerThrough',
+		type: 'options',
+		default: 'chat',
+		options: [
+			{
+				name: 'Chat',
+				value: 'chat',
+				description:
+					'Buttons or a list in the chat, or the next message; needs an active Business Messaging Trigger',
+			},
+			{
+				name: 'N8n Page',
+				value: 'page',
+				description:
+					'A link button that opens a page of this n8n where the customer answers; no trigger needed',
+			},
+		],
+	},
+	{
+		displayName: 'Link Button Text',
+		name: 'linkButtonText',
+		type: 'string',
+		default: 'Answer',
+		displayOptions: { show: { answerThrough: ['page'] } },
+		description: `Up to ${LIMITS.linkButtonText} characters`,
+	},
+	...headerFooterFields(false).map((field) => ({
+		...field,
+		displayOptions: {
+			show: { ...QUESTION.show, ...(field.displayOptions?.show ?? {}) },
+		},
+	})),
+	...waitLimitFields('the answer'),
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendAndWait'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/**
+ * Sends one question and puts the execution to wait for its answer (see common/waiting).
+ * One question per execution: n8n resumes a waiting execution once, so the node takes one item.
+ */
+export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const items = this.getInputData();
+	if (items.length !== 1)
+		throw new NodeOperationError(
+			node,
+			`Send and Wait for Response asks one question per execution; it got ${items.length} items`,
+			{
+				description:
+					'n8n resumes a waiting execution once. To ask several people, put a Loop Over Items node (batch size 1) before this node, or start one execution per person.',
+			},
+		);
+	const item = itemContext.call(this, 0);
+	const address = await chatAddress.call(this, item);
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, 0, fallback);
+	const responseType = responseTypeOf(node, read);
+	const options = answerOptions(node, read);
+	const through = String(this.getNodeParameter('answerThrough', 0, 'chat'));
+	if (through !== 'chat' && through !== 'page')
+		throw new NodeOperationError(node, `Answer Through "${through}" is not one of chat, page`);
+	const limit = waitLimit(this);
+
+	return await waitFor.call(this, limit, async (reference) => {
+		let content: IDataObject;
+		let callbackData: string | undefined;
+		if (through === 'page') {
+			const { frame } = await questionFrame.call(this, item, responseType);
+			const buttonText = limitedText(
+				node,
+				'Link Button Text',
+				this.getNodeParameter('linkButtonText', 0, ''),
+				LIMITS.linkButtonText,
+				0,
+				{ required: true },
+			);
+			content = {
+				type: 'interactive',
+				interactive: {
+					type: 'cta_url',
+					...frame,
+					action: {
+						name: 'cta_url',
+						parameters: { display_text: buttonText, url: reference.url('page') },
+					},
+				},
+			};
+		} else if (responseType === 'freeText') {
+			content = {
+				type: 'text',
+				text: {
+					body: limitedText(
+						node,
+						'Message',
+						this.getNodeParameter('bodyText', 0, ''),
+						LIMITS.textBody,
+						0,
+						{ required: true },
+					),
+				},
+			};
+			// The receipts carry it back: the trigger then knows this chat's next message answers.
+			callbackData = reference.id('text');
+		} else {
+			const { frame } = await questionFrame.call(this, item, responseType);
+			content = {
+				type: 'interactive',
+				interactive:
+					options.length <= LIMITS.buttons
+						? {
+								type: 'button',
+								...frame,
+								action: {
+									buttons: options.map((option) => ({
+										type: 'reply',
+										reply: {
+											id: reference.id('tap', option.answer, LIMITS.buttonId),
+											title: option.title,
+										},
+									})),
+								},
+							}
+						: {
+								type: 'list',
+								...frame,
+								action: {
+									button: limitedText(
+										node,
+										'List Button Text',
+										this.getNodeParameter('listButton', 0, ''),
+										LIMITS.listButton,
+										0,
+										{ required: true },
+									),
+									sections: [
+										{
+											rows: options.map((option) => ({
+												id: reference.id('tap', option.answer, LIMITS.rowId),
+												title: option.title,
+												...(option.description ? { description: option.description } : {}),
+											})),
+										},
+									],
+								},
+							},
+			};
+		}
+		const sent = await sendMessage.call(
+			this,
+			{
+				phoneNumberId: address.sender,
+				to: address.to,
+				content,
+				replyTo: address.replyTo,
+				callbackData,
+			},
+			item.request,
+		);
+		return {
+			...sentMessageJson(sent, address.to),
+			phoneNumberId: address.sender,
+			responseType,
+			answerThrough: through,
+		};
+	});
+}
+
+/** Header, question and footer of an interactive question (a list's body may be longer). */
+async function questionFrame(
+	this: IExecuteFunctions,
+	item: ReturnType<typeof itemContext>,
+	responseType: string,
+) {
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, 0, fallback);
+	const choices = responseType === 'choice' ? answerOptions(this.getNode(), read).length : 0;
+	const bodyMax = choices > LIMITS.buttons ? LIMITS.listBody : LIMITS.interactiveBody;
+	return await interactiveFrame.call(this, item, bodyMax, '', ['text']);
+}

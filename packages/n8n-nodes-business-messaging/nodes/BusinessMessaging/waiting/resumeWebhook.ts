@@ -1,0 +1,202 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import { ANSWER_KINDS, type AnswerKind } from '../../common/waiting/answerReference';
+import { isAnswerSignature } from '../../common/waiting/answerSignature';
+import { questionPage, thanksPage } from '../../common/waiting/answerPage';
+import { answerOptions, responseTypeOf, type AnswerOption } from '../../common/waiting/question';
+import { receiptReached } from '../../common/waiting/receipts';
+
+/**
+ * The node's waiting webhook: n8n calls it when a resume address of a waiting execution is
+ * called (see common/waiting). It checks the package's signature and that the answer belongs
+ * to the wait under way, then resumes the execution with the answer as the node's output.
+ *
+ * Who calls: the Business Messaging Trigger, with the delivery that answers (a tap, the next
+ * message, a receipt), as JSON `{ event }`; or the customer's browser on the n8n page.
+ * A refusal resumes nothing and answers JSON `{ resumed: false, reason }`.
+ */
+export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const query = this.getQueryData() as IDataObject;
+	const parts = { k: textOf(query.k), a: textOf(query.a), w: textOf(query.w) };
+	const { apiKey } = await this.getCredentials<{ apiKey?: string }>('businessMessagingApi');
+	if (!isAnswerSignature(query.s, String(apiKey ?? ''), this.getNode().id, parts))
+		return refuse(this, 401, 'signature', 'The answer’s signature does not match');
+	// The item the node left when it started waiting holds the wait's ID (see waitFor).
+	const waiting = waitingItem(this);
+	if (typeof waiting.waitId === 'string' && waiting.waitId !== parts.w)
+		return refuse(this, 409, 'otherWait', 'The answer belongs to an earlier wait of this node');
+	const kind = (Object.keys(ANSWER_KINDS) as AnswerKind[]).find(
+		(name) => ANSWER_KINDS[name] === parts.k,
+	);
+	const method = this.getRequestObject().method;
+	if (kind === 'page') return await pageAnswer.call(this, waiting, method);
+	if (method !== 'POST' || !kind)
+		return refuse(this, 405, 'method', 'This address takes answers from the trigger (POST)');
+	const body = this.getBodyData();
+	const event = isObject(body.event) ? body.event : {};
+	const answer = answerOf(this, kind, parts.a, event);
+	if ('refused' in answer) return refuse(this, answer.status, answer.refused, answer.message);
+	return {
+		webhookResponse: { resumed: true },
+		workflowData: [
+			[{ json: { ...keptOf(waiting), answered: true, ...answer.fields, answeredAt: now() } }],
+		],
+	};
+}
+
+interface Refusal {
+	refused: string;
+	status: number;
+	message: string;
+}
+type Answer = { fields: IDataObject } | Refusal;
+
+/** The answer fields of a tap, a message or a receipt. */
+function answerOf(
+	context: IWebhookFunctions,
+	kind: Exclude<AnswerKind, 'page'>,
+	chosen: string,
+	event: IDataObject,
+): Answer {
+	const reply = withoutRaw(event);
+	if (kind === 'receipt') {
+		const status = textOf(event.status);
+		if (!receiptReached(status, chosen))
+			return { refused: 'notYet', status: 202, message: `Waiting for ${chosen}, got ${status}` };
+		return { fields: { status, receipt: reply } };
+	}
+	if (kind === 'text')
+		return { fields: { text: messageText(event), answeredThrough: 'chat', reply } };
+	const option = optionOf(context, chosen);
+	if (!option) return { refused: 'unknownAnswer', status: 400, message: 'No such answer' };
+	return { fields: { ...chosenFields(context, option), answeredThrough: 'chat', reply } };
+}
+
+/** The n8n page: GET shows the question, POST takes the answer from its form. */
+async function pageAnswer(
+	this: IWebhookFunctions,
+	waiting: IDataObject,
+	method: string,
+): Promise<IWebhookResponseData> {
+	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, fallback);
+	const options = answerOptions(this.getNode(), read);
+	const response = this.getResponseObject();
+	if (method === 'GET') {
+		response
+			.status(200)
+			.setHeader('Content-Type', 'text/html; charset=utf-8')
+			.send(
+				questionPage({
+					header:
+						read('headerType', 'none') === 'text' ? String(read('headerText', '')) : undefined,
+					text: String(read('bodyText', '')),
+					footer: String(read('footer', '')) || undefined,
+					options,
+				}),
+			);
+		return { noWebhookResponse: true };
+	}
+	if (method !== 'POST') return refuse(this, 405, 'method', 'The page takes GET and POST');
+	const form = this.getBodyData();
+	let answer: IDataObject;
+	if (options.length === 0) {
+		const text = textOf(form.text).trim();
+		if (!text) return refuse(this, 400, 'empty', 'The answer is empty');
+		answer = { text };
+	} else {
+		const option = optionOf(this, textOf(form.answer));
+		if (!option) return refuse(this, 400, 'unknownAnswer', 'No such answer');
+		answer = chosenFields(this, option);
+	}
+	return {
+		webhookResponse: thanksPage(),
+		workflowData: [
+			[
+				{
+					json: {
+						...keptOf(waiting),
+						answered: true,
+						...answer,
+						answeredThrough: 'page',
+						answeredAt: now(),
+					},
+				},
+			],
+		],
+	};
+}
+
+function optionOf(context: IWebhookFunctions, chosen: string): AnswerOption | undefined {
+	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
+	return answerOptions(context.getNode(), read).find((option) => option.answer === chosen);
+}
+
+/** What a chosen answer outputs: `approved` for an approval, `choice` for a choice. */
+function chosenFields(context: IWebhookFunctions, option: AnswerOption): IDataObject {
+	const read = (name: string, fallback: unknown) => context.getNodeParameter(name, fallback);
+	return responseTypeOf(context.getNode(), read) === 'approval'
+		? { approved: option.answer === 'approve', answerTitle: option.title }
+		: { choice: { value: option.value, title: option.title } };
+}
+
+/** The text of the customer's answer: a text, a caption, or what a tap or reaction said. */
+function messageText(event: IDataObject): string {
+	const reply = isObject(event.reply) ? event.reply : {};
+	for (const value of [event.text, event.caption, reply.title, reply.text, event.emoji])
+		if (typeof value === 'string' && value) return value;
+	return '';
+}
+
+function waitingItem(context: IWebhookFunctions): IDataObject {
+	try {
+		const json = context.evaluateExpression('{{ $json }}', 0);
+		return isObject(json) ? json : {};
+	} catch {
+		return {};
+	}
+}
+
+/** The fields of the waiting item the answer keeps: what was sent, to whom, and how. */
+function keptOf(waiting: IDataObject): IDataObject {
+	if (typeof waiting.waitId !== 'string') return {};
+	const kept: IDataObject = {};
+	for (const key of [
+		'messageId',
+		'recipient',
+		'waId',
+		'phoneNumberId',
+		'responseType',
+		'answerThrough',
+		'type',
+		'waitId',
+	])
+		if (waiting[key] !== undefined) kept[key] = waiting[key];
+	return kept;
+}
+
+function refuse(
+	context: IWebhookFunctions,
+	status: number,
+	reason: string,
+	message: string,
+): IWebhookResponseData {
+	context.getResponseObject().status(status).json({ resumed: false, reason, message });
+	return { noWebhookResponse: true };
+}
+
+function withoutRaw(event: IDataObject): IDataObject {
+	const rest = { ...event };
+	delete rest.raw;
+	return rest;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function textOf(value: unknown): string {
+	return typeof value === 'string' ? value : '';
+}
+
+function now(): string {
+	return new Date().toISOString();
+}

@@ -1,0 +1,135 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { parseReference, type ParsedReference } from '../../common/waiting/answerReference';
+import type { TriggerEvent } from '../events';
+import { OpenQuestions } from './openQuestions';
+
+/**
+ * The trigger's part of Send and Wait (common/waiting): it receives every delivery of the app,
+ * so it hands the answers to the executions that wait for them, by calling their resume address
+ * on this n8n. An answer that resumed an execution is taken out of the delivery; every other
+ * event, and an answer that resumed nothing (a late tap, a second tap, a forged reference),
+ * goes on to the trigger's workflow as before, with `waiting` saying what happened.
+ */
+
+export interface ResumeOutcome {
+	resumed: boolean;
+	/** Why not: notWaiting (answered already, limit reached, or gone), refused, unreachable. */
+	reason?: string;
+	message?: string;
+}
+
+export async function resumeWaiting(
+	this: IWebhookFunctions,
+	events: TriggerEvent[],
+	now = Date.now(),
+): Promise<{ events: TriggerEvent[]; stateChanged: boolean }> {
+	const address = waitingAddress(this);
+	if (!address) return { events, stateChanged: false };
+	const open = new OpenQuestions(this.getWorkflowStaticData('node'));
+	const remaining: TriggerEvent[] = [];
+	for (const event of events) {
+		if (event.eventType === 'incomingMessage') {
+			const reply = isObject(event.reply) ? event.reply : {};
+			const tapped = parseReference(reply.id ?? reply.payload, address.path);
+			const question = tapped ? undefined : open.take(event.phoneNumberId, event.from, now);
+			const reference =
+				tapped?.kind === 'tap'
+					? tapped
+					: question
+						? parseReference(`bmw:${question.path}`, address.path)
+						: undefined;
+			if (reference) {
+				const outcome = await resume(this, address.origin, reference, event, question?.messageId);
+				if (outcome.resumed) continue;
+				remaining.push({ ...event, waiting: outcome });
+				continue;
+			}
+		}
+		if (event.eventType === 'messageStatus') {
+			const reference = parseReference(event.bizOpaqueCallbackData, address.path);
+			if (reference?.kind === 'text') {
+				if (event.status === 'failed')
+					open.close(event.phoneNumberId, event.recipient, String(event.messageId));
+				else
+					open.open(
+						event.phoneNumberId,
+						event.recipient,
+						{ path: reference.path, messageId: String(event.messageId) },
+						now,
+					);
+			}
+			// A receipt still reaches the workflow as before; the wait learns of it too.
+			if (reference?.kind === 'receipt') {
+				const outcome = await resume(this, address.origin, reference, event);
+				remaining.push(
+					outcome.resumed || outcome.reason === 'notYet' ? event : { ...event, waiting: outcome },
+				);
+				continue;
+			}
+		}
+		remaining.push(event);
+	}
+	return { events: remaining, stateChanged: open.changed };
+}
+
+/**
+ * Where this n8n's waiting webhooks are: the origin to call and the path every resume address
+ * starts with, from n8n's own `$execution.resumeUrl` (its WEBHOOK_URL and waiting endpoint).
+ */
+function waitingAddress(context: IWebhookFunctions): { origin: string; path: string } | undefined {
+	try {
+		const url = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
+		const path = url.pathname.replace(/\/[^/]*$/, '');
+		return path ? { origin: url.origin, path } : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+async function resume(
+	context: IWebhookFunctions,
+	origin: string,
+	reference: ParsedReference,
+	event: TriggerEvent,
+	questionId?: string,
+): Promise<ResumeOutcome> {
+	const answer = { ...event } as IDataObject;
+	delete answer.raw;
+	delete answer.waiting;
+	let response: { statusCode: number; body: unknown };
+	try {
+		response = await context.helpers.httpRequest({
+			method: 'POST',
+			url: `${origin}${reference.path}`,
+			body: { event: { ...answer, ...(questionId ? { replyTo: questionId } : {}) } },
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 30_000,
+		});
+	} catch (error) {
+		context.logger.warn(
+			`Business Messaging Trigger: could not reach the waiting execution: ${(error as Error).message}`,
+		);
+		return { resumed: false, reason: 'unreachable', message: (error as Error).message };
+	}
+	const body = isObject(response.body) ? response.body : {};
+	if (response.statusCode === 200 && body.resumed === true) return { resumed: true };
+	if (typeof body.reason === 'string')
+		return {
+			resumed: false,
+			reason: body.reason === 'notYet' ? 'notYet' : 'refused',
+			message: typeof body.message === 'string' ? body.message : body.reason,
+		};
+	// n8n's own answers: 404 no such execution, 409 finished or running, 401 a bad signature, or
+	// (n8n 2.x, Send and Wait) a page saying no action is required.
+	return {
+		resumed: false,
+		reason: response.statusCode === 401 ? 'refused' : 'notWaiting',
+		message: `n8n answered ${response.statusCode}: the execution is not waiting for this answer (answered already, its limit reached, or gone)`,
+	};
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

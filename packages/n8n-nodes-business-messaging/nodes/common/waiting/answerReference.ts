@@ -1,0 +1,73 @@
+/**
+ * How a customer's answer finds the execution that waits for it.
+ *
+ * Send and Wait puts a reference in every button ID and list row ID of its question, and in the
+ * message's callback data (`biz_opaque_callback_data`, which the platform hands back in the
+ * message's receipts). A reference is "bmw:" and the path and query of n8n's own resume address
+ * for that answer: `/webhook-waiting/<execution>/<node>?k=…&a=…&w=…&s=…&signature=…`. The
+ * trigger, which receives the answer, calls that address on its own n8n. Nothing is stored
+ * anywhere: the reference carries all the state, and it is signed twice (see answerSignature
+ * and n8n's `signature`), so that nobody can resume an execution by guessing.
+ */
+export const REFERENCE_PREFIX = 'bmw:';
+
+/** What an answer is: a tap, the next message in the chat, a receipt, a form on n8n's page. */
+export const ANSWER_KINDS = {
+	tap: 'b',
+	text: 't',
+	receipt: 'r',
+	page: 'p',
+} as const;
+
+export type AnswerKind = keyof typeof ANSWER_KINDS;
+
+/** The query parameters of a resume address; `signature` is n8n's own. */
+export interface ResumeParameters {
+	/** The kind of answer (ANSWER_KINDS). */
+	k: string;
+	/** Which answer a tap gives ('' for the others). */
+	a: string;
+	/** The wait's own random ID: an answer to an earlier wait of the same node resumes nothing. */
+	w: string;
+	/** The package's signature of the above (answerSignature). */
+	s: string;
+}
+
+/** The reference of a signed resume address. */
+export function referenceOf(resumeUrl: string): string {
+	const url = new URL(resumeUrl);
+	return `${REFERENCE_PREFIX}${url.pathname}${url.search}`;
+}
+
+export interface ParsedReference {
+	kind: AnswerKind;
+	/** The path and query to call on the n8n the trigger runs on. */
+	path: string;
+}
+
+/**
+ * A reference read back from a delivery, or undefined when the value is not one. It must be a
+ * path under the n8n's waiting-webhook address (`waitingPath`, e.g. "/webhook-waiting"): a
+ * forged delivery cannot make the trigger call anything else.
+ */
+export function parseReference(value: unknown, waitingPath: string): ParsedReference | undefined {
+	if (typeof value !== 'string' || !value.startsWith(REFERENCE_PREFIX)) return undefined;
+	const path = value.slice(REFERENCE_PREFIX.length);
+	const base = waitingPath.replace(/\/+$/, '');
+	if (!path.startsWith(`${base}/`) || path.length > 1024) return undefined;
+	let url: URL;
+	try {
+		url = new URL(path, 'http://n8n.invalid');
+	} catch {
+		return undefined;
+	}
+	// Exactly <waiting path>/<execution>/<node>: no "..", no other address.
+	const rest = url.pathname.slice(base.length + 1).split('/');
+	if (url.host !== 'n8n.invalid' || rest.length !== 2 || rest.some((part) => !part))
+		return undefined;
+	if (rest.some((part) => part === '.' || part === '..')) return undefined;
+	const code = url.searchParams.get('k');
+	const kind = (Object.keys(ANSWER_KINDS) as AnswerKind[]).find((k) => ANSWER_KINDS[k] === code);
+	if (!kind || !url.searchParams.get('w') || !url.searchParams.get('s')) return undefined;
+	return { kind, path: `${url.pathname}${url.search}` };
+}

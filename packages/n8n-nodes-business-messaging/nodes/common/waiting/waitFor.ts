@@ -1,0 +1,88 @@
+import {
+	NodeOperationError,
+	SEND_AND_WAIT_OPERATION,
+	WAIT_INDEFINITELY,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+} from 'n8n-workflow';
+import { ANSWER_KINDS, referenceOf, type AnswerKind } from './answerReference';
+import { answerSignature, newWaitId } from './answerSignature';
+
+/** The references a waiting send puts in its message (see answerReference). */
+export interface AnswerReferences {
+	/** For an ID field: a button or row ID, the callback data; refused past `max` characters. */
+	id(kind: AnswerKind, answer?: string, max?: number): string;
+	/** The whole address, for a link the customer opens. */
+	url(kind: AnswerKind, answer?: string): string;
+}
+
+/** The platform's limit on `biz_opaque_callback_data`. */
+const CALLBACK_DATA_MAX = 512;
+
+/**
+ * Sends a message that carries answer references (`send`), then puts the execution to wait
+ * until an answer resumes it through this node's webhook, or until `limit`.
+ *
+ * The limit: n8n resumes a node whose wait ran out "disabled", which passes on its input. So
+ * the node's input becomes the item it outputs now: the workflow then goes on with
+ * `answered: false`, and a resuming answer reads the wait's ID from it (`waitId`).
+ */
+export async function waitFor(
+	this: IExecuteFunctions,
+	limit: Date,
+	send: (references: AnswerReferences) => Promise<IDataObject>,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { apiKey } = await this.getCredentials<{ apiKey?: string }>('businessMessagingApi');
+	const waitId = newWaitId();
+	const url = (kind: AnswerKind, answer = '') => {
+		const parts = { k: ANSWER_KINDS[kind], a: answer, w: waitId };
+		const parameters = { ...parts, s: answerSignature(String(apiKey ?? ''), node.id, parts) };
+		return resumeAddress(this, parameters);
+	};
+	const references: AnswerReferences = {
+		url,
+		id: (kind, answer = '', max = CALLBACK_DATA_MAX) => {
+			const reference = referenceOf(url(kind, answer));
+			if (reference.length > max)
+				throw new NodeOperationError(
+					node,
+					`This n8n's resume address is too long to fit in a button or list ID (${reference.length} characters; at most ${max})`,
+					{
+						description:
+							'The address is n8n’s webhook address (WEBHOOK_URL) with /webhook-waiting/<execution>/<node>. A shorter base path, or Answer Through › n8n Page, avoids it.',
+					},
+				);
+			return reference;
+		},
+	};
+	const sent = await send(references);
+	const waiting: INodeExecutionData = {
+		json: {
+			answered: false,
+			...sent,
+			waitId,
+			waitLimit: limit.getTime() === WAIT_INDEFINITELY.getTime() ? null : limit.toISOString(),
+		},
+		pairedItem: { item: 0 },
+	};
+	const input = this.getExecuteData().data;
+	if (Array.isArray(input.main)) input.main[0] = [waiting];
+	await this.putExecutionToWait(limit);
+	return [waiting];
+}
+
+/**
+ * n8n's resume address of this node with `parameters`. Send and Wait's is signed by n8n (its
+ * waiting webhook checks the signature for that operation); the other operations' carry the
+ * execution's resume token, as `$execution.resumeUrl` does.
+ */
+function resumeAddress(context: IExecuteFunctions, parameters: Record<string, string>): string {
+	const operation = context.getNodeParameter('operation', 0, '') as string;
+	if (operation === SEND_AND_WAIT_OPERATION) return context.getSignedResumeUrl(parameters);
+	const url = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
+	url.pathname = `${url.pathname.replace(/\/+$/, '')}/${encodeURIComponent(context.getNode().id)}`;
+	for (const [key, value] of Object.entries(parameters)) url.searchParams.set(key, value);
+	return url.toString();
+}
