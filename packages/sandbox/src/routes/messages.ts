@@ -188,14 +188,17 @@ function markRead(sandbox: SandboxState, number: PhoneNumber, body: Json): { suc
 		typingIndicator = true;
 	}
 	const now = sandbox.now();
-	for (const other of sandbox.store.received.values())
+	// The store keeps arrival order: every message of this chat up to this one is marked read.
+	// (Comparing receivedAt would also mark later messages that arrived in the same millisecond.)
+	for (const other of sandbox.store.received.values()) {
 		if (
 			other.phoneNumberId === received.phoneNumberId &&
 			other.from === received.from &&
-			other.receivedAt <= received.receivedAt &&
 			other.readAt === undefined
 		)
 			other.readAt = now;
+		if (other === received) break;
+	}
 	received.typingIndicator = typingIndicator;
 	return { success: true };
 }
