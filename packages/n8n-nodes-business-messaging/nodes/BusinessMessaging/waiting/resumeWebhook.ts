@@ -37,9 +37,7 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	if ('refused' in answer) return refuse(this, answer.status, answer.refused, answer.message);
 	return {
 		webhookResponse: { resumed: true },
-		workflowData: [
-			[{ json: { ...keptOf(waiting), answered: true, ...answer.fields, answeredAt: now() } }],
-		],
+		workflowData: [[{ json: { ...keptOf(waiting), ...answer.fields } }]],
 	};
 }
 
@@ -62,13 +60,29 @@ function answerOf(
 		const status = textOf(event.status);
 		if (!receiptReached(status, chosen))
 			return { refused: 'notYet', status: 202, message: `Waiting for ${chosen}, got ${status}` };
-		return { fields: { status, receipt: reply } };
+		return { fields: { receiptStatus: status, receipt: reply, receiptAt: now() } };
 	}
 	if (kind === 'text')
-		return { fields: { text: messageText(event), answeredThrough: 'chat', reply } };
+		return {
+			fields: {
+				answered: true,
+				text: messageText(event),
+				answeredThrough: 'chat',
+				answeredAt: now(),
+				reply,
+			},
+		};
 	const option = optionOf(context, chosen);
 	if (!option) return { refused: 'unknownAnswer', status: 400, message: 'No such answer' };
-	return { fields: { ...chosenFields(context, option), answeredThrough: 'chat', reply } };
+	return {
+		fields: {
+			answered: true,
+			...chosenFields(context, option),
+			answeredThrough: 'chat',
+			answeredAt: now(),
+			reply,
+		},
+	};
 }
 
 /** The n8n page: GET shows the question, POST takes the answer from its form. */
@@ -155,22 +169,12 @@ function waitingItem(context: IWebhookFunctions): IDataObject {
 	}
 }
 
-/** The fields of the waiting item the answer keeps: what was sent, to whom, and how. */
+/**
+ * What the answer keeps of the item the node left when it started waiting (waitFor): what was
+ * sent, to whom, and how. Only that item: n8n may hand the node's original input instead.
+ */
 function keptOf(waiting: IDataObject): IDataObject {
-	if (typeof waiting.waitId !== 'string') return {};
-	const kept: IDataObject = {};
-	for (const key of [
-		'messageId',
-		'recipient',
-		'waId',
-		'phoneNumberId',
-		'responseType',
-		'answerThrough',
-		'type',
-		'waitId',
-	])
-		if (waiting[key] !== undefined) kept[key] = waiting[key];
-	return kept;
+	return typeof waiting.waitId === 'string' ? { ...waiting } : {};
 }
 
 function refuse(

@@ -26,12 +26,14 @@ const CALLBACK_DATA_MAX = 512;
  *
  * The limit: n8n resumes a node whose wait ran out "disabled", which passes on its input. So
  * the node's input becomes the item it outputs now: the workflow then goes on with
- * `answered: false`, and a resuming answer reads the wait's ID from it (`waitId`).
+ * `pending` (e.g. `answered: false`), and a resuming answer reads the wait's ID from it (`waitId`).
  */
 export async function waitFor(
 	this: IExecuteFunctions,
 	limit: Date,
 	send: (references: AnswerReferences) => Promise<IDataObject>,
+	/** What the output says while nothing came, e.g. `{ answered: false }`. */
+	pending: IDataObject,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { apiKey } = await this.getCredentials<{ apiKey?: string }>('businessMessagingApi');
@@ -60,7 +62,7 @@ export async function waitFor(
 	const sent = await send(references);
 	const waiting: INodeExecutionData = {
 		json: {
-			answered: false,
+			...pending,
 			...sent,
 			waitId,
 			waitLimit: limit.getTime() === WAIT_INDEFINITELY.getTime() ? null : limit.toISOString(),

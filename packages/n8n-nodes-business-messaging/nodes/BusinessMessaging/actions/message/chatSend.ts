@@ -13,6 +13,7 @@ import { locatorValue, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient } from '../../../common/fields/recipient';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
+import { receiptWaitOptions, waitForReceipt } from '../../../common/waiting/receiptWait';
 import { sentMessageJson } from './sentMessage';
 
 /** The platform's code for an answer outside the 24 hours after the customer's last message. */
@@ -28,15 +29,21 @@ export interface ChatAddress {
 	fallback?: TemplateMessage;
 }
 
-/** The Options collection of a message sent in a chat: Reply To, and the operation's own. */
-export function chatOptions(own: INodeProperties[] = []): INodeProperties {
+/**
+ * The Options collection of a message sent in a chat: Reply To, Wait for Receipt (unless the
+ * operation waits for something else), and the operation's own.
+ */
+export function chatOptions(
+	own: INodeProperties[] = [],
+	{ receipts = true } = {},
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [replyToOption, ...own],
+		options: [replyToOption, ...(receipts ? receiptWaitOptions : []), ...own],
 	};
 }
 
@@ -134,6 +141,21 @@ export async function sendInChat(
 	details: IDataObject = {},
 	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
+	return await waitForReceipt.call(this, item.itemIndex, async (callbackData) => [
+		await sendOnce.call(this, item, address, content, details, upload, callbackData),
+	]);
+}
+
+/** One send of `sendInChat`, or of its fallback template; `callbackData` goes with either. */
+async function sendOnce(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	address: ChatAddress,
+	content: IDataObject,
+	details: IDataObject,
+	upload: Upload | undefined,
+	callbackData: string | undefined,
+): Promise<IDataObject> {
 	const { sender, to, replyTo, fallback } = address;
 	const common = {
 		...(upload ? { uploaded: { ...upload.record } } : {}),
@@ -143,20 +165,16 @@ export async function sendInChat(
 	try {
 		const sent = await sendMessage.call(
 			this,
-			{ phoneNumberId: sender, to, content, replyTo },
+			{ phoneNumberId: sender, to, content, replyTo, callbackData },
 			item.request,
 		);
-		return [
-			{
-				json: {
-					...sentMessageJson(sent, to),
-					type: content.type as string,
-					...details,
-					...(fallback ? { sentAs: 'message' } : {}),
-					...common,
-				},
-			},
-		];
+		return {
+			...sentMessageJson(sent, to),
+			type: content.type as string,
+			...details,
+			...(fallback ? { sentAs: 'message' } : {}),
+			...common,
+		};
 	} catch (error) {
 		if (!fallback || !windowClosed(error)) throw noteUploaded(error, upload);
 	}
@@ -164,7 +182,7 @@ export async function sendInChat(
 	try {
 		sent = await sendMessage.call(
 			this,
-			{ phoneNumberId: sender, to, content: fallback.content, replyTo },
+			{ phoneNumberId: sender, to, content: fallback.content, replyTo, callbackData },
 			item.request,
 		);
 	} catch (error) {
@@ -178,18 +196,14 @@ export async function sendInChat(
 			.join(' ');
 		throw noteUploaded(error, upload);
 	}
-	return [
-		{
-			json: {
-				...sentMessageJson(sent, to),
-				type: 'template',
-				sentAs: 'template',
-				template: fallback.name,
-				language: fallback.language,
-				...common,
-			},
-		},
-	];
+	return {
+		...sentMessageJson(sent, to),
+		type: 'template',
+		sentAs: 'template',
+		template: fallback.name,
+		language: fallback.language,
+		...common,
+	};
 }
 
 /** Whether the platform refused the message because the customer-service window is closed. */

@@ -182,7 +182,7 @@ const properties: INodeProperties[] = [
 		},
 	})),
 	...waitLimitFields('the answer'),
-	chatOptions(),
+	chatOptions([], { receipts: false }),
 ];
 
 export const description = updateDisplayOptions(forOperation('message', 'sendAndWait'), properties);
@@ -216,108 +216,113 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		throw new NodeOperationError(node, `Answer Through "${through}" is not one of chat, page`);
 	const limit = waitLimit(this);
 
-	return await waitFor.call(this, limit, async (reference) => {
-		let content: IDataObject;
-		let callbackData: string | undefined;
-		if (through === 'page') {
-			const { frame } = await questionFrame.call(this, item, responseType);
-			const buttonText = limitedText(
-				node,
-				'Link Button Text',
-				this.getNodeParameter('linkButtonText', 0, ''),
-				LIMITS.linkButtonText,
-				0,
-				{ required: true },
-			);
-			content = {
-				type: 'interactive',
-				interactive: {
-					type: 'cta_url',
-					...frame,
-					action: {
-						name: 'cta_url',
-						parameters: { display_text: buttonText, url: reference.url('page') },
+	return await waitFor.call(
+		this,
+		limit,
+		async (reference) => {
+			let content: IDataObject;
+			let callbackData: string | undefined;
+			if (through === 'page') {
+				const { frame } = await questionFrame.call(this, item, responseType);
+				const buttonText = limitedText(
+					node,
+					'Link Button Text',
+					this.getNodeParameter('linkButtonText', 0, ''),
+					LIMITS.linkButtonText,
+					0,
+					{ required: true },
+				);
+				content = {
+					type: 'interactive',
+					interactive: {
+						type: 'cta_url',
+						...frame,
+						action: {
+							name: 'cta_url',
+							parameters: { display_text: buttonText, url: reference.url('page') },
+						},
 					},
-				},
-			};
-		} else if (responseType === 'freeText') {
-			content = {
-				type: 'text',
-				text: {
-					body: limitedText(
-						node,
-						'Message',
-						this.getNodeParameter('bodyText', 0, ''),
-						LIMITS.textBody,
-						0,
-						{ required: true },
-					),
-				},
-			};
-			// The receipts carry it back: the trigger then knows this chat's next message answers.
-			callbackData = reference.id('text');
-		} else {
-			const { frame } = await questionFrame.call(this, item, responseType);
-			content = {
-				type: 'interactive',
-				interactive:
-					options.length <= LIMITS.buttons
-						? {
-								type: 'button',
-								...frame,
-								action: {
-									buttons: options.map((option) => ({
-										type: 'reply',
-										reply: {
-											id: reference.id('tap', option.answer, LIMITS.buttonId),
-											title: option.title,
-										},
-									})),
-								},
-							}
-						: {
-								type: 'list',
-								...frame,
-								action: {
-									button: limitedText(
-										node,
-										'List Button Text',
-										this.getNodeParameter('listButton', 0, ''),
-										LIMITS.listButton,
-										0,
-										{ required: true },
-									),
-									sections: [
-										{
-											rows: options.map((option) => ({
-												id: reference.id('tap', option.answer, LIMITS.rowId),
+				};
+			} else if (responseType === 'freeText') {
+				content = {
+					type: 'text',
+					text: {
+						body: limitedText(
+							node,
+							'Message',
+							this.getNodeParameter('bodyText', 0, ''),
+							LIMITS.textBody,
+							0,
+							{ required: true },
+						),
+					},
+				};
+				// The receipts carry it back: the trigger then knows this chat's next message answers.
+				callbackData = reference.id('text');
+			} else {
+				const { frame } = await questionFrame.call(this, item, responseType);
+				content = {
+					type: 'interactive',
+					interactive:
+						options.length <= LIMITS.buttons
+							? {
+									type: 'button',
+									...frame,
+									action: {
+										buttons: options.map((option) => ({
+											type: 'reply',
+											reply: {
+												id: reference.id('tap', option.answer, LIMITS.buttonId),
 												title: option.title,
-												...(option.description ? { description: option.description } : {}),
-											})),
-										},
-									],
+											},
+										})),
+									},
+								}
+							: {
+									type: 'list',
+									...frame,
+									action: {
+										button: limitedText(
+											node,
+											'List Button Text',
+											this.getNodeParameter('listButton', 0, ''),
+											LIMITS.listButton,
+											0,
+											{ required: true },
+										),
+										sections: [
+											{
+												rows: options.map((option) => ({
+													id: reference.id('tap', option.answer, LIMITS.rowId),
+													title: option.title,
+													...(option.description ? { description: option.description } : {}),
+												})),
+											},
+										],
+									},
 								},
-							},
-			};
-		}
-		const sent = await sendMessage.call(
-			this,
-			{
+				};
+			}
+			const sent = await sendMessage.call(
+				this,
+				{
+					phoneNumberId: address.sender,
+					to: address.to,
+					content,
+					replyTo: address.replyTo,
+					callbackData,
+				},
+				item.request,
+			);
+			return {
+				...sentMessageJson(sent, address.to),
 				phoneNumberId: address.sender,
-				to: address.to,
-				content,
-				replyTo: address.replyTo,
-				callbackData,
-			},
-			item.request,
-		);
-		return {
-			...sentMessageJson(sent, address.to),
-			phoneNumberId: address.sender,
-			responseType,
-			answerThrough: through,
-		};
-	});
+				responseType,
+				answerThrough: through,
+			};
+		},
+		{ answered: false },
+	);
 }
 
 /** Header, question and footer of an interactive question (a list's body may be longer). */

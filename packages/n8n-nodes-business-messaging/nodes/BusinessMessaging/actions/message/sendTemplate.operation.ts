@@ -10,6 +10,7 @@ import { replyToOption, replyToValue } from '../../../common/fields/conversation
 import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
+import { receiptWaitOptions } from '../../../common/waiting/receiptWait';
 import { sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
@@ -47,7 +48,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [headerBinaryOption, replyToOption],
+		options: [headerBinaryOption, replyToOption, ...receiptWaitOptions],
 	},
 ];
 

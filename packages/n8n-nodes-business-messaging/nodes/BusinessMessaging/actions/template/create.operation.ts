@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { createTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
@@ -7,6 +12,7 @@ import { categoryField, LANGUAGES } from '../../../common/fields/template';
 import { componentFields } from '../../../common/fields/templateComponents';
 import { checkTemplateName, withRules } from '../../../common/rules/templateRules';
 import { checkedComponents } from '../../../common/templates/components';
+import { reviewWaitFields, waitForReview } from '../../../common/templates/reviewWait';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -62,11 +68,12 @@ const properties: INodeProperties[] = [
 	...componentFields(),
 	{
 		displayName:
-			'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides.',
+			'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides, or this node waits for it below.',
 		name: 'reviewNotice',
 		type: 'notice',
 		default: '',
 	},
+	...reviewWaitFields,
 ];
 
 export const description = updateDisplayOptions(forOperation('template', 'create'), properties);
@@ -103,5 +110,15 @@ export async function execute(
 		},
 		item.request,
 	);
-	return [{ json: { ...created, name, language } }];
+	let review = {};
+	if (this.getNodeParameter('waitForReview', itemIndex, false) === true) {
+		if (typeof created.id !== 'string' || !created.id)
+			throw new NodeOperationError(
+				node,
+				'The template was submitted, but the API’s answer has no template ID to follow its review',
+				{ itemIndex, description: `Answer: ${JSON.stringify(created)}` },
+			);
+		review = await waitForReview.call(this, created.id, itemIndex, item.request);
+	}
+	return [{ json: { ...created, name, language, ...review } }];
 }
