@@ -30,6 +30,17 @@ const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
 
 /** A workflow: a Webhook node at `path`, then Send and Wait with `parameters`, then "After". */
 function askFlow(id, path, parameters) {
+	return nodeFlow(id, path, {
+		resource: 'message',
+		operation: 'sendAndWait',
+		phoneNumberId: number,
+		recipient: `+${customer}`,
+		...parameters,
+	});
+}
+
+/** A workflow: a Webhook node at `path`, then the node ("Ask") with `parameters`, then "After". */
+function nodeFlow(id, path, parameters) {
 	return {
 		id,
 		name: `e2e wait: ${path}`,
@@ -52,13 +63,7 @@ function askFlow(id, path, parameters) {
 				typeVersion: 1,
 				position: [220, 0],
 				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-				parameters: {
-					resource: 'message',
-					operation: 'sendAndWait',
-					phoneNumberId: number,
-					recipient: `+${customer}`,
-					...parameters,
-				},
+				parameters,
 			},
 			{
 				id: `${id}-after`,
@@ -137,6 +142,28 @@ const flows = {
 		answerThrough: 'page',
 		bodyText: 'Approve the quote of 120.00 EUR?',
 		linkButtonText: 'Open the quote',
+	}),
+	receipt: nodeFlow('bmWaitReceipt001', 'send-receipt', {
+		resource: 'message',
+		operation: 'sendText',
+		phoneNumberId: number,
+		recipient: `+${customer}`,
+		text: 'Your order #5005 has shipped.',
+		options: { waitForReceipt: 'read', receiptWaitMinutes: 5 },
+	}),
+	review: nodeFlow('bmWaitReview0001', 'create-template', {
+		resource: 'template',
+		operation: 'create',
+		businessAccountId: { __rl: true, mode: 'id', value: sandbox.businessAccountId },
+		name: '={{ $json.body.name }}',
+		language: 'en_US',
+		category: 'UTILITY',
+		content: 'json',
+		componentsJson: JSON.stringify([
+			{ type: 'BODY', text: 'Hello {{1}}', example: { body_text: [['Maria']] } },
+		]),
+		waitForReview: true,
+		reviewWaitMinutes: 2,
 	}),
 };
 
@@ -520,6 +547,85 @@ try {
 				run.after[0]?.approved === true && run.after[0].answeredThrough === 'page',
 				`After got ${JSON.stringify(run.after)}`,
 			);
+		},
+	);
+
+	await check(
+		`${mode}: Send Text › Wait for Receipt: read waits past "delivered" and goes on at "read"`,
+		async () => {
+			await control('/config', { receiptDelaysMs: { sent: 0, delivered: 300, read: 4000 } });
+			try {
+				const { execution, sent } = await ask(flows.receipt);
+				assert(
+					sent.callbackData?.startsWith('bmw:/webhook-waiting/'),
+					`message sent: ${JSON.stringify(sent)}`,
+				);
+				await waitFor(
+					async () =>
+						(await triggerItems()).some(
+							(item) => item.messageId === sent.id && item.status === 'delivered',
+						),
+					30_000,
+					'the delivered receipt to reach the trigger workflow',
+				);
+				const [current] = (await executions(flows.receipt)).filter((e) => e.id === execution.id);
+				assert(current.status === 'waiting', `after "delivered" it is ${current.status}`);
+				const run = await finished(flows.receipt, execution.id);
+				const [after] = run.after;
+				assert(
+					run.status === 'success' &&
+						after?.receiptStatus === 'read' &&
+						after.waitedFor === 'read' &&
+						after.messageId === sent.id &&
+						typeof after.receiptAt === 'string',
+					`After got ${JSON.stringify(run.after)}`,
+				);
+			} finally {
+				await control('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+			}
+		},
+	);
+
+	await check(
+		`${mode}: Template › Create › Wait for the Review goes on with the decision and its reason`,
+		async () => {
+			await control('/config', { reviewDelayMs: 3000 });
+			try {
+				for (const [name, status] of [
+					['e2e_wait_review_ok', 'APPROVED'],
+					['reject_e2e_wait_review', 'REJECTED'],
+				]) {
+					const before = (await executions(flows.review)).length;
+					const started = await fetch(`${hooks}/webhook/create-template`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ name }),
+					});
+					assert(started.ok, `the create-template webhook answered ${started.status}`);
+					let execution;
+					await waitFor(
+						async () => {
+							const list = await executions(flows.review);
+							execution = list.length > before ? list[0] : undefined;
+							return Boolean(execution);
+						},
+						30_000,
+						'the create-template execution',
+					);
+					const run = await finished(flows.review, execution.id);
+					const [after] = run.after;
+					assert(
+						run.status === 'success' &&
+							after?.name === name &&
+							after.status === status &&
+							after.reviewed === true &&
+							(status === 'REJECTED' ? after.rejectedReason === 'INCORRECT_CATEGORY' : true),
+						`After got ${JSON.stringify(run.after)}`,
+					);
+				}
+			} finally {
+				await control('/config', { reviewDelayMs: 10_000 });
+			}
 		},
 	);
 

@@ -24,7 +24,15 @@ const ENDPOINT_WORDS = [
 	'sig',
 ];
 
-const files = packageSourceFiles('nodes').filter((file) => !API_LAYER.test(file.path));
+/**
+ * Code that calls this n8n itself, not the API: the trigger hands Send and Wait's answers to the
+ * waiting executions through n8n's waiting webhook. It never reads the credential.
+ */
+const N8N_CALLERS = ['nodes/BusinessMessagingTrigger/waiting/resumeWaiting.ts'];
+
+const files = packageSourceFiles('nodes').filter(
+	(file) => !API_LAYER.test(file.path) && !N8N_CALLERS.includes(file.path),
+);
 
 describe('the API layer', () => {
 	it('is the only code that calls the transport', () => {
@@ -35,6 +43,15 @@ describe('the API layer', () => {
 			),
 		);
 		expect(callers.map((file) => file.path)).toEqual([]);
+	});
+
+	it('leaves the calls to n8n itself without the credential', () => {
+		const callers = packageSourceFiles('nodes').filter((file) => N8N_CALLERS.includes(file.path));
+		expect(callers.map((file) => file.path)).toEqual(N8N_CALLERS);
+		for (const file of callers) {
+			expect(code(file.text)).toMatch(/\bhttpRequest\s*\(/);
+			expect(code(file.text)).not.toMatch(/getCredentials|apiKey|apikey|authentication/);
+		}
 	});
 
 	it('is the only code that builds a query or a path', () => {

@@ -196,6 +196,37 @@ describe('delivery receipts (6)', () => {
 		assert.equal((await recordedMessages(s)).find((m) => m.id === id)?.status, 'failed');
 	});
 
+	it('hands the callback data back in every receipt; refuses one over 512 characters', async () => {
+		const s = sandbox.current;
+		const receiver = await receivers.start(s);
+		const data = `ref:${'x'.repeat(508)}`;
+		const id = expectSent(
+			await send(s, { ...templateMessage('hello_world'), biz_opaque_callback_data: data }),
+		);
+		await s.advance(3_000);
+		const payloads = await receiver.waitFor(3);
+		for (const payload of payloads) {
+			assert.equal(statusOf(payload).id, id);
+			assert.equal(statusOf(payload).biz_opaque_callback_data, data);
+		}
+		for (const wrong of [`${data}y`, 42]) {
+			const refused = await send(s, {
+				...templateMessage('hello_world'),
+				biz_opaque_callback_data: wrong,
+			});
+			expectError(refused, 400, 100);
+			assert.match(refused.text, /biz_opaque_callback_data: must be a text of at most 512/);
+		}
+		// A message sent without it carries none in its receipts.
+		const plain = expectSent(await send(s, templateMessage('hello_world')));
+		await s.advance(3_000);
+		const more = await receiver.waitFor(6);
+		for (const payload of more.slice(3)) {
+			assert.equal(statusOf(payload).id, plain);
+			assert.equal(statusOf(payload).biz_opaque_callback_data, undefined);
+		}
+	});
+
 	it('sends no receipts for a refused send', async () => {
 		const s = sandbox.current;
 		const receiver = await receivers.start(s);

@@ -103,6 +103,8 @@ export interface StatusEntry {
 	errors?: { code: number; title: string; message: string; error_data: { details?: string } }[];
 	conversation?: { id: string; origin: { type: string } };
 	pricing?: { billable: boolean; pricing_model: string; category: string };
+	/** The message's callback data, as sent with it. */
+	biz_opaque_callback_data?: string;
 }
 
 /** A webhook event as delivered (src/events.ts): one change of one entry. */

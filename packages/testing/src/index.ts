@@ -9,12 +9,14 @@ import {
 	type ICredentialType,
 	type INode,
 	type INodeCredentialTestResult,
+	type IDataObject,
 	type INodeExecutionData,
 	type INodeListSearchResult,
 	type INodeParameters,
 	type INodeType,
 	type INodeTypes,
 	type IVersionedNodeType,
+	type IRunExecutionData,
 	type IWorkflowExecuteAdditionalData,
 	type IWebhookData,
 	type ResourceMapperFields,
@@ -40,6 +42,10 @@ export interface NodeHarnessOptions {
 	typeVersion?: number;
 	credentialType: ICredentialType;
 	credentials: ICredentialDataDecryptedObject;
+	/** Where this n8n answers (its WEBHOOK_URL): the base of $execution.resumeUrl and webhooks. */
+	n8nUrl?: string;
+	/** The workflow's static data, kept across runs as n8n keeps it; empty for each run if unset. */
+	staticData?: IDataObject;
 }
 
 export interface ExecuteOptions {
@@ -48,6 +54,8 @@ export interface ExecuteOptions {
 	continueOnFail?: boolean;
 	/** The node's settings in the editor, e.g. { retryOnFail: true }. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
+	/** The execution's data, to read what the node left in it (e.g. `waitTill`). */
+	runExecutionData?: IRunExecutionData;
 }
 
 export class NodeHarness {
@@ -108,7 +116,7 @@ export class NodeHarness {
 			node,
 			this.additionalData(),
 			'manual',
-			createRunExecutionData(),
+			run.runExecutionData ?? createRunExecutionData(),
 			0,
 			items,
 			inputData,
@@ -180,6 +188,14 @@ export class NodeHarness {
 			params: {},
 		};
 		const response = new RecordingResponse();
+		// A waiting execution: n8n runs the waiting node's webhook with the node's stacked input.
+		const runExecutionData = request.waitingItems
+			? createRunExecutionData({
+					executionData: {
+						nodeExecutionStack: [{ node, data: { main: [request.waitingItems] }, source: null }],
+					},
+				})
+			: null;
 		const webhookData = {
 			httpMethod: httpRequest.method,
 			node: node.name,
@@ -202,7 +218,7 @@ export class NodeHarness {
 			'trigger',
 			webhookData,
 			[],
-			null,
+			runExecutionData,
 		);
 		if (!nodeType.webhook)
 			throw new Error(`test: ${node.type} v${node.typeVersion} has no webhook`);
@@ -305,7 +321,7 @@ export class NodeHarness {
 			connections: {},
 			active: false,
 			nodeTypes,
-			staticData: {},
+			staticData: this.options.staticData ?? {},
 			settings: {},
 		});
 		// The Workflow filled in the parameters' defaults, as n8n does when it loads a workflow.
@@ -318,7 +334,7 @@ export class NodeHarness {
 	}
 
 	private additionalData(): IWorkflowExecuteAdditionalData {
-		const base = 'http://localhost:5678';
+		const base = (this.options.n8nUrl ?? 'http://localhost:5678').replace(/\/+$/, '');
 		return {
 			credentialsHelper: this.credentialsHelper,
 			restApiUrl: `${base}/rest`,

@@ -18,6 +18,8 @@ export class ScriptedServer {
 	script: ScriptedAnswer[] = [];
 	/** "METHOD /path?query" of every request received. */
 	calls: string[] = [];
+	/** The body of every request received, in the order of `calls`. */
+	bodies: string[] = [];
 	private server?: Server;
 
 	constructor(private readonly fallback: ScriptedAnswer) {}
@@ -27,8 +29,10 @@ export class ScriptedServer {
 		this.server = createServer((request, response) => {
 			this.calls.push(`${request.method} ${request.url}`);
 			const answer = this.script.shift() ?? this.fallback;
-			request.resume();
+			const chunks: Buffer[] = [];
+			request.on('data', (chunk: Buffer) => chunks.push(chunk));
 			request.on('end', () => {
+				this.bodies.push(Buffer.concat(chunks).toString());
 				response.writeHead(answer.status, answer.headers ?? {});
 				response.end(answer.body ?? '');
 			});
@@ -41,6 +45,7 @@ export class ScriptedServer {
 	reset(): void {
 		this.script = [];
 		this.calls = [];
+		this.bodies = [];
 	}
 
 	async close(): Promise<void> {

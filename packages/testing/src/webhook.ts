@@ -1,4 +1,4 @@
-import type { INodeParameters, IWebhookResponseData } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters, IWebhookResponseData } from 'n8n-workflow';
 
 /** A delivery to a trigger's webhook, as NodeHarness.webhook takes it. */
 export interface WebhookRequest {
@@ -11,6 +11,8 @@ export interface WebhookRequest {
 	rawBody?: Buffer;
 	query?: Record<string, string>;
 	webhookName?: string;
+	/** For a waiting execution's webhook: the items the waiting node holds as its input. */
+	waitingItems?: INodeExecutionData[];
 }
 
 export interface WebhookResult {

@@ -1,7 +1,7 @@
 import type { AnswerOption } from './question';
 
 /**
- * The page of Answer Through › n8n Page: the question and its answers as a form that posts
+ * The page of Answer Through › Web Page: the question and its answers as a form that posts
  * back to the same signed address. No script, no outside resource: it works in n8n's
  * sandboxed webhook pages and in the chat app's own browser.
  */

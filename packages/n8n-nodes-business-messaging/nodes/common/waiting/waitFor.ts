@@ -53,7 +53,7 @@ export async function waitFor(
 					`This n8n's resume address is too long to fit in a button or list ID (${reference.length} characters; at most ${max})`,
 					{
 						description:
-							'The address is n8n’s webhook address (WEBHOOK_URL) with /webhook-waiting/<execution>/<node>. A shorter base path, or Answer Through › n8n Page, avoids it.',
+							'The address is n8n’s webhook address (WEBHOOK_URL) with /webhook-waiting/<execution>/<node>. A shorter base path, or Answer Through › Web Page, avoids it.',
 					},
 				);
 			return reference;

@@ -38,6 +38,7 @@ export function waitLimitFields(what: string) {
 			typeOptions: { minValue: 0, numberPrecision: 2 },
 			default: 1,
 			displayOptions: { show: { limitType: ['afterInterval'] } },
+			description: 'How many of the unit below to wait, e.g. 2 with Hours',
 		},
 		{
 			displayName: 'Unit',
@@ -46,9 +47,9 @@ export function waitLimitFields(what: string) {
 			default: 'days',
 			displayOptions: { show: { limitType: ['afterInterval'] } },
 			options: [
-				{ name: 'Minutes', value: 'minutes' },
-				{ name: 'Hours', value: 'hours' },
 				{ name: 'Days', value: 'days' },
+				{ name: 'Hours', value: 'hours' },
+				{ name: 'Minutes', value: 'minutes' },
 			],
 		},
 		{

@@ -23,7 +23,7 @@ const QUESTION = { show: { responseType: ['approval', 'choice'] } };
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Without one, choose Answer Through › n8n Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
+			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Without one, choose Answer Through › Web Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -160,7 +160,7 @@ const properties: INodeProperties[] = [
 					'Buttons or a list in the chat, or the next message; needs an active Business Messaging Trigger',
 			},
 			{
-				name: 'N8n Page',
+				name: 'Web Page',
 				value: 'page',
 				description:
 					'A link button that opens a page of this n8n where the customer answers; no trigger needed',

@@ -1,0 +1,529 @@
+import type { ExecuteOptions } from 'business-messaging-testing';
+import { createRunExecutionData, WAIT_INDEFINITELY, type IDataObject } from 'n8n-workflow';
+import { chatSend, customerWrites, CUSTOMER, sentBodies } from './conversation-support';
+import { expectFailure, useTestBed } from './harness';
+import { captureDeliveries, changeValue, isMessage, isStatus, WaitingN8n } from './waitingSupport';
+
+/**
+ * Message › Send and Wait for Response, end to end inside the package: the node sends the
+ * question to the sandbox and waits; the sandbox plays the customer; its delivery goes through
+ * the trigger, which calls the waiting webhook of n8n (played by WaitingN8n), where the node's
+ * own webhook checks the answer and resumes the execution.
+ */
+const bed = useTestBed();
+const n8n = new WaitingN8n(bed);
+beforeAll(() => n8n.start());
+afterAll(() => n8n.close());
+
+const ask = (parameters: IDataObject = {}) => chatSend(bed, 'sendAndWait', parameters);
+
+const approval = () =>
+	ask({
+		responseType: 'approval',
+		bodyText: 'Refund of 25.00 EUR for order #1001: approve?',
+		limitType: 'afterInterval',
+		limitAmount: 2,
+		limitUnit: 'hours',
+	});
+
+/** The message the sandbox last received for the customer, as it stored it. */
+async function lastSent(): Promise<IDataObject> {
+	const response = await fetch(`${bed.sandbox.controlUrl}/messages`);
+	const { data } = (await response.json()) as { data: IDataObject[] };
+	return data.filter((m) => m.to === CUSTOMER).at(-1)!;
+}
+
+async function customerSends(answer: IDataObject) {
+	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			phone_number_id: bed.sandbox.phoneNumberIds[0],
+			from: CUSTOMER,
+			...answer,
+		}),
+	});
+	if (!response.ok) throw new Error(await response.text());
+}
+
+function buttonIds(sent: IDataObject): string[] {
+	const action = (sent.content as IDataObject).action as IDataObject;
+	return (action.buttons as Array<{ reply: { id: string } }>).map((b) => b.reply.id);
+}
+
+beforeEach(() => {
+	n8n.reset();
+	bed.sandbox.state.config.receiptDelaysMs = { sent: 0, delivered: 0, read: 0 };
+});
+
+describe('Send and Wait for Response: the question', () => {
+	it('an approval: two buttons whose IDs are signed references to this execution, and it waits', async () => {
+		await customerWrites(bed);
+		const run = createRunExecutionData();
+		const before = Date.now();
+		const [[item]] = await n8n.node().execute({ parameters: approval(), runExecutionData: run });
+		const sent = await lastSent();
+		const content = sent.content as IDataObject;
+		expect(content).toMatchObject({
+			type: 'button',
+			body: { text: 'Refund of 25.00 EUR for order #1001: approve?' },
+		});
+		const ids = buttonIds(sent);
+		expect(ids).toHaveLength(2);
+		for (const [index, answer] of ['approve', 'decline'].entries()) {
+			const url = new URL(ids[index].replace(/^bmw:/, 'http://n8n'));
+			expect(url.pathname).toBe('/webhook-waiting/test-execution/node-under-test');
+			expect(Object.fromEntries(url.searchParams)).toMatchObject({
+				k: 'b',
+				a: answer,
+				w: item.json.waitId,
+			});
+			expect(url.searchParams.get('s')).toMatch(/^[\w-]{16}$/);
+			// n8n's own signature of the whole address
+			expect(url.searchParams.get('signature')).toBeTruthy();
+			expect(ids[index].length).toBeLessThanOrEqual(256);
+		}
+		expect(item.json).toMatchObject({
+			answered: false,
+			messageId: sent.id,
+			recipient: CUSTOMER,
+			responseType: 'approval',
+			answerThrough: 'chat',
+		});
+		const limit = Date.parse(String(item.json.waitLimit));
+		expect(limit).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+		expect(limit).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000);
+		expect(run.waitTill?.getTime()).toBe(limit);
+	});
+
+	it('4 to 10 choices go as a list, with descriptions; up to 3 as buttons', async () => {
+		await customerWrites(bed);
+		const choices = (count: number) => ({
+			choice: Array.from({ length: count }, (_, i) => ({
+				title: `Slot ${i + 1}`,
+				value: `slot-${i + 1}`,
+				description: i === 0 ? 'Mornings only' : '',
+			})),
+		});
+		await n8n.node().execute({
+			parameters: ask({ responseType: 'choice', bodyText: 'Pick a slot', choices: choices(4) }),
+		});
+		const list = (await lastSent()).content as IDataObject;
+		const action = list.action as { button: string; sections: Array<{ rows: IDataObject[] }> };
+		expect(list.type).toBe('list');
+		expect(action.button).toBe('Choose');
+		expect(action.sections[0].rows.map((r) => r.title)).toEqual([
+			'Slot 1',
+			'Slot 2',
+			'Slot 3',
+			'Slot 4',
+		]);
+		expect(action.sections[0].rows[0].description).toBe('Mornings only');
+		expect(String(action.sections[0].rows[0].id).length).toBeLessThanOrEqual(200);
+		await n8n.node().execute({
+			parameters: ask({ responseType: 'choice', bodyText: 'Pick a slot', choices: choices(3) }),
+		});
+		expect(((await lastSent()).content as IDataObject).type).toBe('button');
+	});
+
+	it('No Limit waits until the answer comes; At a Date and Time until then', async () => {
+		await customerWrites(bed);
+		const unlimited = createRunExecutionData();
+		const [[item]] = await n8n.node().execute({
+			parameters: { ...approval(), limitType: 'none' },
+			runExecutionData: unlimited,
+		});
+		expect(item.json.waitLimit).toBeNull();
+		expect(unlimited.waitTill).toEqual(WAIT_INDEFINITELY);
+		const until = new Date(Date.now() + 86_400_000).toISOString();
+		const dated = createRunExecutionData();
+		await n8n.node().execute({
+			parameters: { ...approval(), limitType: 'atDateTime', limitDateTime: until },
+			runExecutionData: dated,
+		});
+		expect(dated.waitTill?.toISOString()).toBe(until);
+	});
+
+	it.each([
+		[
+			'two items',
+			(): ExecuteOptions => ({ parameters: approval(), items: [{ json: {} }, { json: {} }] }),
+			/asks one question per execution; it got 2 items/,
+		],
+		[
+			'one choice',
+			(): ExecuteOptions => ({
+				parameters: ask({
+					responseType: 'choice',
+					bodyText: 'Q',
+					choices: { choice: [{ title: 'A' }] },
+				}),
+			}),
+			/Choices has 1 choice; give 2 to 10/,
+		],
+		[
+			'a button title of 21 characters',
+			(): ExecuteOptions => ({
+				parameters: ask({
+					responseType: 'choice',
+					bodyText: 'Q',
+					choices: { choice: [{ title: 'A'.repeat(21) }, { title: 'B' }] },
+				}),
+			}),
+			/Choices › Choice 1 › Title.*20/,
+		],
+		[
+			'the same label twice',
+			(): ExecuteOptions => ({
+				parameters: { ...approval(), approveLabel: 'OK', declineLabel: 'OK' },
+			}),
+			/Approve Button Label and Decline Button Label are both "OK"/,
+		],
+		[
+			'an amount of 0',
+			(): ExecuteOptions => ({ parameters: { ...approval(), limitAmount: 0 } }),
+			/Limit Wait Time › Amount must be a number above 0/,
+		],
+		[
+			'a date already past',
+			(): ExecuteOptions => ({
+				parameters: {
+					...approval(),
+					limitType: 'atDateTime',
+					limitDateTime: '2020-01-01T00:00:00Z',
+				},
+			}),
+			/Limit Wait Time › Until .* is already past/,
+		],
+	])('refuses %s before anything is sent', async (_, run, message) => {
+		await customerWrites(bed);
+		const error = await expectFailure(n8n.node().execute(run()));
+		expect(error.message).toMatch(message);
+		expect(sentBodies(bed)).toEqual([]);
+	});
+});
+
+describe('Send and Wait for Response: the answer in the chat, through the trigger', () => {
+	it('a tap on Approve resumes the execution with approved: true; the trigger workflow gets nothing', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(approval());
+		const sent = await lastSent();
+		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		const delivered = await n8n.deliver(await next(isMessage));
+		expect(delivered.items).toEqual([]);
+		expect(n8n.resumed).toHaveLength(1);
+		expect(n8n.resumed[0]).toMatchObject({
+			...waiting,
+			answered: true,
+			approved: true,
+			answerTitle: 'Approve',
+			answeredThrough: 'chat',
+			reply: { from: CUSTOMER, replyTo: sent.id, reply: { title: 'Approve' } },
+		});
+		expect(n8n.resumed[0].reply).not.toHaveProperty('raw');
+
+		// A second tap: nothing waits any more; the trigger workflow gets it, marked.
+		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[1] });
+		const late = await n8n.deliver(await next(isMessage));
+		expect(late.items).toHaveLength(1);
+		expect(late.items[0]).toMatchObject({
+			replyTo: sent.id,
+			waiting: { resumed: false, reason: 'notWaiting' },
+		});
+		expect(n8n.resumed).toHaveLength(1);
+	});
+
+	it('a choice from the list resumes with the choice’s value and title', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(
+			ask({
+				responseType: 'choice',
+				bodyText: 'Which day?',
+				choices: {
+					choice: ['Mon', 'Tue', 'Wed', 'Thu'].map((day) => ({
+						title: day,
+						value: day.toLowerCase(),
+					})),
+				},
+			}),
+		);
+		const sent = await lastSent();
+		const rows = (
+			(sent.content as IDataObject).action as { sections: Array<{ rows: IDataObject[] }> }
+		).sections[0].rows;
+		await customerSends({ type: 'interactive', reply_to: sent.id, row_id: rows[2].id });
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({
+			answered: true,
+			choice: { value: 'wed', title: 'Wed' },
+		});
+	});
+
+	it('an altered reference is refused by the node: the execution keeps waiting for the real tap', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(approval());
+		const sent = await lastSent();
+		const [approve, decline] = buttonIds(sent);
+		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: decline });
+		const payload = await next(isMessage);
+		const message = (changeValue(payload).messages as IDataObject[])[0];
+		// The decline button's reference made to say approve: its signature no longer matches.
+		const forged = decline.replace('a=decline', 'a=approve');
+		expect(forged).not.toBe(decline);
+		(message.interactive as { button_reply: IDataObject }).button_reply.id = forged;
+		const refused = await n8n.deliver(payload);
+		expect(refused.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
+		expect(n8n.isWaiting).toBe(true);
+		// Straight to the waiting webhook, the real approve reference of another wait is refused too.
+		const otherWait = approve.replace(/w=[^&]+/, 'w=AAAAAAAA');
+		const direct = await fetch(`${n8n.url}${otherWait.slice('bmw:'.length)}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ event: {} }),
+		});
+		expect(direct.status).toBe(401);
+		expect(n8n.isWaiting).toBe(true);
+		// The real tap still resumes it.
+		(message.interactive as { button_reply: IDataObject }).button_reply.id = decline;
+		await n8n.deliver(payload);
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, approved: false });
+	});
+
+	it('a reference that points anywhere but the waiting webhook is never called', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(approval());
+		const sent = await lastSent();
+		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		const payload = await next(isMessage);
+		const reply = (changeValue(payload).messages as IDataObject[])[0].interactive as {
+			button_reply: IDataObject;
+		};
+		const calls = n8n.calls.length;
+		for (const id of [
+			'bmw:/rest/workflows?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/../rest/x?k=b&a=approve&w=x&s=y',
+			'bmw://evil.example/webhook-waiting/e/n?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/test-execution/node-under-test/more?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/test-execution/node-under-test?k=b&a=approve&w=x',
+		]) {
+			reply.button_reply.id = id;
+			const { items } = await n8n.deliver(payload);
+			expect(items).toHaveLength(1);
+			expect(items[0]).not.toHaveProperty('waiting');
+		}
+		expect(n8n.calls.length).toBe(calls);
+		expect(n8n.isWaiting).toBe(true);
+	});
+
+	it('when n8n cannot be reached, the answer reaches the trigger workflow marked unreachable', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(approval());
+		const sent = await lastSent();
+		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		const payload = await next(isMessage);
+		const url = n8n.url;
+		n8n.url = 'http://127.0.0.1:9';
+		try {
+			const { items } = await n8n.deliver(payload);
+			expect(items[0].waiting).toMatchObject({ resumed: false, reason: 'unreachable' });
+		} finally {
+			n8n.url = url;
+		}
+		expect(n8n.isWaiting).toBe(true);
+	});
+
+	it('free text: the question’s receipt opens it; the customer’s next message answers it', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(
+			ask({ responseType: 'freeText', bodyText: 'What should the gift card say?' }),
+		);
+		const sent = await lastSent();
+		expect(sent.type).toBe('text');
+		expect(String(sent.callbackData)).toMatch(
+			/^bmw:\/webhook-waiting\/test-execution\/node-under-test\?k=t&/,
+		);
+		// The receipt hands the callback data back; the trigger opens the question.
+		const receipt = await n8n.deliver(await next(isStatus('sent', String(sent.id))));
+		expect(receipt.items[0]).toMatchObject({
+			eventType: 'messageStatus',
+			bizOpaqueCallbackData: sent.callbackData,
+		});
+		expect(Object.keys(n8n.openQuestions())).toEqual([
+			`${bed.sandbox.phoneNumberIds[0]}:${CUSTOMER}`,
+		]);
+		await customerSends({ text: 'Happy birthday, Sam!' });
+		const answer = await n8n.deliver(await next(isMessage));
+		expect(answer.items).toEqual([]);
+		expect(n8n.resumed[0]).toMatchObject({
+			...waiting,
+			answered: true,
+			text: 'Happy birthday, Sam!',
+			reply: { from: CUSTOMER, replyTo: sent.id },
+		});
+		expect(n8n.openQuestions()).toEqual({});
+		// The question is taken: the next message is an ordinary one.
+		await customerSends({ text: 'Thanks!' });
+		const after = await n8n.deliver(await next(isMessage));
+		expect(after.items[0]).toMatchObject({ text: 'Thanks!' });
+		expect(after.items[0]).not.toHaveProperty('waiting');
+	});
+});
+
+describe('Send and Wait for Response: Answer Through › Web Page', () => {
+	it('a link button to a page of n8n; the form’s answer resumes the execution', async () => {
+		await customerWrites(bed);
+		await n8n.run({
+			...approval(),
+			bodyText: 'Approve the quote <b>#7</b>?',
+			answerThrough: 'page',
+			linkButtonText: 'Open the quote',
+		});
+		const content = (await lastSent()).content as IDataObject;
+		expect(content.type).toBe('cta_url');
+		const { display_text: text, url } = (content.action as { parameters: IDataObject }).parameters;
+		expect(text).toBe('Open the quote');
+		expect(
+			String(url).startsWith(`${n8n.url}/webhook-waiting/test-execution/node-under-test?`),
+		).toBe(true);
+		const page = await fetch(String(url));
+		const html = await page.text();
+		expect(page.headers.get('content-type')).toMatch(/text\/html/);
+		expect(html).toContain('Approve the quote &lt;b&gt;#7&lt;/b&gt;?');
+		expect(html).toContain('value="approve"');
+		expect(n8n.isWaiting).toBe(true);
+		const posted = await fetch(String(url), {
+			method: 'POST',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+			body: 'answer=decline',
+		});
+		expect(await posted.text()).toMatch(/Thank you/);
+		expect(n8n.resumed[0]).toMatchObject({
+			answered: true,
+			approved: false,
+			answeredThrough: 'page',
+		});
+	});
+
+	it('a free-text page takes the typed answer, and refuses an empty one', async () => {
+		await customerWrites(bed);
+		await n8n.run(ask({ responseType: 'freeText', bodyText: 'Your size?', answerThrough: 'page' }));
+		const url = String(
+			(((await lastSent()).content as IDataObject).action as { parameters: IDataObject }).parameters
+				.url,
+		);
+		const post = (body: string) =>
+			fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body,
+			});
+		expect((await post('text=%20%20')).status).toBe(400);
+		expect(n8n.isWaiting).toBe(true);
+		await post('text=XL');
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, text: 'XL', answeredThrough: 'page' });
+	});
+});
+
+describe('Options › Wait for Receipt', () => {
+	const sendText = (options: IDataObject) =>
+		chatSend(bed, 'sendText', { text: 'Your order has shipped.', options });
+
+	it('waits past "delivered" for "read"; every receipt still reaches the trigger workflow', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(sendText({ waitForReceipt: 'read', receiptWaitMinutes: 5 }));
+		expect(waiting).toMatchObject({ receiptStatus: 'none', waitedFor: 'read' });
+		const sent = await lastSent();
+		expect(String(sent.callbackData)).toMatch(/[?&]k=r&/);
+		const delivered = await n8n.deliver(await next(isStatus('delivered', String(sent.id))));
+		expect(delivered.items[0]).toMatchObject({ status: 'delivered' });
+		expect(delivered.items[0]).not.toHaveProperty('waiting');
+		expect(n8n.isWaiting).toBe(true);
+		const read = await n8n.deliver(await next(isStatus('read', String(sent.id))));
+		expect(read.items[0]).toMatchObject({ status: 'read' });
+		expect(n8n.resumed[0]).toMatchObject({
+			messageId: sent.id,
+			waitedFor: 'read',
+			receiptStatus: 'read',
+			receipt: { status: 'read', messageId: sent.id },
+		});
+	});
+
+	it('a failed receipt ends the wait for any receipt', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(sendText({ waitForReceipt: 'delivered' }));
+		const payload = await next(isStatus('delivered', String((await lastSent()).id)));
+		const status = (changeValue(payload).statuses as IDataObject[])[0];
+		status.status = 'failed';
+		status.errors = [{ code: 131026, title: 'Message undeliverable' }];
+		await n8n.deliver(payload);
+		expect(n8n.resumed[0]).toMatchObject({ receiptStatus: 'failed' });
+	});
+
+	it('refuses two items, or a limit of 0, before anything is sent', async () => {
+		await customerWrites(bed);
+		const two = await expectFailure(
+			n8n.node().execute({
+				parameters: sendText({ waitForReceipt: 'read' }),
+				items: [{ json: {} }, { json: {} }],
+			}),
+		);
+		expect(two.message).toMatch(/Wait for Receipt waits for one message per execution/);
+		const zero = await expectFailure(
+			n8n
+				.node()
+				.execute({ parameters: sendText({ waitForReceipt: 'read', receiptWaitMinutes: 0 }) }),
+		);
+		expect(zero.message).toMatch(/Receipt Wait Limit \(Minutes\) must be a number above 0/);
+		expect(sentBodies(bed)).toEqual([]);
+	});
+});
+
+describe('Template › Create › Wait for the Review', () => {
+	const create = (name: string, extra: IDataObject = {}) => ({
+		resource: 'template',
+		operation: 'create',
+		businessAccountId: { __rl: true, mode: 'id', value: bed.sandbox.businessAccountId },
+		name,
+		language: 'en_US',
+		category: 'UTILITY',
+		content: 'json',
+		componentsJson: JSON.stringify([
+			{ type: 'BODY', text: 'Hello {{1}}', example: { body_text: [['Maria']] } },
+		]),
+		waitForReview: true,
+		...extra,
+	});
+
+	it('goes on with the decision: APPROVED, or REJECTED with the reason', async () => {
+		bed.sandbox.state.config.reviewDelayMs = 500;
+		const [[approved]] = await bed.harness().execute({ parameters: create('wait_review_ok') });
+		expect(approved.json).toMatchObject({
+			name: 'wait_review_ok',
+			status: 'APPROVED',
+			reviewed: true,
+		});
+		expect(approved.json).not.toHaveProperty('rejectedReason');
+		const [[rejected]] = await bed.harness().execute({ parameters: create('reject_wait_review') });
+		expect(rejected.json).toMatchObject({
+			status: 'REJECTED',
+			reviewed: true,
+			rejectedReason: 'INCORRECT_CATEGORY',
+		});
+	});
+
+	it('at the limit, goes on with reviewed: false and the status PENDING', async () => {
+		bed.sandbox.state.config.reviewDelayMs = 60_000;
+		const [[item]] = await bed.harness().execute({
+			parameters: create('wait_review_slow', { reviewWaitMinutes: 0.01 }),
+		});
+		expect(item.json).toMatchObject({ status: 'PENDING', reviewed: false });
+	});
+});
