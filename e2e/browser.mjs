@@ -381,6 +381,49 @@ try {
 			await shot('media-download-output');
 		},
 	);
+	await check(
+		'Message › Send and Wait for Response from the editor: an approval answered on the Web Page; the node waits, then shows approved',
+		async () => {
+			await customerWrites();
+			await addAction('Send a message and wait for the answer');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await input('bodyText').fill('Refund of 25.00 EUR for order #1001: approve?');
+			await choose('answerThrough', /^Web Page/);
+			await input('linkButtonText').fill('Open the request');
+			await input('limitAmount').fill('2');
+			await choose('limitUnit', /^Hours/);
+			// The question's fields in view, the dropdown closed.
+			await page.getByTestId('parameter-input-responseType').scrollIntoViewIfNeeded();
+			await page.waitForTimeout(500);
+			await shot('send-and-wait-form');
+			await page.getByTestId('node-execute-button').first().click();
+			// The question went out as a link button to this n8n's page; the execution waits.
+			let sent;
+			for (let tries = 0; tries < 100 && sent?.content?.type !== 'cta_url'; tries++) {
+				await new Promise((r) => setTimeout(r, 200));
+				sent = await lastSent();
+			}
+			const url = sent?.content?.action?.parameters?.url;
+			assert(
+				typeof url === 'string' && url.startsWith(`${base}/webhook-waiting/`),
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
+			// The customer opens the page and taps Approve.
+			const form = await fetch(url);
+			assert(form.ok, `the page answered ${form.status}`);
+			const answered = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/x-www-form-urlencoded' },
+				body: 'answer=approve',
+			});
+			assert(answered.ok, `the answer got ${answered.status}`);
+			const output = page.getByTestId('output-panel');
+			await output.getByText('answeredThrough').first().waitFor({ timeout: 60_000 });
+			await shot('send-and-wait-output');
+		},
+	);
+
 	await check(SECRET_SCAN, async () => {
 		// The key was typed into the credential dialog: it must not come back in the page either.
 		assert(!(await page.content()).includes(sandbox.apiKey), 'the page shows the key');

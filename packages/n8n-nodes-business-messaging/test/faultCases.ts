@@ -78,6 +78,11 @@ const CHAT_SENDS: Array<[string, string, Record<string, unknown>]> = [
 	['Message › Send Location', 'sendLocation', { latitude: 52.52, longitude: 13.405 }],
 	['Message › Send Contacts', 'sendContacts', { contacts: { contact: [{ name: 'Ana García' }] } }],
 	['Message › React', 'react', { messageId: '={{ $json.messageId }}', emoji: '👍' }],
+	[
+		'Message › Send and Wait for Response',
+		'sendAndWait',
+		{ responseType: 'approval', bodyText: 'Refund 25.00 EUR?', limitType: 'none' },
+	],
 ];
 
 export const OPERATION_CASES: OperationCase[] = [

@@ -83,6 +83,7 @@ describe('output contract', () => {
 /** Operations that act each time they run: n8n's Retry On Fail would make them act twice. */
 const ACTS_EVERY_RUN = [
 	'Message › React',
+	'Message › Send and Wait for Response',
 	'Message › Send Buttons',
 	'Message › Send Contacts',
 	'Message › Send Link Button',

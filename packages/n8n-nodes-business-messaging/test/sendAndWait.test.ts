@@ -292,6 +292,35 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		expect(n8n.resumed[0]).toMatchObject({ answered: true, approved: false });
 	});
 
+	it('a tap on the question of an earlier wait of the same node resumes nothing', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(approval());
+		const earlier = await lastSent();
+		// The node runs again in the same execution (a loop) and waits for its new question.
+		const waiting = await n8n.run(approval());
+		const later = await lastSent();
+		await customerSends({
+			type: 'interactive',
+			reply_to: earlier.id,
+			button_id: buttonIds(earlier)[0],
+		});
+		const refused = await n8n.deliver(await next(isMessage));
+		expect(refused.items[0].waiting).toMatchObject({
+			resumed: false,
+			reason: 'refused',
+			message: 'The answer belongs to an earlier wait of this node',
+		});
+		expect(n8n.isWaiting).toBe(true);
+		await customerSends({
+			type: 'interactive',
+			reply_to: later.id,
+			button_id: buttonIds(later)[1],
+		});
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({ waitId: waiting.waitId, approved: false });
+	});
+
 	it('a reference that points anywhere but the waiting webhook is never called', async () => {
 		await customerWrites(bed);
 		const next = captureDeliveries(bed);
