@@ -1,7 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { NodeHarness } from 'business-messaging-testing';
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import { HandlerServer, NodeHarness, type HandledRequest } from 'business-messaging-testing';
+import {
+	sleep,
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+} from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
@@ -21,27 +24,14 @@ export class WaitingN8n {
 	readonly resumed: IDataObject[] = [];
 	/** Every call to the waiting webhook: method and path with query. */
 	readonly calls: string[] = [];
-	private server?: Server;
+	private readonly server = new HandlerServer(async (request) => await this.answer(request));
 	/** The trigger's static data, kept across deliveries as n8n keeps it. */
 	readonly triggerStaticData: IDataObject = {};
 
 	constructor(private readonly bed: TestBed) {}
 
 	async start(): Promise<void> {
-		this.server = createServer((request, response) => {
-			void this.answer(request).then(
-				({ status, headers, body }) => {
-					response.writeHead(status, headers);
-					response.end(body);
-				},
-				(error: Error) => {
-					response.writeHead(500, { 'content-type': 'text/plain' });
-					response.end(error.message);
-				},
-			);
-		});
-		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-		this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+		this.url = await this.server.start();
 	}
 
 	/** No waiting execution, nothing resumed, no open question: before each test. */
@@ -53,7 +43,7 @@ export class WaitingN8n {
 	}
 
 	async close(): Promise<void> {
-		await new Promise((resolve) => this.server?.close(resolve));
+		await this.server.close();
 	}
 
 	/** The Business Messaging node on this n8n (its resume addresses point here). */
@@ -116,12 +106,10 @@ export class WaitingN8n {
 	}
 
 	private async answer(
-		request: IncomingMessage,
+		request: HandledRequest,
 	): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-		const chunks: Buffer[] = [];
-		for await (const chunk of request) chunks.push(chunk as Buffer);
-		const raw = Buffer.concat(chunks).toString();
-		const url = new URL(request.url ?? '/', this.url);
+		const raw = request.body;
+		const url = new URL(request.url, this.url);
 		this.calls.push(`${request.method} ${url.pathname}${url.search}`);
 		const json = (status: number, body: unknown) => ({
 			status,
@@ -141,7 +129,7 @@ export class WaitingN8n {
 		const { result, response } = await this.node().webhook({
 			parameters: this.waiting.parameters,
 			method: request.method,
-			headers: request.headers as Record<string, string>,
+			headers: request.headers,
 			body,
 			query: Object.fromEntries(url.searchParams),
 			waitingItems: this.waiting.items,
@@ -179,7 +167,7 @@ export function captureDeliveries(bed: TestBed) {
 				if (matches(payload)) return payload;
 			}
 			if (Date.now() > deadline) throw new Error('no such delivery within 5 s');
-			await new Promise((resolve) => setTimeout(resolve, 20));
+			await sleep(20);
 		}
 	};
 }

@@ -365,3 +365,4 @@ function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
 export { packageFileText, packageSourceFiles } from './packageFiles';
 export { RecordingResponse, type WebhookRequest, type WebhookResult } from './webhook';
 export { ScriptedServer, type ScriptedAnswer } from './scriptedServer';
+export { HandlerServer, type HandledRequest, type HandlerAnswer } from './handlerServer';
