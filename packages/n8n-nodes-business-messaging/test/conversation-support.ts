@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { FAST_RETRIES, type TestBed } from './harness';
 
 /** What the conversation tests share: a customer who wrote, and the sends' parameters. */
@@ -22,10 +22,22 @@ export function fileItem(
 
 /** The customer writes to the first number, which opens the 24-hour window; returns the message ID. */
 export async function customerWrites(bed: TestBed, text = 'Hello'): Promise<string> {
+	return await customerSends(bed, { text });
+}
+
+/**
+ * The customer sends `message` to the first number (the sandbox's simulated incoming message: a
+ * text, or a tap with `type: 'interactive'`, `reply_to` and `button_id` / `row_id`, …); its ID.
+ */
+export async function customerSends(bed: TestBed, message: IDataObject): Promise<string> {
 	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], from: CUSTOMER, text }),
+		body: JSON.stringify({
+			phone_number_id: bed.sandbox.phoneNumberIds[0],
+			from: CUSTOMER,
+			...message,
+		}),
 	});
 	if (!response.ok)
 		throw new Error(`the sandbox refused the incoming message: ${await response.text()}`);

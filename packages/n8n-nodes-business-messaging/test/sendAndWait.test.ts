@@ -1,6 +1,12 @@
 import type { ExecuteOptions } from 'business-messaging-testing';
 import { createRunExecutionData, WAIT_INDEFINITELY, type IDataObject } from 'n8n-workflow';
-import { chatSend, customerWrites, CUSTOMER, sentBodies } from './conversation-support';
+import {
+	chatSend,
+	customerSends,
+	customerWrites,
+	CUSTOMER,
+	sentBodies,
+} from './conversation-support';
 import { expectFailure, useTestBed } from './harness';
 import { captureDeliveries, changeValue, isMessage, isStatus, WaitingN8n } from './waitingSupport';
 
@@ -33,18 +39,7 @@ async function lastSent(): Promise<IDataObject> {
 	return data.filter((m) => m.to === CUSTOMER).at(-1)!;
 }
 
-async function customerSends(answer: IDataObject) {
-	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			phone_number_id: bed.sandbox.phoneNumberIds[0],
-			from: CUSTOMER,
-			...answer,
-		}),
-	});
-	if (!response.ok) throw new Error(await response.text());
-}
+const customerAnswers = (message: IDataObject) => customerSends(bed, message);
 
 function buttonIds(sent: IDataObject): string[] {
 	const action = (sent.content as IDataObject).action as IDataObject;
@@ -209,7 +204,11 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const next = captureDeliveries(bed);
 		const waiting = await n8n.run(approval());
 		const sent = await lastSent();
-		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		await customerAnswers({
+			type: 'interactive',
+			reply_to: sent.id,
+			button_id: buttonIds(sent)[0],
+		});
 		const delivered = await n8n.deliver(await next(isMessage));
 		expect(delivered.items).toEqual([]);
 		expect(n8n.resumed).toHaveLength(1);
@@ -224,7 +223,11 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		expect(n8n.resumed[0].reply).not.toHaveProperty('raw');
 
 		// A second tap: nothing waits any more; the trigger workflow gets it, marked.
-		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[1] });
+		await customerAnswers({
+			type: 'interactive',
+			reply_to: sent.id,
+			button_id: buttonIds(sent)[1],
+		});
 		const late = await n8n.deliver(await next(isMessage));
 		expect(late.items).toHaveLength(1);
 		expect(late.items[0]).toMatchObject({
@@ -253,7 +256,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const rows = (
 			(sent.content as IDataObject).action as { sections: Array<{ rows: IDataObject[] }> }
 		).sections[0].rows;
-		await customerSends({ type: 'interactive', reply_to: sent.id, row_id: rows[2].id });
+		await customerAnswers({ type: 'interactive', reply_to: sent.id, row_id: rows[2].id });
 		await n8n.deliver(await next(isMessage));
 		expect(n8n.resumed[0]).toMatchObject({
 			answered: true,
@@ -267,7 +270,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		await n8n.run(approval());
 		const sent = await lastSent();
 		const [approve, decline] = buttonIds(sent);
-		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: decline });
+		await customerAnswers({ type: 'interactive', reply_to: sent.id, button_id: decline });
 		const payload = await next(isMessage);
 		const message = (changeValue(payload).messages as IDataObject[])[0];
 		// The decline button's reference made to say approve: its signature no longer matches.
@@ -300,7 +303,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		// The node runs again in the same execution (a loop) and waits for its new question.
 		const waiting = await n8n.run(approval());
 		const later = await lastSent();
-		await customerSends({
+		await customerAnswers({
 			type: 'interactive',
 			reply_to: earlier.id,
 			button_id: buttonIds(earlier)[0],
@@ -312,7 +315,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			message: 'The answer belongs to an earlier wait of this node',
 		});
 		expect(n8n.isWaiting).toBe(true);
-		await customerSends({
+		await customerAnswers({
 			type: 'interactive',
 			reply_to: later.id,
 			button_id: buttonIds(later)[1],
@@ -326,7 +329,11 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const next = captureDeliveries(bed);
 		await n8n.run(approval());
 		const sent = await lastSent();
-		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		await customerAnswers({
+			type: 'interactive',
+			reply_to: sent.id,
+			button_id: buttonIds(sent)[0],
+		});
 		const payload = await next(isMessage);
 		const reply = (changeValue(payload).messages as IDataObject[])[0].interactive as {
 			button_reply: IDataObject;
@@ -353,7 +360,11 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const next = captureDeliveries(bed);
 		await n8n.run(approval());
 		const sent = await lastSent();
-		await customerSends({ type: 'interactive', reply_to: sent.id, button_id: buttonIds(sent)[0] });
+		await customerAnswers({
+			type: 'interactive',
+			reply_to: sent.id,
+			button_id: buttonIds(sent)[0],
+		});
 		const payload = await next(isMessage);
 		const url = n8n.url;
 		n8n.url = 'http://127.0.0.1:9';
@@ -386,7 +397,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		expect(Object.keys(n8n.openQuestions())).toEqual([
 			`${bed.sandbox.phoneNumberIds[0]}:${CUSTOMER}`,
 		]);
-		await customerSends({ text: 'Happy birthday, Sam!' });
+		await customerAnswers({ text: 'Happy birthday, Sam!' });
 		const answer = await n8n.deliver(await next(isMessage));
 		expect(answer.items).toEqual([]);
 		expect(n8n.resumed[0]).toMatchObject({
@@ -397,7 +408,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		});
 		expect(n8n.openQuestions()).toEqual({});
 		// The question is taken: the next message is an ordinary one.
-		await customerSends({ text: 'Thanks!' });
+		await customerAnswers({ text: 'Thanks!' });
 		const after = await n8n.deliver(await next(isMessage));
 		expect(after.items[0]).toMatchObject({ text: 'Thanks!' });
 		expect(after.items[0]).not.toHaveProperty('waiting');

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { chatSend, customerWrites, CUSTOMER } from './conversation-support';
+import { chatSend, customerSends, customerWrites, CUSTOMER } from './conversation-support';
 import { useTestBed } from './harness';
 
 /**
@@ -26,18 +26,7 @@ async function triggerItemOf(simulate: () => Promise<unknown>): Promise<IDataObj
 	return result.result.workflowData![0][0].json;
 }
 
-async function customerTaps(answer: IDataObject) {
-	const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			phone_number_id: bed.sandbox.phoneNumberIds[0],
-			from: CUSTOMER,
-			...answer,
-		}),
-	});
-	if (!response.ok) throw new Error(await response.text());
-}
+const customerTaps = (answer: IDataObject) => customerSends(bed, answer);
 
 async function sent(operation: string, parameters: IDataObject): Promise<string> {
 	const [output] = await bed
