@@ -16,7 +16,18 @@ export interface Delivery {
 	lastStatus?: number;
 	lastError?: string;
 	deliveredAt?: number;
+	/** A deliberately wrong delivery, to see how the receiver refuses it (never retried). */
+	wrong?: WrongDelivery;
+	/** The delivery this one delivers again, as the platform redelivers. */
+	redeliveryOf?: string;
 }
+
+/**
+ * What a wrong delivery gets wrong: `signature` signs with another secret, `headers` sends the
+ * static headers (a token) with other values, `body` sends JSON that is not the envelope.
+ */
+export type WrongDelivery = 'signature' | 'headers' | 'body';
+export const WRONG_DELIVERIES: WrongDelivery[] = ['signature', 'headers', 'body'];
 
 export const SIGNATURE_HEADER = 'x-hub-signature-256';
 export const DELIVERY_ID_HEADER = 'x-sandbox-delivery-id';
@@ -46,9 +57,20 @@ export class WebhookDispatcher {
 		},
 	) {}
 
-	emit(payload: unknown): Delivery | undefined {
+	emit(
+		payload: unknown,
+		options: { wrong?: WrongDelivery; redeliveryOf?: Delivery } = {},
+	): Delivery | undefined {
 		if (!this.target) return undefined;
-		const delivery: Delivery = { id: randomUUID(), payload, attempts: 0, status: 'pending' };
+		const delivery: Delivery = {
+			// A redelivery is the same delivery again: same ID, same body.
+			id: options.redeliveryOf?.id ?? randomUUID(),
+			payload: options.redeliveryOf?.payload ?? payload,
+			attempts: 0,
+			status: 'pending',
+			wrong: options.wrong,
+			redeliveryOf: options.redeliveryOf?.id,
+		};
 		this.deliveries.push(delivery);
 		if (this.deliveries.length > 10_000) this.deliveries.shift();
 		this.attempt(delivery, this.target);
@@ -83,14 +105,26 @@ export class WebhookDispatcher {
 
 	private async send(delivery: Delivery, target: WebhookTarget): Promise<void> {
 		delivery.attempts += 1;
-		const body = JSON.stringify(delivery.payload);
+		const body = JSON.stringify(
+			delivery.wrong === 'body' ? { not: 'the webhook envelope' } : delivery.payload,
+		);
+		const staticHeaders = Object.fromEntries(
+			Object.entries(target.headers).map(([name, value]) => [
+				name,
+				delivery.wrong === 'headers' ? `not-${value}` : value,
+			]),
+		);
 		const headers: Record<string, string> = {
-			...target.headers,
+			...staticHeaders,
 			'content-type': 'application/json',
 			'user-agent': 'business-messaging-sandbox',
 			[DELIVERY_ID_HEADER]: delivery.id,
 		};
-		if (target.secret) headers[SIGNATURE_HEADER] = signBody(target.secret, body);
+		if (target.secret)
+			headers[SIGNATURE_HEADER] = signBody(
+				delivery.wrong === 'signature' ? `not-${target.secret}` : target.secret,
+				body,
+			);
 		try {
 			const response = await fetch(target.url, {
 				method: 'POST',
@@ -111,7 +145,8 @@ export class WebhookDispatcher {
 		}
 		const delays = this.settings().retryDelaysMs;
 		const delay = delays[delivery.attempts - 1];
-		if (delay === undefined) {
+		// A wrong delivery is refused again on every retry: once shows it.
+		if (delay === undefined || delivery.wrong) {
 			delivery.status = 'failed';
 			return;
 		}

@@ -197,8 +197,12 @@ describe('route schemas', () => {
 		});
 		await call('GET', '/_sandbox/webhook');
 		await call('POST', '/_sandbox/webhook/deliver', { payload: { object: 'test' } });
+		await call('POST', '/_sandbox/webhook/deliver', { wrong: 'signature' });
 		await call('POST', '/_sandbox/webhook/flush');
-		await call('GET', '/_sandbox/webhook/deliveries');
+		const listed = await call('GET', '/_sandbox/webhook/deliveries');
+		const [first] = (listed as unknown as { data: Array<{ id: string }> }).data;
+		await call('POST', '/_sandbox/webhook/redeliver', { id: first.id });
+		await call('POST', '/_sandbox/webhook/flush');
 		await call('DELETE', '/_sandbox/webhook');
 		await call('GET', '/_sandbox/webhook');
 		await call('POST', '/_sandbox/incoming', {

@@ -157,6 +157,41 @@ describe('webhook deliveries', () => {
 		assert.equal(receiver.mostOpen, 12);
 	});
 
+	it('sends a deliberately wrong delivery on request: another secret, other header values, or a body that is not the envelope; once, not retried', async () => {
+		const s = sandbox.current;
+		const secret = 'webhook-secret-42';
+		const receiver = await receivers.start(s, { secret, headers: { 'x-token': 'tok-1' } });
+		receiver.failNext = 100;
+		for (const wrong of ['signature', 'headers', 'body'])
+			await s.control('POST', '/webhook/deliver', { wrong });
+		await receiver.waitFor(3);
+		await expectNoMore(receiver, 3, 300);
+		const [signature, headers, body] = receiver.received;
+		assert.notEqual(
+			signature.headers['x-hub-signature-256'],
+			`sha256=${hmacHex(secret, signature.body)}`,
+		);
+		assert.equal(signature.headers['x-token'], 'tok-1');
+		assert.equal(headers.headers['x-hub-signature-256'], `sha256=${hmacHex(secret, headers.body)}`);
+		assert.notEqual(headers.headers['x-token'], 'tok-1');
+		assert.deepEqual(JSON.parse(body.body), { not: 'the webhook envelope' });
+		assert.equal(body.headers['x-hub-signature-256'], `sha256=${hmacHex(secret, body.body)}`);
+		expectError(await controlRaw(s, 'POST', '/webhook/deliver', { wrong: 'everything' }), 400);
+	});
+
+	it('redelivers a delivery as the platform does: the same delivery ID and the same body', async () => {
+		const s = sandbox.current;
+		const receiver = await receivers.start(s);
+		const { delivery_id: deliveryId } = await incoming(s, { text: 'once' });
+		await receiver.waitFor(1);
+		await s.control('POST', '/webhook/redeliver', { id: deliveryId });
+		await receiver.waitFor(2);
+		const [first, again] = receiver.received;
+		assert.equal(again.body, first.body);
+		assert.equal(again.headers['x-sandbox-delivery-id'], deliveryId);
+		expectError(await controlRaw(s, 'POST', '/webhook/redeliver', { id: 'nope' }), 400, 100, 'id');
+	});
+
 	it('gives up after the configured retries', async () => {
 		const s = sandbox.current;
 		const receiver = await receivers.start(s);

@@ -55,6 +55,12 @@ export const deliveriesSchema = {
 							lastStatus: int,
 							lastError: str,
 							deliveredAt: int,
+							wrong: {
+								type: 'string',
+								enum: ['signature', 'headers', 'body'],
+								description: 'A deliberately wrong delivery: what it got wrong',
+							},
+							redeliveryOf: { ...str, description: 'The delivery this one delivers again' },
 						},
 						['id', 'payload', 'attempts', 'status'],
 					),
@@ -66,8 +72,26 @@ export const deliveriesSchema = {
 };
 
 export const deliverSchema = {
-	summary: 'Deliver an event (the body, or its payload) to the webhook',
-	body: { type: 'object', properties: { payload: { description: 'The event to deliver' } } },
+	summary:
+		'Deliver an event (the body, or its payload) to the webhook, or a deliberately wrong delivery',
+	body: {
+		type: 'object',
+		properties: {
+			payload: { description: 'The event to deliver' },
+			wrong: {
+				type: 'string',
+				enum: ['signature', 'headers', 'body'],
+				description:
+					'Get this wrong, to see the receiver refuse it: signed with another secret, the static headers (a token) with other values, or a body that is not the envelope. Not retried.',
+			},
+		},
+	},
+	response: answers(closed({ id: str })),
+};
+
+export const redeliverSchema = {
+	summary: 'Deliver a delivery again, as the platform redelivers: same delivery ID, same body',
+	body: { type: 'object', required: ['id'], properties: { id: str } },
 	response: answers(closed({ id: str })),
 };
 

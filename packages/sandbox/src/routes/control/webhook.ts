@@ -5,11 +5,13 @@ import {
 	deliverSchema,
 	deliveriesSchema,
 	flushSchema,
+	redeliverSchema,
 	registerWebhookSchema,
 	removeWebhookSchema,
 	webhookSchema,
 } from '../../schemas/controlEvents';
 import { isObject, requireString } from '../../validate';
+import { WRONG_DELIVERIES, type WrongDelivery } from '../../webhooks';
 
 /** The control API's webhook: register it, deliver to it, see the deliveries. */
 export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
@@ -42,8 +44,24 @@ export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const body = jsonBody(request);
 		if (!sandbox.webhooks.target)
 			throw invalid('webhook', 'no webhook is registered (PUT /_sandbox/webhook first)');
-		const delivery = sandbox.webhooks.emit(body.payload ?? body);
+		const wrong = body.wrong;
+		if (wrong !== undefined && !WRONG_DELIVERIES.includes(wrong as WrongDelivery))
+			throw invalid('wrong', `must be one of ${WRONG_DELIVERIES.join(', ')}`);
+		const payload =
+			body.payload ??
+			(wrong === undefined ? body : { object: 'whatsapp_business_account', entry: [] });
+		const delivery = sandbox.webhooks.emit(payload, { wrong: wrong as WrongDelivery | undefined });
 		return { id: delivery?.id };
+	});
+	app.post('/webhook/redeliver', { schema: redeliverSchema }, async (request) => {
+		const body = jsonBody(request);
+		const id = requireString(body, 'id', 'id');
+		const original = sandbox.webhooks.deliveries.find((d) => d.id === id && !d.redeliveryOf);
+		if (!original) throw invalid('id', 'no delivery has this ID');
+		if (!sandbox.webhooks.target)
+			throw invalid('webhook', 'no webhook is registered (PUT /_sandbox/webhook first)');
+		sandbox.webhooks.emit(undefined, { redeliveryOf: original });
+		return { id };
 	});
 	app.post('/webhook/flush', { schema: flushSchema }, async () => {
 		await sandbox.webhooks.idle();
