@@ -13,6 +13,7 @@ import {
 	type INodeExecutionData,
 	type INodeListSearchResult,
 	type INodeParameters,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypes,
 	type IVersionedNodeType,
@@ -22,7 +23,14 @@ import {
 	type ResourceMapperFields,
 } from 'n8n-workflow';
 import { resolve, TestCredentialsHelper } from './credentials';
-import { RecordingResponse, type WebhookRequest, type WebhookResult } from './webhook';
+import { useProcessedData } from './processedData';
+import {
+	recordingLogger,
+	RecordingResponse,
+	type LoggedLine,
+	type WebhookRequest,
+	type WebhookResult,
+} from './webhook';
 
 export { TestCredentialsHelper } from './credentials';
 
@@ -107,6 +115,7 @@ export class NodeHarness {
 
 	/** Runs `execute` once over `items` (one empty item by default); returns its outputs. */
 	async execute(run: ExecuteOptions): Promise<INodeExecutionData[][]> {
+		await useProcessedData();
 		const { workflow, node, nodeType } = this.workflowWith(run.parameters, run.continueOnFail);
 		Object.assign(node, run.settings);
 		const items = run.items ?? [{ json: {} }];
@@ -147,6 +156,23 @@ export class NodeHarness {
 		const search = nodeType.methods?.listSearch?.[method];
 		if (!search) throw new Error(`test: no listSearch method ${method}`);
 		return this.guardSecret(search.call(context, filter, paginationToken));
+	}
+
+	/** Calls a `loadOptions` method as the editor does for an options or multiOptions field. */
+	async loadOptions(
+		method: string,
+		parameters: INodeParameters = {},
+	): Promise<INodePropertyOptions[]> {
+		const { workflow, node, nodeType } = this.workflowWith(parameters);
+		const context = new LoadOptionsContext(
+			workflow,
+			node,
+			{ ...this.additionalData(), currentNodeParameters: node.parameters },
+			'',
+		);
+		const load = nodeType.methods?.loadOptions?.[method];
+		if (!load) throw new Error(`test: no loadOptions method ${method}`);
+		return this.guardSecret(load.call(context));
 	}
 
 	/** Calls a `resourceMapping` method as the editor does to build a resource mapper's form. */
@@ -215,16 +241,20 @@ export class NodeHarness {
 				httpRequest,
 				httpResponse: response,
 			} as unknown as IWorkflowExecuteAdditionalData,
-			'trigger',
+			request.mode ?? 'webhook',
 			webhookData,
 			[],
 			runExecutionData,
 		);
+		// What the node logs is recorded: n8n's logger is taken from its container otherwise.
+		const logs: LoggedLine[] = [];
+		Object.defineProperty(context, 'logger', { value: recordingLogger(logs) });
 		if (!nodeType.webhook)
 			throw new Error(`test: ${node.type} v${node.typeVersion} has no webhook`);
 		const result = await this.guardSecret(nodeType.webhook.call(context));
 		this.assertNoSecret(response, 'webhook answer');
-		return { result, response };
+		this.assertNoSecret(logs, 'log');
+		return { result, response, logs };
 	}
 
 	/**
@@ -363,6 +393,12 @@ function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
 }
 
 export { packageFileText, packageSourceFiles } from './packageFiles';
-export { RecordingResponse, type WebhookRequest, type WebhookResult } from './webhook';
+export { processedData } from './processedData';
+export {
+	RecordingResponse,
+	type LoggedLine,
+	type WebhookRequest,
+	type WebhookResult,
+} from './webhook';
 export { ScriptedServer, type ScriptedAnswer } from './scriptedServer';
 export { HandlerServer, type HandledRequest, type HandlerAnswer } from './handlerServer';

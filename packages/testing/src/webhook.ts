@@ -13,11 +13,39 @@ export interface WebhookRequest {
 	webhookName?: string;
 	/** For a waiting execution's webhook: the items the waiting node holds as its input. */
 	waitingItems?: INodeExecutionData[];
+	/** As n8n runs it: `webhook` for the production URL (the default), `manual` for the editor's test. */
+	mode?: 'webhook' | 'manual';
+}
+
+/** A line the node logged through n8n's logger (`this.logger`). */
+export interface LoggedLine {
+	level: 'error' | 'warn' | 'info' | 'debug';
+	message: string;
+	meta?: unknown;
 }
 
 export interface WebhookResult {
 	result: IWebhookResponseData;
 	response: RecordingResponse;
+	/** What the node logged. */
+	logs: LoggedLine[];
+}
+
+/** n8n's logger as a node sees it, recording each line. */
+export function recordingLogger(logs: LoggedLine[]) {
+	const record =
+		(level: LoggedLine['level']) =>
+		(message: string, meta?: unknown): void => {
+			logs.push({ level, message, meta });
+		};
+	const logger = {
+		error: record('error'),
+		warn: record('warn'),
+		info: record('info'),
+		debug: record('debug'),
+		scoped: () => logger,
+	};
+	return logger;
 }
 
 /** The express response n8n passes to a webhook, recording what the node sent itself. */
