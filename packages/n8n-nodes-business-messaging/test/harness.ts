@@ -9,9 +9,17 @@ export const NODE_TYPE = 'n8n-nodes-business-messaging.businessMessaging';
 /** Retries that do not slow the tests down. */
 export const FAST_RETRIES = { maxRetries: 2, baseDelayMs: 5 };
 
+export interface HarnessOptions {
+	apiKey?: string;
+	baseUrl?: string;
+	nodeType?: INodeType;
+	/** The workflow's static data, kept across the harness's runs as n8n keeps it. */
+	staticData?: IDataObject;
+}
+
 export interface TestBed {
 	sandbox: RunningSandbox;
-	harness(options?: { apiKey?: string; baseUrl?: string; nodeType?: INodeType }): NodeHarness;
+	harness(options?: HarnessOptions): NodeHarness;
 	/** Requests the sandbox received since the last reset (path and query as sent). */
 	requests(): Array<{
 		method: string;
@@ -33,8 +41,9 @@ export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 		const sandbox = await startSandbox({ port: 0, dialect: options.dialect });
 		Object.assign(bed, {
 			sandbox,
-			harness: (options: { apiKey?: string; baseUrl?: string; nodeType?: INodeType } = {}) =>
+			harness: (options: HarnessOptions = {}) =>
 				new NodeHarness({
+					staticData: options.staticData,
 					nodeType: options.nodeType ?? new BusinessMessaging(),
 					typeName: NODE_TYPE,
 					credentialType: new BusinessMessagingApi(),

@@ -160,6 +160,15 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Collect Bursts (Quiet Seconds)',
+				name: 'collectBursts',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 60 },
+				default: 5,
+				description:
+					"Hold a customer's messages until the chat has been quiet this many seconds, then start one execution with all of them (one item: the messages in order, and their texts joined in Text). For AI agents that should answer once.",
+			},
+			{
 				displayName: 'Download Incoming Media',
 				name: 'downloadMedia',
 				type: 'boolean',
@@ -168,11 +177,28 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to download the file of each incoming media message into the item (needs the credential)',
 			},
 			{
+				displayName: 'Only These Numbers',
+				name: 'onlyNumbers',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'phoneNumbers' },
+				default: [],
+				description:
+					'Start the workflow only for messages and receipts of these numbers (the credential lists them). Template events are for every number and always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
 				displayName: 'Put Media in Field',
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
 				description: 'The binary field for a downloaded file',
+			},
+			{
+				displayName: 'Skip Redeliveries',
+				name: 'skipRedeliveries',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to start nothing for a message or status already received (the platform delivers at least once). Remembered for a day.',
 			},
 		],
 	},

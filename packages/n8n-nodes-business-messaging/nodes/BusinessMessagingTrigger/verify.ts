@@ -6,26 +6,38 @@ export type DeliveryAuth =
 	| { mode: 'headerToken'; header: string; token: string }
 	| { mode: 'signature'; header: string; secret: string };
 
-export function isAuthentic(
+/**
+ * Why a delivery is not authentic, in words that say what to check; undefined when it is.
+ * The reasons never quote the secret or what was received in its place.
+ */
+export function authenticationProblem(
 	auth: DeliveryAuth,
 	headers: Record<string, unknown>,
 	rawBody: Buffer | undefined,
-): boolean {
-	if (auth.mode === 'none') return true;
+): string | undefined {
+	if (auth.mode === 'none') return undefined;
 	const given = headerValue(headers, auth.header);
-	if (given === undefined) return false;
-	if (auth.mode === 'headerToken') return sameText(given, auth.token);
-	if (!rawBody) return false;
+	if (auth.mode === 'headerToken') {
+		if (given === undefined)
+			return `The delivery has no "${auth.header}" header: check Header Name against the header the provider sends the token in`;
+		return sameText(given, auth.token)
+			? undefined
+			: `The "${auth.header}" header does not match Header Value: copy the token again from the provider dashboard`;
+	}
+	if (given === undefined)
+		return `The delivery has no "${auth.header}" signature header: check Signature Header, or whether the provider signs deliveries at all (then choose another Authentication)`;
+	if (!rawBody) return 'The delivery came without its raw body, so its signature cannot be checked';
 	const expected = createHmac('sha256', auth.secret).update(rawBody).digest('hex');
 	// "sha256=<hex>" as the platform sends it, or the bare hex
 	const hex = given
 		.trim()
 		.replace(/^sha256=/i, '')
 		.toLowerCase();
-	return (
-		/^[0-9a-f]{64}$/.test(hex) &&
-		timingSafeEqual(Buffer.from(hex, 'hex'), Buffer.from(expected, 'hex'))
-	);
+	if (!/^[0-9a-f]{64}$/.test(hex))
+		return `The "${auth.header}" header is not an HMAC-SHA256 signature ("sha256=" and 64 hex digits)`;
+	return timingSafeEqual(Buffer.from(hex, 'hex'), Buffer.from(expected, 'hex'))
+		? undefined
+		: `The delivery's signature does not match: Secret must be the secret the provider signs with (the app secret), or the body was changed on its way`;
 }
 
 /** The verification handshake: a GET with hub.mode=subscribe and the user's verify token. */
