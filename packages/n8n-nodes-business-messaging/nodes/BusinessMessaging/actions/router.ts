@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 import { itemContext, type ItemContext } from '../../common/context';
 import { phoneNumberIdHint } from '../../common/fields/phoneNumberHint';
+import { onceForKey } from '../../common/idempotency/idempotencyKey';
 import { concurrency } from '../../common/fields/requestOptions';
 import { asNodeError, errorItem } from '../../common/transport/nodeError';
 import { isNotFound } from '../../common/transport/outcome';
@@ -40,7 +41,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			let item: ItemContext | undefined;
 			try {
 				item = itemContext.call(this, itemIndex);
-				const outputs = await operation.execute.call(this, item);
+				const context = item;
+				const outputs = operation.idempotencyKey
+					? await onceForKey.call(this, itemIndex, () => operation.execute.call(this, context))
+					: await operation.execute.call(this, item);
 				results[itemIndex] = outputs.map((result) => ({
 					...result,
 					pairedItem: { item: itemIndex },

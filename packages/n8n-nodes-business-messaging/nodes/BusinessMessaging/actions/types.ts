@@ -6,6 +6,8 @@ export interface ItemOperation {
 	description: INodeProperties[];
 	/** Whether running it twice acts twice (a send, a refund, a create): see the router. */
 	sideEffects?: boolean;
+	/** Whether it offers Options › Idempotency Key (common/idempotency): sends and refunds. */
+	idempotencyKey?: boolean;
 	execute(this: IExecuteFunctions, item: ItemContext): Promise<INodeExecutionData[]>;
 }
 

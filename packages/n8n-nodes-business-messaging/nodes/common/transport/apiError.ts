@@ -1,4 +1,4 @@
-import { NodeApiError, type INode, type JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, type INode, type JsonObject } from 'n8n-workflow';
 import { adviceFor } from './errorAdvice';
 import type { ApiErrorDetails, Outcome } from './outcome';
 
@@ -25,20 +25,41 @@ export function toNodeError(
 		const advice = unknown
 			? 'It was not repeated, so that nothing happens twice: check whether it took effect before running it again.'
 			: 'Check the Base URL of the credential and that the API is reachable from n8n.';
-		return new NodeApiError(node, { message } as JsonObject, {
-			message: `${message}${tries}`,
-			description: `${outcome.message}. ${advice}`,
-			itemIndex,
-		});
+		return markActed(
+			new NodeApiError(node, { message } as JsonObject, {
+				message: `${message}${tries}`,
+				description: `${outcome.message}. ${advice}`,
+				itemIndex,
+			}),
+			unknown,
+		);
 	}
 	const { error, status } = outcome;
 	const maybeDone = outcome.kind === 'serverError' && !idempotent;
-	return new NodeApiError(node, apiErrorJson(error), {
-		message: `${error.message}${tries}`,
-		description: describe(error, maybeDone, outcome.kind),
-		httpCode: String(status),
-		itemIndex,
-	});
+	return markActed(
+		new NodeApiError(node, apiErrorJson(error), {
+			message: `${error.message}${tries}`,
+			description: describe(error, maybeDone, outcome.kind),
+			httpCode: String(status),
+			itemIndex,
+		}),
+		maybeDone,
+	);
+}
+
+/**
+ * `context.mayHaveActed`: whether the request may have taken effect although it failed (the
+ * connection broke after sending, a server error): an idempotency key then stays used.
+ */
+function markActed(error: NodeApiError, mayHaveActed: boolean): NodeApiError {
+	error.context.mayHaveActed = mayHaveActed;
+	return error;
+}
+
+/** Whether a failure is sure to have acted on nothing: a refusal, a check before sending. */
+export function nothingWentOut(error: unknown): boolean {
+	if (error instanceof NodeApiError) return error.context.mayHaveActed === false;
+	return error instanceof NodeOperationError;
 }
 
 function apiErrorJson(error: ApiErrorDetails): JsonObject {

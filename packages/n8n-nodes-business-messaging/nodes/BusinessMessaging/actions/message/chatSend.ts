@@ -10,6 +10,7 @@ import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
 import { locatorValue, templateLocator } from '../../../common/fields/locators';
+import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { normalizeRecipient } from '../../../common/fields/recipient';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
@@ -30,8 +31,8 @@ export interface ChatAddress {
 }
 
 /**
- * The Options collection of a message sent in a chat: Reply To, Wait for Receipt (unless the
- * operation waits for something else), and the operation's own.
+ * The Options collection of a message sent in a chat: Reply To, Idempotency Key and Wait for
+ * Receipt (unless the operation waits for something else), and the operation's own.
  */
 export function chatOptions(
 	own: INodeProperties[] = [],
@@ -43,7 +44,11 @@ export function chatOptions(
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [replyToOption, ...(receipts ? receiptWaitOptions : []), ...own],
+		options: [
+			replyToOption,
+			...(receipts ? [idempotencyKeyOption, ...receiptWaitOptions] : []),
+			...own,
+		],
 	};
 }
 

@@ -29,6 +29,9 @@ export const description = updateDisplayOptions(forOperation('message', 'sendBut
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** A message with up to 3 reply buttons (the Cloud API's interactive `button`). */
 export async function execute(
 	this: IExecuteFunctions,

@@ -84,6 +84,9 @@ export const description = updateDisplayOptions(
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** One or more contact cards (the Cloud API's `contacts` message). */
 export async function execute(
 	this: IExecuteFunctions,

@@ -32,6 +32,9 @@ export const description = updateDisplayOptions(
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** A message with one button that opens a web page (the Cloud API's interactive `cta_url`). */
 export async function execute(
 	this: IExecuteFunctions,

@@ -29,6 +29,9 @@ export const description = updateDisplayOptions(forOperation('message', 'sendLis
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** A list of up to 10 options behind a button (the Cloud API's interactive `list`). */
 export async function execute(
 	this: IExecuteFunctions,

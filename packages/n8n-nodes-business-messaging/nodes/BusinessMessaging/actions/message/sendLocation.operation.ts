@@ -61,6 +61,9 @@ export const description = updateDisplayOptions(
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** A place on a map (the Cloud API's `location` message). */
 export async function execute(
 	this: IExecuteFunctions,

@@ -67,6 +67,9 @@ export const description = updateDisplayOptions(forOperation('message', 'sendMed
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /**
  * An image, video, audio file, document or sticker (the Cloud API's media messages), from an
  * input binary (uploaded in the same step), a link or a media ID.

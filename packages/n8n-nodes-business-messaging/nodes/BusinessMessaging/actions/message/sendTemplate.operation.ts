@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
+import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
 import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [headerBinaryOption, replyToOption, ...receiptWaitOptions],
+		options: [headerBinaryOption, idempotencyKeyOption, replyToOption, ...receiptWaitOptions],
 	},
 ];
 
@@ -59,6 +60,9 @@ export const description = updateDisplayOptions(
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
 
 /** An approved template with its variables filled in (4.2); never repeated blindly. */
 export async function execute(

@@ -38,6 +38,9 @@ export const description = updateDisplayOptions(forOperation('message', 'sendTex
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
 
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
 /** A text message (the Cloud API's shape), inside the customer's 24-hour window. */
 export async function execute(
 	this: IExecuteFunctions,

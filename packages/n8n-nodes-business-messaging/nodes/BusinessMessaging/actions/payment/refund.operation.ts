@@ -8,6 +8,7 @@ import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
 import { requiredText } from '../../../common/fields/requiredText';
+import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { REFUND_CURRENCIES, toAmount } from '../../../common/rules/money';
 
 const partial = { refundType: ['partial'] };
@@ -81,12 +82,23 @@ const properties: INodeProperties[] = [
 			{ name: 'Normal', value: 'normal', description: 'The gateway’s standard refund' },
 		],
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [idempotencyKeyOption],
+	},
 ];
 
 export const description = updateDisplayOptions(forOperation('payment', 'refund'), properties);
 
 /** A refund acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key refunds nothing. */
+export const idempotencyKey = true;
 
 /** Refunds a payment (4.8): it starts "pending". Never repeated blindly. */
 export async function execute(
