@@ -1,0 +1,351 @@
+// End-to-end: the trigger and the sends made for AI agents, in a real n8n, against the sandbox
+// playing the customers. One active trigger workflow (Collect Bursts, Skip Redeliveries, Only
+// These Numbers, a signature check) and a workflow that sends with an idempotency key. Regular
+// mode by default; with --queue, n8n's queue mode (a main, a worker, a webhook process).
+// Prints "N passed, N failed" and what it measured; exits 1 on a failure.
+//   node e2e/agents.mjs [--queue]
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+
+const QUEUE = process.argv.includes('--queue');
+if (QUEUE) requireRedis();
+const mode = QUEUE ? 'queue mode' : 'regular mode';
+const said = [];
+const QUIET_SECONDS = 2;
+
+await ensureN8n((line) => console.log(line));
+const sandbox = await startSandbox();
+const n8n = QUEUE
+	? createQueueHome()
+	: createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5702) });
+const secret = 'e2e-agents-signing-secret';
+const triggerId = 'bm-agents-trigger';
+const [ourNumber, otherNumber] = sandbox.phoneNumberIds;
+
+const flows = {
+	trigger: {
+		id: 'bmAgentsTrigger1',
+		name: 'e2e agents: trigger',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: 'bmAgentsTrigger',
+				name: 'Business Messaging Trigger',
+				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: triggerId,
+				parameters: {
+					events: ['incomingMessage'],
+					deliveryAuth: 'signature',
+					signatureSecret: secret,
+					options: {
+						collectBursts: QUIET_SECONDS,
+						skipRedeliveries: true,
+						onlyNumbers: [ourNumber],
+					},
+				},
+			},
+		],
+	},
+	sendOnce: {
+		id: 'bmAgentsSendOnce',
+		name: 'e2e agents: send once',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'bmAgentsHook',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: 'bm-agents-send-once',
+				parameters: {
+					httpMethod: 'POST',
+					path: 'send-once',
+					responseMode: 'onReceived',
+					options: {},
+				},
+			},
+			{
+				id: 'bmAgentsSend',
+				name: 'Send',
+				type: 'n8n-nodes-business-messaging.businessMessaging',
+				typeVersion: 1,
+				position: [220, 0],
+				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+				parameters: {
+					resource: 'message',
+					operation: 'sendText',
+					phoneNumberId: { __rl: true, mode: 'list', value: ourNumber },
+					recipient: '={{ $json.body.to }}',
+					text: '={{ $json.body.text }}',
+					options: { idempotencyKey: '={{ $json.body.key }}' },
+				},
+			},
+		],
+		connections: { Webhook: { main: [[{ node: 'Send', type: 'main', index: 0 }]] } },
+	},
+};
+
+let queue;
+let server;
+try {
+	n8n.importSandboxCredential(sandbox);
+	for (const flow of Object.values(flows)) {
+		const file = join(n8n.userFolder, `${flow.id}.json`);
+		writeFileSync(file, JSON.stringify(flow));
+		n8n.cli(['import:workflow', `--input=${file}`]);
+		n8n.activate(flow.id);
+	}
+	let main;
+	let hooks;
+	let cookie;
+	await check(`n8n ${N8N_VERSION} (${mode}) starts with the trigger active`, async () => {
+		if (QUEUE) {
+			queue = await startQueueMode(n8n, { readyPath: `${triggerId}/webhook`, readyMethod: 'GET' });
+			({ main, hooks, cookie } = queue);
+			return;
+		}
+		server = n8n.start();
+		server.stdout.on('data', (chunk) => said.push(String(chunk)));
+		server.stderr.on('data', (chunk) => said.push(String(chunk)));
+		main = hooks = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
+		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
+		await waitFor(
+			async () => (await fetch(`${main}/webhook/${triggerId}/webhook`)).status !== 404,
+			60_000,
+			'the trigger to be registered',
+		);
+		const setup = await fetch(`${main}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				email: 'agents@example.com',
+				firstName: 'Agent',
+				lastName: 'Runner',
+				password: 'Agents-password-1',
+			}),
+		});
+		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+	});
+	if (!main) throw new Error('n8n did not start');
+
+	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
+		const response = await fetch(`${sandbox.controlUrl}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+		return await response.json();
+	};
+	await control('/webhook', { url: `${hooks}/webhook/${triggerId}/webhook`, secret }, 'PUT');
+	const writes = (from, text, number = ourNumber) =>
+		control('/incoming', { phone_number_id: number, from, name: `Customer ${from}`, text });
+
+	/** The trigger's executions started after `known` (ids), once they and no more have come. */
+	const triggerRuns = () => executionsOf(main, cookie, flows.trigger.id);
+	const newRuns = async (known, expected) => {
+		let runs = [];
+		await waitFor(
+			async () => {
+				runs = (await triggerRuns()).filter((e) => !known.has(String(e.id)));
+				return runs.length >= expected && runs.every((e) => !['new', 'running'].includes(e.status));
+			},
+			30_000,
+			`${expected} trigger execution(s)`,
+		);
+		// A burst closes QUIET_SECONDS after its last message: wait as long again for a stray one.
+		await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 1) * 1000));
+		runs = (await triggerRuns()).filter((e) => !known.has(String(e.id)));
+		const detailed = [];
+		for (const run of runs) {
+			const { data, startedAt } = await savedExecution(main, cookie, run.id);
+			const items = (
+				data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main?.[0] ?? []
+			).map((item) => item.json);
+			detailed.push({ id: String(run.id), startedAt, items });
+		}
+		return detailed;
+	};
+	const knownRuns = async () => new Set((await triggerRuns()).map((e) => String(e.id)));
+
+	const measured = [];
+	await check(
+		`${mode}: a burst of 5 messages from one customer starts 1 execution holding the 5 in order`,
+		async () => {
+			const known = await knownRuns();
+			const texts = [
+				'Hi',
+				'I ordered a blue mug',
+				'order #7001',
+				'it has not come',
+				'can you check?',
+			];
+			for (const text of texts) await writes('14155550201', text);
+			const lastSent = Date.now();
+			const runs = await newRuns(known, 1);
+			assert(runs.length === 1, `${runs.length} executions started`);
+			const [burst] = runs[0].items;
+			assert(runs[0].items.length === 1, `${runs[0].items.length} items`);
+			assert(
+				burst.messageCount === 5 &&
+					burst.text === texts.join('\n') &&
+					burst.messages.map((m) => m.text).join('|') === texts.join('|') &&
+					burst.sendTo === '14155550201',
+				`the burst item: ${JSON.stringify({ ...burst, messages: burst.messages.length })}`,
+			);
+			measured.push(new Date(runs[0].startedAt).getTime() - lastSent - QUIET_SECONDS * 1000);
+		},
+	);
+
+	await check(`${mode}: two customers' interleaved bursts start 2 executions`, async () => {
+		const known = await knownRuns();
+		for (let i = 1; i <= 3; i++) {
+			await writes('14155550202', `Anna ${i}`);
+			await writes('14155550203', `Ben ${i}`);
+		}
+		const runs = await newRuns(known, 2);
+		const bursts = runs.flatMap((run) => run.items).map((b) => `${b.sendTo}: ${b.text}`);
+		assert(
+			runs.length === 2 &&
+				bursts.sort().join(' / ') ===
+					'14155550202: Anna 1\nAnna 2\nAnna 3 / 14155550203: Ben 1\nBen 2\nBen 3',
+			`${runs.length} executions: ${JSON.stringify(bursts)}`,
+		);
+	});
+
+	let perMessage;
+	await check(
+		`${mode}: measured with bursts of 5, executions per customer message and the added latency`,
+		async () => {
+			const known = await knownRuns();
+			const customers = ['14155550211', '14155550212', '14155550213', '14155550214'];
+			const lastSent = new Map();
+			for (let i = 1; i <= 5; i++)
+				for (const customer of customers) {
+					await writes(customer, `message ${i}`);
+					lastSent.set(customer, Date.now());
+				}
+			const runs = await newRuns(known, customers.length);
+			const messages = customers.length * 5;
+			perMessage = runs.length / messages;
+			for (const run of runs) {
+				const [burst] = run.items;
+				measured.push(
+					new Date(run.startedAt).getTime() - lastSent.get(burst.sendTo) - QUIET_SECONDS * 1000,
+				);
+			}
+			assert(
+				runs.length === customers.length && runs.every((r) => r.items[0].messageCount === 5),
+				`${runs.length} executions for ${messages} messages`,
+			);
+			const worst = Math.max(...measured);
+			console.log(
+				`     measured: ${runs.length} executions for ${messages} messages (${perMessage} per message); ` +
+					`start after the quiet time of ${QUIET_SECONDS} s: ${measured.map((ms) => `${ms} ms`).join(', ')}`,
+			);
+			assert(worst < 1000, `an execution started ${worst} ms after the quiet time`);
+		},
+	);
+
+	await check(`${mode}: a redelivered message starts nothing`, async () => {
+		const known = await knownRuns();
+		const { delivery_id: deliveryId } = await writes('14155550221', 'only once please');
+		const runs = await newRuns(known, 1);
+		assert(runs.length === 1, `${runs.length} executions for the first delivery`);
+		await control('/webhook/redeliver', { id: deliveryId });
+		await control('/webhook/flush', {});
+		const after = await newRuns(new Set([...known, runs[0].id]), 0);
+		const deliveries = (await control('/webhook/deliveries')).data.filter(
+			(d) => d.id === deliveryId,
+		);
+		assert(
+			deliveries.length === 2 && deliveries.every((d) => d.status === 'delivered'),
+			`deliveries: ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`,
+		);
+		assert(after.length === 0, `the redelivery started ${after.length} execution(s)`);
+	});
+
+	await check(`${mode}: a message to a number not chosen starts nothing`, async () => {
+		const known = await knownRuns();
+		await writes('14155550231', 'to the other number', otherNumber);
+		await control('/webhook/flush', {});
+		const runs = await newRuns(known, 0);
+		assert(runs.length === 0, `${runs.length} execution(s) started`);
+	});
+
+	await check(`${mode}: a refused delivery says why in n8n's log`, async () => {
+		await control('/webhook/deliver', { wrong: 'signature' });
+		await control('/webhook/flush', {});
+		const log = () => (QUEUE ? queue.logs.webhook + queue.logs.main : said.join(''));
+		await waitFor(
+			async () => /refused a delivery \(401\): The delivery's signature does not match/.test(log()),
+			10_000,
+			'the refusal in the log',
+		);
+		assert(!log().includes(secret), 'the secret is in the log');
+	});
+
+	await check(
+		`${mode}: a workflow run twice with the same idempotency key sends once`,
+		async () => {
+			const to = '14155550201';
+			const text = 'Your refund for order #7001 is on its way.';
+			const runs = [];
+			for (let i = 0; i < 2; i++) {
+				const before = (await executionsOf(main, cookie, flows.sendOnce.id)).length;
+				const started = await fetch(`${hooks}/webhook/send-once`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ to, text, key: 'refund-7001-notice' }),
+				});
+				assert(started.ok, `the send-once webhook answered ${started.status}`);
+				let run;
+				await waitFor(
+					async () => {
+						const list = await executionsOf(main, cookie, flows.sendOnce.id);
+						run = list.length > before ? list[0] : undefined;
+						return run && !['new', 'running'].includes(run.status);
+					},
+					30_000,
+					'the send-once execution',
+				);
+				const { data } = await savedExecution(main, cookie, run.id);
+				runs.push(data.resultData.runData.Send?.[0]?.data?.main?.[0]?.[0]?.json);
+			}
+			const sent = (await control('/messages')).data.filter(
+				(m) => m.to === to && m.content?.text?.body === text,
+			);
+			assert(sent.length === 1, `${sent.length} messages sent`);
+			assert(
+				runs[0]?.idempotency?.replayed === false &&
+					runs[1]?.idempotency?.replayed === true &&
+					runs[1].messageId === runs[0].messageId,
+				`outputs: ${JSON.stringify(runs)}`,
+			);
+		},
+	);
+
+	await check(SECRET_SCAN, async () => {
+		await scanForKey({ sandbox, n8n, texts: QUEUE ? Object.values(queue.logs) : said });
+	});
+} finally {
+	if (queue) await queue.stop();
+	if (server) {
+		server.kill('SIGTERM');
+		await new Promise((resolve) => server.once('exit', resolve));
+	}
+	sandbox.child.kill();
+	n8n.remove();
+}
+finish();
