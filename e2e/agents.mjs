@@ -149,6 +149,13 @@ try {
 		return await response.json();
 	};
 	await control('/webhook', { url: `${hooks}/webhook/${triggerId}/webhook`, secret }, 'PUT');
+	/**
+	 * The pause of a person typing their next message: just over a second. The platform stamps
+	 * messages in whole seconds and may deliver them out of order (the sandbox delivers in
+	 * parallel, as a real sender does), so only messages of different seconds have a known order;
+	 * the pause is within the quiet time, so they are one burst.
+	 */
+	const typing = () => new Promise((resolve) => setTimeout(resolve, 1050));
 	const writes = (from, text, number = ourNumber) =>
 		control('/incoming', { phone_number_id: number, from, name: `Customer ${from}`, text });
 
@@ -191,8 +198,12 @@ try {
 				'it has not come',
 				'can you check?',
 			];
-			for (const text of texts) await writes('14155550201', text);
-			const lastSent = Date.now();
+			let lastSent;
+			for (const text of texts) {
+				if (lastSent) await typing();
+				await writes('14155550201', text);
+				lastSent = Date.now();
+			}
 			const runs = await newRuns(known, 1);
 			assert(runs.length === 1, `${runs.length} executions started`);
 			const [burst] = runs[0].items;
@@ -213,6 +224,7 @@ try {
 		for (let i = 1; i <= 3; i++) {
 			await writes('14155550202', `Anna ${i}`);
 			await writes('14155550203', `Ben ${i}`);
+			await typing();
 		}
 		const runs = await newRuns(known, 2);
 		const bursts = runs.flatMap((run) => run.items).map((b) => `${b.sendTo}: ${b.text}`);
@@ -296,6 +308,58 @@ try {
 		assert(!log().includes(secret), 'the secret is in the log');
 	});
 
+	// The editor's test listens on the main process, in both modes: checked in regular mode.
+	if (!QUEUE)
+		await check(
+			`${mode}: tested in the editor, a refused delivery stops the test with the reason`,
+			async () => {
+				const id = flows.trigger.id;
+				const saved = await fetch(`${main}/rest/workflows/${id}`, { headers: { cookie } });
+				const workflowData = (await saved.json()).data;
+				// What the editor's "Listen for test event" asks (n8n 1.x reads workflowData, 2.x the saved one).
+				const listen = await fetch(`${main}/rest/workflows/${id}/run`, {
+					method: 'POST',
+					headers: { cookie, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						workflowData,
+						triggerToStartFrom: { name: 'Business Messaging Trigger' },
+					}),
+				});
+				const listening = await listen.json();
+				assert(
+					listen.ok && listening.data?.waitingForWebhook === true,
+					`listen: ${listen.status} ${JSON.stringify(listening)}`,
+				);
+				const known = await knownRuns();
+				const refused = await fetch(`${main}/webhook-test/${triggerId}/webhook`, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+					},
+					body: JSON.stringify({ object: 'whatsapp_business_account', entry: [] }),
+				});
+				assert(refused.status >= 400, `the test delivery was answered ${refused.status}`);
+				let run;
+				await waitFor(
+					async () => {
+						run = (await triggerRuns()).find((e) => !known.has(String(e.id)));
+						return run && !['new', 'running'].includes(run.status);
+					},
+					20_000,
+					'the test execution',
+				);
+				const { data, mode: runMode, status } = await savedExecution(main, cookie, run.id);
+				const message = data.resultData.error?.message ?? '';
+				assert(
+					runMode === 'manual' &&
+						status === 'error' &&
+						/^The delivery was refused: The delivery's signature does not match/.test(message),
+					`execution ${run.id} (${runMode}, ${status}): ${message}`,
+				);
+			},
+		);
+
 	await check(
 		`${mode}: a workflow run twice with the same idempotency key sends once`,
 		async () => {
@@ -324,7 +388,7 @@ try {
 				runs.push(data.resultData.runData.Send?.[0]?.data?.main?.[0]?.[0]?.json);
 			}
 			const sent = (await control('/messages')).data.filter(
-				(m) => m.to === to && m.content?.text?.body === text,
+				(m) => m.to === to && m.content?.body === text,
 			);
 			assert(sent.length === 1, `${sent.length} messages sent`);
 			assert(
