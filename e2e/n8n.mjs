@@ -196,17 +196,16 @@ export function createN8nHome({ port = 5678 } = {}) {
 		},
 		/** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
 		importSandboxCredential(sandbox) {
+			this.importCredential({
+				...SANDBOX_CREDENTIAL,
+				type: 'businessMessagingApi',
+				data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			});
+		},
+		/** Imports a credential `{id, name, type, data}`; the plain-text file is removed after. */
+		importCredential(credential) {
 			const file = join(userFolder, 'credentials.json');
-			writeFileSync(
-				file,
-				JSON.stringify([
-					{
-						...SANDBOX_CREDENTIAL,
-						type: 'businessMessagingApi',
-						data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
-					},
-				]),
-			);
+			writeFileSync(file, JSON.stringify([credential]));
 			try {
 				this.cli(['import:credentials', `--input=${file}`]);
 			} finally {

@@ -1,0 +1,333 @@
+// End-to-end: the whole AI agent story in a real n8n, with no network. The sandbox plays the
+// customer; a scripted, OpenAI-compatible model (scriptedModel.mjs) plays the model behind
+// n8n's own AI Agent and OpenAI Chat Model nodes. Business Messaging Trigger (Collect Bursts)
+// → AI Agent → this package's node as two tools: the agent marks the customer's message read
+// with typing, then answers with buttons; every value of those calls is chosen by the model
+// ($fromAI). Also: in tool mode the node's lists load. Prints "N passed, N failed"; exits 1 on a
+// failure.
+//   node e2e/aiAgent.mjs
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import { startScriptedModel } from './scriptedModel.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+
+const said = [];
+await ensureN8n((line) => console.log(line));
+const sandbox = await startSandbox();
+const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5706) });
+const secret = 'e2e-agent-signing-secret';
+const triggerId = 'bm-agent-story-trigger';
+const customer = '14155550301';
+const [number] = sandbox.phoneNumberIds;
+const TOOL_TYPE = 'n8n-nodes-business-messaging.businessMessagingTool';
+const OPENAI_CREDENTIAL = { id: 'bmScriptedModel1', name: 'Scripted model' };
+
+/** What the model answers: read the customer's message, answer with buttons, then say it is done. */
+const ANSWER = 'Your mug ships tomorrow. Anything else?';
+const BUTTONS = [
+	{ title: 'Track my order', id: 'track' },
+	{ title: 'Talk to a person', id: 'human' },
+];
+function script(request) {
+	const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
+	const markTool = tools.find((name) => /mark/i.test(name));
+	const buttonsTool = tools.find((name) => /button/i.test(name));
+	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
+	const from = (pattern) => system.match(pattern)?.[1];
+	const sender = from(/business number ID (\S+?)[;,. ]/);
+	const recipient = from(/customer (\d+)/);
+	const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
+	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
+		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
+	const results = request.messages.filter((m) => m.role === 'tool').length;
+	if (results === 0)
+		return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
+	if (results === 1)
+		return {
+			toolCalls: [
+				{ name: buttonsTool, arguments: { sender, recipient, text: ANSWER, buttons: BUTTONS } },
+			],
+		};
+	return { text: 'Answered the customer with buttons.' };
+}
+const model = await startScriptedModel(script);
+
+const fromAI = (key, description, type = 'string') =>
+	`={{ $fromAI('${key}', '${description}', '${type}') }}`;
+const SENDER = fromAI('sender', 'The business phone number ID the customer wrote to');
+const flow = {
+	id: 'bmAgentStory0001',
+	name: 'e2e: WhatsApp AI agent',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{
+			id: 'bmStoryTrigger',
+			name: 'Business Messaging Trigger',
+			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: triggerId,
+			parameters: {
+				events: ['incomingMessage'],
+				deliveryAuth: 'signature',
+				signatureSecret: secret,
+				options: { collectBursts: 1, skipRedeliveries: true },
+			},
+		},
+		{
+			id: 'bmStoryAgent',
+			name: 'AI Agent',
+			type: '@n8n/n8n-nodes-langchain.agent',
+			typeVersion: 3,
+			position: [240, 0],
+			parameters: {
+				promptType: 'define',
+				text: '={{ $json.text }}',
+				options: {
+					systemMessage:
+						'=You answer the customers of Acme Mugs on WhatsApp. The customer {{ $json.sendTo }} wrote to the business number ID {{ $json.phoneNumberId }}; their last message ID is {{ $json.messageId }}. First mark that message as read with the typing indicator, then answer with buttons.',
+				},
+			},
+		},
+		{
+			id: 'bmStoryModel',
+			name: 'OpenAI Chat Model',
+			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+			typeVersion: 1.3,
+			position: [160, 220],
+			credentials: { openAiApi: OPENAI_CREDENTIAL },
+			parameters: {
+				model: { __rl: true, mode: 'id', value: 'scripted-model' },
+				responsesApiEnabled: false,
+				options: {},
+			},
+		},
+		{
+			id: 'bmStoryRead',
+			name: 'Mark as read',
+			type: TOOL_TYPE,
+			typeVersion: 1,
+			position: [320, 220],
+			credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+			parameters: {
+				resource: 'message',
+				operation: 'markAsRead',
+				phoneNumberId: { __rl: true, mode: 'id', value: SENDER },
+				messageId: fromAI('messageId', 'The ID of the message to mark as read'),
+				typing: fromAI('typing', 'Whether to show the typing indicator', 'boolean'),
+			},
+		},
+		{
+			id: 'bmStoryButtons',
+			name: 'Answer with buttons',
+			type: TOOL_TYPE,
+			typeVersion: 1,
+			position: [480, 220],
+			credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+			parameters: {
+				resource: 'message',
+				operation: 'sendButtons',
+				phoneNumberId: { __rl: true, mode: 'id', value: SENDER },
+				recipient: fromAI('recipient', 'The customer number to answer'),
+				bodyText: fromAI('text', 'The answer to the customer'),
+				buttonsInput: 'json',
+				buttonsJson: fromAI(
+					'buttons',
+					'Up to 3 buttons, a JSON array of objects with a title and an id',
+					'json',
+				),
+			},
+		},
+	],
+	connections: {
+		'Business Messaging Trigger': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
+		'OpenAI Chat Model': {
+			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+		},
+		'Mark as read': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+		'Answer with buttons': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
+	},
+};
+
+let server;
+try {
+	n8n.importSandboxCredential(sandbox);
+	n8n.importCredential({
+		...OPENAI_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: 'scripted-model-key', url: model.url },
+	});
+	const file = join(n8n.userFolder, `${flow.id}.json`);
+	writeFileSync(file, JSON.stringify(flow));
+	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.activate(flow.id);
+
+	let main;
+	let cookie;
+	await check(`n8n ${N8N_VERSION} starts with the AI agent workflow active`, async () => {
+		server = n8n.start();
+		server.stdout.on('data', (chunk) => said.push(String(chunk)));
+		server.stderr.on('data', (chunk) => said.push(String(chunk)));
+		main = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
+		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
+		await waitFor(
+			async () => (await fetch(`${main}/webhook/${triggerId}/webhook`)).status !== 404,
+			60_000,
+			'the trigger to be registered',
+		);
+		const setup = await fetch(`${main}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				email: 'agent@example.com',
+				firstName: 'Agent',
+				lastName: 'Story',
+				password: 'Agent-password-1',
+			}),
+		});
+		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+	});
+	if (!main) throw new Error('n8n did not start');
+	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
+		const response = await fetch(`${sandbox.controlUrl}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+		return await response.json();
+	};
+
+	await check(
+		'used as a tool, the node loads its lists (the sender and the templates)',
+		async () => {
+			const load = async (path, body) => {
+				const response = await fetch(`${main}/rest/dynamic-node-parameters/${path}`, {
+					method: 'POST',
+					headers: { cookie, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
+						credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+						...body,
+					}),
+				});
+				const answer = await response.json();
+				assert(response.ok, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+				return answer.data;
+			};
+			const numbers = await load('resource-locator-results', {
+				path: 'parameters.phoneNumberId',
+				methodName: 'searchPhoneNumbers',
+				currentNodeParameters: { resource: 'message', operation: 'sendButtons' },
+			});
+			assert(
+				numbers.results?.some((result) => result.value === number),
+				`numbers: ${JSON.stringify(numbers)}`,
+			);
+			const templates = await load('resource-locator-results', {
+				path: 'parameters.template',
+				methodName: 'searchApprovedTemplates',
+				currentNodeParameters: {
+					resource: 'message',
+					operation: 'sendTemplate',
+					phoneNumberId: { __rl: true, mode: 'list', value: number },
+				},
+			});
+			assert(
+				templates.results?.some((result) => /hello_world/.test(result.name)),
+				`templates: ${JSON.stringify(templates).slice(0, 300)}`,
+			);
+		},
+	);
+
+	await control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
+	await check(
+		'Trigger → AI Agent → tools: the agent marks the message read with typing, then answers with buttons, with the values it chose',
+		async () => {
+			const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
+			await control('/incoming', { phone_number_id: number, from: customer, text: 'Hi!' });
+			const { message_id: last } = await control('/incoming', {
+				phone_number_id: number,
+				from: customer,
+				text: 'Where is my mug? Order #7001',
+			});
+			let run;
+			await waitFor(
+				async () => {
+					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+					return run && !['new', 'running'].includes(run.status);
+				},
+				60_000,
+				'the agent execution',
+			);
+			const { status, data } = await savedExecution(main, cookie, run.id);
+			assert(
+				status === 'success',
+				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+			);
+			const executions = (await executionsOf(main, cookie, flow.id)).filter(
+				(e) => !known.has(e.id),
+			);
+			assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
+
+			// The model saw both tools, each with the parameters the workflow leaves to it.
+			const [first] = model.requests.slice(-3);
+			const schemas = Object.fromEntries(
+				(first.tools ?? []).map((tool) => [
+					tool.function.name,
+					Object.keys(tool.function.parameters?.properties ?? {}).sort(),
+				]),
+			);
+			assert(
+				JSON.stringify(schemas) ===
+					JSON.stringify({
+						Answer_with_buttons: ['buttons', 'recipient', 'sender', 'text'],
+						Mark_as_read: ['messageId', 'sender', 'typing'],
+					}),
+				`tools: ${JSON.stringify(schemas)}`,
+			);
+			const prompt = first.messages.find((m) => m.role === 'user')?.content;
+			assert(
+				String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),
+				`the prompt: ${JSON.stringify(prompt)}`,
+			);
+
+			// The sandbox recorded what the tools did, with the values the model chose.
+			const read = (await control('/incoming')).data.find((m) => m.id === last);
+			assert(read?.readAt && read.typingIndicator === true, `the message: ${JSON.stringify(read)}`);
+			const answers = (await control('/messages')).data.filter((m) => m.to === customer);
+			assert(answers.length === 1, `${answers.length} messages to the customer`);
+			const [answer] = answers;
+			assert(
+				answer.type === 'interactive' &&
+					answer.content?.body?.text === ANSWER &&
+					answer.content.action.buttons.map((b) => `${b.reply.title}|${b.reply.id}`).join() ===
+						BUTTONS.map((b) => `${b.title}|${b.id}`).join(),
+				`the answer: ${JSON.stringify(answer)}`,
+			);
+			// The tools' outputs went back to the model: the read receipt, then the sent message's ID.
+			const results = model.requests.at(-1).messages.filter((m) => m.role === 'tool');
+			assert(
+				results.length === 2 && String(results[1].content).includes(answer.id),
+				`tool results: ${JSON.stringify(results).slice(0, 500)}`,
+			);
+		},
+	);
+
+	await check(SECRET_SCAN, async () => {
+		await scanForKey({ sandbox, n8n, texts: said });
+	});
+} finally {
+	if (server) {
+		server.kill('SIGTERM');
+		await new Promise((resolve) => server.once('exit', resolve));
+	}
+	await model.close();
+	sandbox.child.kill();
+	n8n.remove();
+}
+finish();
