@@ -1,15 +1,16 @@
-// End-to-end: the whole AI agent story in a real n8n, with no network. The sandbox plays the
-// customer; a scripted, OpenAI-compatible model (scriptedModel.mjs) plays the model behind
-// n8n's own AI Agent and OpenAI Chat Model nodes. Business Messaging Trigger (Collect Bursts)
-// → AI Agent → this package's node as two tools: the agent marks the customer's message read
-// with typing, then answers with buttons; every value of those calls is chosen by the model
-// ($fromAI). Also: in tool mode the node's lists load. Prints "N passed, N failed"; exits 1 on a
-// failure.
+// End-to-end: the whole AI agent story in a real n8n, with no network, on the example users
+// import (examples/whatsapp-ai-agent.json). The sandbox plays the customer; a scripted,
+// OpenAI-compatible model (scriptedModel.mjs) plays the model behind n8n's own AI Agent and
+// OpenAI Chat Model nodes. Business Messaging Trigger (Collect Bursts) → AI Agent → this
+// package's node as tools: the agent marks the customer's message read with typing, then answers
+// with buttons; every value of those calls is chosen by the model ($fromAI). Also: in tool mode
+// the node's lists load. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/aiAgent.mjs
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from './examples.mjs';
 import { startScriptedModel } from './scriptedModel.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
@@ -17,12 +18,10 @@ const said = [];
 await ensureN8n((line) => console.log(line));
 const sandbox = await startSandbox();
 const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5706) });
-const secret = 'e2e-agent-signing-secret';
-const triggerId = 'bm-agent-story-trigger';
+const secret = EXAMPLE_WEBHOOK_SECRET;
 const customer = '14155550301';
 const [number] = sandbox.phoneNumberIds;
 const TOOL_TYPE = 'n8n-nodes-business-messaging.businessMessagingTool';
-const OPENAI_CREDENTIAL = { id: 'bmScriptedModel1', name: 'Scripted model' };
 
 /** What the model answers: read the customer's message, answer with buttons, then say it is done. */
 const ANSWER = 'Your mug ships tomorrow. Anything else?';
@@ -36,8 +35,8 @@ function script(request) {
 	const buttonsTool = tools.find((name) => /button/i.test(name));
 	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
 	const from = (pattern) => system.match(pattern)?.[1];
-	const sender = from(/business number ID (\S+?)[;,. ]/);
-	const recipient = from(/customer (\d+)/);
+	const sender = from(/business number ID (\S+?);/);
+	const recipient = from(/the customer (\d+)/);
 	const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
 	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
 		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
@@ -54,103 +53,15 @@ function script(request) {
 }
 const model = await startScriptedModel(script);
 
-const fromAI = (key, description, type = 'string') =>
-	`={{ $fromAI('${key}', '${description}', '${type}') }}`;
-const SENDER = fromAI('sender', 'The business phone number ID the customer wrote to');
-const flow = {
-	id: 'bmAgentStory0001',
-	name: 'e2e: WhatsApp AI agent',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	nodes: [
-		{
-			id: 'bmStoryTrigger',
-			name: 'Business Messaging Trigger',
-			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			webhookId: triggerId,
-			parameters: {
-				events: ['incomingMessage'],
-				deliveryAuth: 'signature',
-				signatureSecret: secret,
-				options: { collectBursts: 1, skipRedeliveries: true },
-			},
-		},
-		{
-			id: 'bmStoryAgent',
-			name: 'AI Agent',
-			type: '@n8n/n8n-nodes-langchain.agent',
-			typeVersion: 3,
-			position: [240, 0],
-			parameters: {
-				promptType: 'define',
-				text: '={{ $json.text }}',
-				options: {
-					systemMessage:
-						'=You answer the customers of Acme Mugs on WhatsApp. The customer {{ $json.sendTo }} wrote to the business number ID {{ $json.phoneNumberId }}; their last message ID is {{ $json.messageId }}. First mark that message as read with the typing indicator, then answer with buttons.',
-				},
-			},
-		},
-		{
-			id: 'bmStoryModel',
-			name: 'OpenAI Chat Model',
-			type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-			typeVersion: 1.3,
-			position: [160, 220],
-			credentials: { openAiApi: OPENAI_CREDENTIAL },
-			parameters: {
-				model: { __rl: true, mode: 'id', value: 'scripted-model' },
-				responsesApiEnabled: false,
-				options: {},
-			},
-		},
-		{
-			id: 'bmStoryRead',
-			name: 'Mark as read',
-			type: TOOL_TYPE,
-			typeVersion: 1,
-			position: [320, 220],
-			credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-			parameters: {
-				resource: 'message',
-				operation: 'markAsRead',
-				phoneNumberId: { __rl: true, mode: 'id', value: SENDER },
-				messageId: fromAI('messageId', 'The ID of the message to mark as read'),
-				typing: fromAI('typing', 'Whether to show the typing indicator', 'boolean'),
-			},
-		},
-		{
-			id: 'bmStoryButtons',
-			name: 'Answer with buttons',
-			type: TOOL_TYPE,
-			typeVersion: 1,
-			position: [480, 220],
-			credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-			parameters: {
-				resource: 'message',
-				operation: 'sendButtons',
-				phoneNumberId: { __rl: true, mode: 'id', value: SENDER },
-				recipient: fromAI('recipient', 'The customer number to answer'),
-				bodyText: fromAI('text', 'The answer to the customer'),
-				buttonsInput: 'json',
-				buttonsJson: fromAI(
-					'buttons',
-					'Up to 3 buttons, a JSON array of objects with a title and an id',
-					'json',
-				),
-			},
-		},
-	],
-	connections: {
-		'Business Messaging Trigger': { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-		'OpenAI Chat Model': {
-			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-		},
-		'Mark as read': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
-		'Answer with buttons': { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] },
-	},
-};
+// The example users import (examples/whatsapp-ai-agent.json), its OpenAI credential pointed at
+// the scripted model.
+const flow = loadExamples({ sandboxBaseUrl: sandbox.baseUrl, filesDir: '/unused' }).find(
+	(example) => example.workflow.id === EXAMPLES.agent,
+).workflow;
+const trigger = flow.nodes.find((node) => node.type.endsWith('.businessMessagingTrigger'));
+const triggerId = trigger.webhookId;
+const OPENAI_CREDENTIAL = flow.nodes.find((node) => node.credentials?.openAiApi).credentials
+	.openAiApi;
 
 let server;
 try {
@@ -274,22 +185,24 @@ try {
 			);
 			assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
 
-			// The model saw both tools, each with the parameters the workflow leaves to it.
+			// The model saw the three tools, each described as the example describes it, with the
+			// parameters the workflow leaves to it.
 			const [first] = model.requests.slice(-3);
-			const schemas = Object.fromEntries(
-				(first.tools ?? []).map((tool) => [
-					tool.function.name,
-					Object.keys(tool.function.parameters?.properties ?? {}).sort(),
-				]),
-			);
-			assert(
-				JSON.stringify(schemas) ===
-					JSON.stringify({
-						Answer_with_buttons: ['buttons', 'recipient', 'sender', 'text'],
-						Mark_as_read: ['messageId', 'sender', 'typing'],
-					}),
-				`tools: ${JSON.stringify(schemas)}`,
-			);
+			const seen = (first.tools ?? [])
+				.map(({ function: tool }) => ({
+					name: tool.name,
+					description: tool.description,
+					parameters: Object.keys(tool.parameters?.properties ?? {}).sort(),
+				}))
+				.sort((a, b) => a.name.localeCompare(b.name));
+			const described = (name) =>
+				flow.nodes.find((node) => node.name === name).parameters.toolDescription;
+			const expected = [
+				['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
+				['Answer_with_buttons', 'Answer with buttons', ['buttons', 'recipient', 'sender', 'text']],
+				['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
+			].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
+			assert(JSON.stringify(seen) === JSON.stringify(expected), `tools: ${JSON.stringify(seen)}`);
 			const prompt = first.messages.find((m) => m.role === 'user')?.content;
 			assert(
 				String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),

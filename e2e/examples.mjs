@@ -15,6 +15,7 @@ export const EXAMPLES = {
 	crm: 'bmExampleCrmSend1',
 	catalog: 'bmExampleCatalog1',
 	inbox: 'bmExampleInbox001',
+	agent: 'bmExampleAgent01',
 };
 
 /** Every example, parsed, with this machine's sandbox and files folder. */
