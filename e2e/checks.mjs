@@ -46,7 +46,7 @@ export function finish() {
 /** The executions n8n recorded for a workflow, newest first, read through its REST API as the owner. */
 export async function executionsOf(base, cookie, workflowId) {
 	const response = await fetch(
-		`${base}/rest/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		`${base}/rest/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
 		{ headers: { cookie } },
 	);
 	const body = await response.json();
