@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { executionsOf, savedExecution, waitFor } from '../e2e/checks.mjs';
+import { startRegularMode } from '../e2e/regularMode.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../e2e/n8n.mjs';
 
 const { values } = parseArgs({
@@ -48,48 +49,26 @@ const flows = {
 	bursts: trigger('bmBenchBursts001', { collectBursts: QUIET_SECONDS }),
 };
 
-const server = (() => {
-	for (const flow of Object.values(flows)) {
-		const file = join(n8n.userFolder, `${flow.id}.json`);
-		writeFileSync(file, JSON.stringify(flow));
-		n8n.cli(['import:workflow', `--input=${file}`]);
-		n8n.activate(flow.id);
-	}
-	return n8n.start();
-})();
-const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
-const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
-	const response = await fetch(`${sandbox.controlUrl}${path}`, {
-		method,
-		headers: { 'content-type': 'application/json' },
-		body: body === undefined ? undefined : JSON.stringify(body),
-	});
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-	return await response.json();
-};
+for (const flow of Object.values(flows)) {
+	const file = join(n8n.userFolder, `${flow.id}.json`);
+	writeFileSync(file, JSON.stringify(flow));
+	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.activate(flow.id);
+}
+const { control } = sandbox;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const worst = (list) => Math.max(...list);
 
+const said = [];
+const {
+	main: base,
+	cookie,
+	stop,
+} = await startRegularMode(n8n, {
+	readyPath: `bench-${flows.bursts.id}/webhook`,
+	said,
+});
 try {
-	await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 90_000, 'n8n');
-	for (const flow of Object.values(flows))
-		await waitFor(
-			async () => (await fetch(`${base}/webhook/bench-${flow.id}/webhook`)).status !== 404,
-			60_000,
-			'the triggers',
-		);
-	const setup = await fetch(`${base}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			email: 'bench@example.com',
-			firstName: 'Bench',
-			lastName: 'Runner',
-			password: 'Bench-password-1',
-		}),
-	});
-	const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
-
 	/** Every customer types MESSAGES messages, ~1 s apart, all at once; when each was sent. */
 	const chat = async (round) => {
 		const sent = new Map();
@@ -161,8 +140,7 @@ try {
 		`executions: ${(b.executions / a.executions).toFixed(2)} × the baseline; added start latency beyond the quiet time: median ${median(b.after) - median(a.after)} ms`,
 	);
 } finally {
-	server.kill('SIGTERM');
-	await new Promise((resolve) => server.once('exit', resolve));
+	await stop();
 	sandbox.child.kill();
 	n8n.remove();
 }

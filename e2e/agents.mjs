@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import { startRegularMode } from './regularMode.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
@@ -96,7 +97,7 @@ const flows = {
 };
 
 let queue;
-let server;
+let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
 	for (const flow of Object.values(flows)) {
@@ -114,40 +115,12 @@ try {
 			({ main, hooks, cookie } = queue);
 			return;
 		}
-		server = n8n.start();
-		server.stdout.on('data', (chunk) => said.push(String(chunk)));
-		server.stderr.on('data', (chunk) => said.push(String(chunk)));
-		main = hooks = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
-		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
-		await waitFor(
-			async () => (await fetch(`${main}/webhook/${triggerId}/webhook`)).status !== 404,
-			60_000,
-			'the trigger to be registered',
-		);
-		const setup = await fetch(`${main}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				email: 'agents@example.com',
-				firstName: 'Agent',
-				lastName: 'Runner',
-				password: 'Agents-password-1',
-			}),
-		});
-		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		regular = await startRegularMode(n8n, { readyPath: `${triggerId}/webhook`, said });
+		({ main, hooks, cookie } = regular);
 	});
 	if (!main) throw new Error('n8n did not start');
 
-	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
-		const response = await fetch(`${sandbox.controlUrl}${path}`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok)
-			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-		return await response.json();
-	};
+	const { control } = sandbox;
 	await control('/webhook', { url: `${hooks}/webhook/${triggerId}/webhook`, secret }, 'PUT');
 	/**
 	 * The pause of a person typing their next message: just over a second. The platform stamps
@@ -405,10 +378,7 @@ try {
 	});
 } finally {
 	if (queue) await queue.stop();
-	if (server) {
-		server.kill('SIGTERM');
-		await new Promise((resolve) => server.once('exit', resolve));
-	}
+	if (regular) await regular.stop();
 	sandbox.child.kill();
 	n8n.remove();
 }

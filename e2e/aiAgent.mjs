@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from './examples.mjs';
+import { startRegularMode } from './regularMode.mjs';
 import { startScriptedModel } from './scriptedModel.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
@@ -63,7 +64,7 @@ const triggerId = trigger.webhookId;
 const OPENAI_CREDENTIAL = flow.nodes.find((node) => node.credentials?.openAiApi).credentials
 	.openAiApi;
 
-let server;
+let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
 	n8n.importCredential({
@@ -79,39 +80,11 @@ try {
 	let main;
 	let cookie;
 	await check(`n8n ${N8N_VERSION} starts with the AI agent workflow active`, async () => {
-		server = n8n.start();
-		server.stdout.on('data', (chunk) => said.push(String(chunk)));
-		server.stderr.on('data', (chunk) => said.push(String(chunk)));
-		main = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
-		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
-		await waitFor(
-			async () => (await fetch(`${main}/webhook/${triggerId}/webhook`)).status !== 404,
-			60_000,
-			'the trigger to be registered',
-		);
-		const setup = await fetch(`${main}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				email: 'agent@example.com',
-				firstName: 'Agent',
-				lastName: 'Story',
-				password: 'Agent-password-1',
-			}),
-		});
-		cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		regular = await startRegularMode(n8n, { readyPath: `${triggerId}/webhook`, said });
+		({ main, cookie } = regular);
 	});
 	if (!main) throw new Error('n8n did not start');
-	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
-		const response = await fetch(`${sandbox.controlUrl}${path}`, {
-			method,
-			headers: { 'content-type': 'application/json' },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		if (!response.ok)
-			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-		return await response.json();
-	};
+	const { control } = sandbox;
 
 	await check(
 		'used as a tool, the node loads its lists (the sender and the templates)',
@@ -235,10 +208,7 @@ try {
 		await scanForKey({ sandbox, n8n, texts: said });
 	});
 } finally {
-	if (server) {
-		server.kill('SIGTERM');
-		await new Promise((resolve) => server.once('exit', resolve));
-	}
+	if (regular) await regular.stop();
 	await model.close();
 	sandbox.child.kill();
 	n8n.remove();

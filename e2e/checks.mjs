@@ -67,3 +67,18 @@ export async function savedOutput(base, cookie, executionId, nodeName) {
 	const { data } = await savedExecution(base, cookie, executionId);
 	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
+
+/** Sets up n8n's owner (a fresh n8n has none) and returns the session cookie for its REST API. */
+export async function ownerSession(base, name) {
+	const setup = await fetch(`${base}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			email: `${name.toLowerCase()}@example.com`,
+			firstName: name,
+			lastName: 'Runner',
+			password: `${name}-password-1`,
+		}),
+	});
+	return (setup.headers.get('set-cookie') ?? '').split(';')[0];
+}

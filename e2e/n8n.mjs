@@ -266,5 +266,17 @@ export async function startSandbox(port = 0) {
 		child.once('exit', (code) => reject(new Error(`the sandbox exited (${code})`)));
 		child.stdout.once('data', (line) => resolve(JSON.parse(String(line))));
 	});
-	return { ...info, child, controlUrl: info.baseUrl.replace(/\/v3$/, '/_sandbox') };
+	const controlUrl = info.baseUrl.replace(/\/v3$/, '/_sandbox');
+	/** A call of the sandbox's control API (a GET without a body); its JSON answer, or an error. */
+	const control = async (path, body, method = body === undefined ? 'GET' : 'POST') => {
+		const response = await fetch(`${controlUrl}${path}`, {
+			method,
+			headers: { 'content-type': 'application/json' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		if (!response.ok)
+			throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+		return await response.json();
+	};
+	return { ...info, child, controlUrl, control };
 }

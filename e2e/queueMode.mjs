@@ -7,7 +7,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, executionsOf, waitFor } from './checks.mjs';
+import { assert, executionsOf, ownerSession, waitFor } from './checks.mjs';
 import { createN8nHome } from './n8n.mjs';
 
 const PORTS = {
@@ -205,17 +205,7 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 				!/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log),
 				`${name}: ${log.slice(-800)}`,
 			);
-		const setup = await fetch(`${main}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				email: 'queue@example.com',
-				firstName: 'Queue',
-				lastName: 'Runner',
-				password: 'Queue-password-1',
-			}),
-		});
-		const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+		const cookie = await ownerSession(main, 'Queue');
 		return {
 			main,
 			hooks,
