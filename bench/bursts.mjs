@@ -4,8 +4,6 @@
 // platform does). Measured: executions started per customer message, and when each execution
 // started after the message that ended it (for bursts: after the quiet time).
 //   node bench/bursts.mjs [--customers 10] [--quiet 2]
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { executionsOf, savedExecution, waitFor } from '../e2e/checks.mjs';
 import { startRegularMode } from '../e2e/regularMode.mjs';
@@ -49,12 +47,7 @@ const flows = {
 	bursts: trigger('bmBenchBursts001', { collectBursts: QUIET_SECONDS }),
 };
 
-for (const flow of Object.values(flows)) {
-	const file = join(n8n.userFolder, `${flow.id}.json`);
-	writeFileSync(file, JSON.stringify(flow));
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	n8n.activate(flow.id);
-}
+n8n.importActiveWorkflows(Object.values(flows));
 const { control } = sandbox;
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 const worst = (list) => Math.max(...list);

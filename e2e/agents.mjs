@@ -4,8 +4,6 @@
 // mode by default; with --queue, n8n's queue mode (a main, a worker, a webhook process).
 // Prints "N passed, N failed" and what it measured; exits 1 on a failure.
 //   node e2e/agents.mjs [--queue]
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 import { startRegularMode } from './regularMode.mjs';
@@ -100,12 +98,7 @@ let queue;
 let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
-	for (const flow of Object.values(flows)) {
-		const file = join(n8n.userFolder, `${flow.id}.json`);
-		writeFileSync(file, JSON.stringify(flow));
-		n8n.cli(['import:workflow', `--input=${file}`]);
-		n8n.activate(flow.id);
-	}
+	n8n.importActiveWorkflows(Object.values(flows));
 	let main;
 	let hooks;
 	let cookie;

@@ -6,8 +6,6 @@
 // with buttons; every value of those calls is chosen by the model ($fromAI). Also: in tool mode
 // the node's lists load. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/aiAgent.mjs
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from './examples.mjs';
@@ -72,10 +70,7 @@ try {
 		type: 'openAiApi',
 		data: { apiKey: 'scripted-model-key', url: model.url },
 	});
-	const file = join(n8n.userFolder, `${flow.id}.json`);
-	writeFileSync(file, JSON.stringify(flow));
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	n8n.activate(flow.id);
+	n8n.importActiveWorkflows([flow]);
 
 	let main;
 	let cookie;

@@ -212,6 +212,15 @@ export function createN8nHome({ port = 5678 } = {}) {
 				rmSync(file, { force: true });
 			}
 		},
+		/** Imports each workflow and makes it active (its webhooks served once n8n runs). */
+		importActiveWorkflows(workflows) {
+			for (const workflow of workflows) {
+				const file = join(userFolder, `${workflow.id}.json`);
+				writeFileSync(file, JSON.stringify(workflow));
+				this.cli(['import:workflow', `--input=${file}`]);
+				this.activate(workflow.id);
+			}
+		},
 		/** Makes a workflow active (its webhooks served once n8n runs). */
 		activate(id) {
 			return this.cli(

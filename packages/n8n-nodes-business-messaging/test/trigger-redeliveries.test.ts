@@ -18,6 +18,19 @@ function triggerWith(staticData: IDataObject, nodeType = new BusinessMessagingTr
 		bed.harness({ nodeType, staticData }).webhook({ parameters: { ...EVERYTHING, options }, body });
 }
 
+/** The trigger as another n8n process loads it: its modules anew, nothing in their memory. */
+function freshTrigger(): BusinessMessagingTrigger {
+	let Fresh!: typeof BusinessMessagingTrigger;
+	jest.isolateModules(() => {
+		Fresh = (
+			jest.requireActual('../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node') as {
+				BusinessMessagingTrigger: typeof BusinessMessagingTrigger;
+			}
+		).BusinessMessagingTrigger;
+	});
+	return new Fresh();
+}
+
 const started = (run: { result: { workflowData?: unknown[][] } }) =>
 	run.result.workflowData?.[0]?.length ?? 0;
 
@@ -70,28 +83,13 @@ describe('trigger: Skip Redeliveries', () => {
 		const payload = await aMessage();
 		expect(started(await triggerWith(staticData)(payload))).toBe(1);
 		// Another process: the node's modules loaded anew, with nothing in memory but the static data.
-		let fresh!: typeof BusinessMessagingTrigger;
-		jest.isolateModules(() => {
-			fresh = (
-				jest.requireActual('../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node') as {
-					BusinessMessagingTrigger: typeof BusinessMessagingTrigger;
-				}
-			).BusinessMessagingTrigger;
-		});
 		const elsewhere = triggerWith(
 			JSON.parse(JSON.stringify(staticData)) as IDataObject,
-			new fresh(),
+			freshTrigger(),
 		);
 		expect(started(await elsewhere(payload))).toBe(0);
 		// Without the record, that process would have started it.
-		jest.isolateModules(() => {
-			fresh = (
-				jest.requireActual('../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node') as {
-					BusinessMessagingTrigger: typeof BusinessMessagingTrigger;
-				}
-			).BusinessMessagingTrigger;
-		});
-		expect(started(await triggerWith({}, new fresh())(payload))).toBe(1);
+		expect(started(await triggerWith({}, freshTrigger())(payload))).toBe(1);
 	});
 
 	it('two deliveries taken at once on one process both stay recorded (each saves the whole record)', async () => {
@@ -104,7 +102,11 @@ describe('trigger: Skip Redeliveries', () => {
 		]);
 		// Whichever copy n8n saves last holds both.
 		const lastSaved = second;
-		const deliver = triggerWith(JSON.parse(JSON.stringify(lastSaved)) as IDataObject);
+		// Read by another process, which has nothing in memory: only the saved record can skip them.
+		const deliver = triggerWith(
+			JSON.parse(JSON.stringify(lastSaved)) as IDataObject,
+			freshTrigger(),
+		);
 		expect(started(await deliver(statusDelivery('sent', 'wamid.A')))).toBe(0);
 		expect(started(await deliver(statusDelivery('sent', 'wamid.B')))).toBe(0);
 	});

@@ -145,14 +145,7 @@ export class NodeHarness {
 		filter?: string,
 		paginationToken?: string,
 	): Promise<INodeListSearchResult> {
-		const { workflow, node, nodeType } = this.workflowWith(parameters);
-		// The editor sends the form's current values along: methods read them with getCurrentNodeParameter.
-		const context = new LoadOptionsContext(
-			workflow,
-			node,
-			{ ...this.additionalData(), currentNodeParameters: node.parameters },
-			'',
-		);
+		const { context, nodeType } = this.editorContext(parameters);
 		const search = nodeType.methods?.listSearch?.[method];
 		if (!search) throw new Error(`test: no listSearch method ${method}`);
 		return this.guardSecret(search.call(context, filter, paginationToken));
@@ -163,6 +156,17 @@ export class NodeHarness {
 		method: string,
 		parameters: INodeParameters = {},
 	): Promise<INodePropertyOptions[]> {
+		const { context, nodeType } = this.editorContext(parameters);
+		const load = nodeType.methods?.loadOptions?.[method];
+		if (!load) throw new Error(`test: no loadOptions method ${method}`);
+		return this.guardSecret(load.call(context));
+	}
+
+	/**
+	 * The context of the editor's calls (lists, options): the editor sends the form's current
+	 * values along, and methods read them with getCurrentNodeParameter.
+	 */
+	private editorContext(parameters: INodeParameters) {
 		const { workflow, node, nodeType } = this.workflowWith(parameters);
 		const context = new LoadOptionsContext(
 			workflow,
@@ -170,9 +174,7 @@ export class NodeHarness {
 			{ ...this.additionalData(), currentNodeParameters: node.parameters },
 			'',
 		);
-		const load = nodeType.methods?.loadOptions?.[method];
-		if (!load) throw new Error(`test: no loadOptions method ${method}`);
-		return this.guardSecret(load.call(context));
+		return { context, nodeType };
 	}
 
 	/** Calls a `resourceMapping` method as the editor does to build a resource mapper's form. */
@@ -180,13 +182,7 @@ export class NodeHarness {
 		method: string,
 		parameters: INodeParameters,
 	): Promise<ResourceMapperFields> {
-		const { workflow, node, nodeType } = this.workflowWith(parameters);
-		const context = new LoadOptionsContext(
-			workflow,
-			node,
-			{ ...this.additionalData(), currentNodeParameters: node.parameters },
-			'',
-		);
+		const { context, nodeType } = this.editorContext(parameters);
 		const mapping = nodeType.methods?.resourceMapping?.[method];
 		if (!mapping) throw new Error(`test: no resourceMapping method ${method}`);
 		return this.guardSecret(mapping.call(context));

@@ -81,21 +81,40 @@ export async function collectBursts(
 			openBursts.set(key, burst);
 			opened.push({ key, burst });
 		}
+		// A message delivered again while its burst is open is in it already.
+		if (
+			message.messageId !== undefined &&
+			burst.events.some((e) => e.messageId === message.messageId)
+		)
+			continue;
 		burst.events.push(message);
 		burst.lastAt = now;
 		if (burst.events.length >= MAX_BURST_MESSAGES) close(key, burst);
 	}
-	for (const { key, burst } of opened) {
-		// Checked and closed without a pause in between: a message either joins before the close
-		// or opens the next burst.
-		for (;;) {
-			const due = Math.min(burst.lastAt + quietMs, burst.firstAt + MAX_BURST_MS) - clock();
-			if (burst.closed || due <= 0) break;
-			await Promise.race([sleep(due), burst.woken]);
-		}
-		close(key, burst);
-	}
+	// Each opened burst closes on its own quiet time (a delivery with several chats waits for all).
+	await Promise.all(
+		opened.map(async ({ key, burst }) => await untilQuiet(key, burst, quietMs, clock)),
+	);
 	return [...alone, ...opened.map(({ burst }) => inSentOrder(burst.events))];
+}
+
+/**
+ * Waits until the burst has been quiet for `quietMs` (or is full or too old), then closes it.
+ * Checked and closed without a pause in between: a message either joins before the close or
+ * opens the next burst.
+ */
+async function untilQuiet(
+	key: string,
+	burst: OpenBurst,
+	quietMs: number,
+	clock: () => number,
+): Promise<void> {
+	for (;;) {
+		const due = Math.min(burst.lastAt + quietMs, burst.firstAt + MAX_BURST_MS) - clock();
+		if (burst.closed || due <= 0) break;
+		await Promise.race([sleep(due), burst.woken]);
+	}
+	close(key, burst);
 }
 
 /** By the platform's timestamp (seconds), then as they came. */

@@ -46,7 +46,8 @@ function digest(identity: string): string {
 
 /**
  * The events not taken before, in order; records them. `trigger` names the trigger (workflow
- * and node, and test or production: the editor's test must not hide a production event).
+ * and node, and test or production) for this process's record; n8n saves no static data for the
+ * editor's test, so the saved record is production's.
  */
 export function withoutRedeliveries(
 	events: TriggerEvent[],
@@ -66,7 +67,8 @@ export function withoutRedeliveries(
 			continue;
 		}
 		const key = digest(identity);
-		if (here.has(key) || saved[key] !== undefined) {
+		const savedAt = saved[key];
+		if (here.has(key) || (typeof savedAt === 'number' && now - savedAt < KEPT_MS)) {
 			skipped++;
 			continue;
 		}

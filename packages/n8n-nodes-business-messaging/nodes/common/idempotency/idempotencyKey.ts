@@ -111,7 +111,7 @@ async function claimAndAct(
 				json: {
 					idempotency: { key, replayed: true },
 					notice:
-						'Already done with this key, by another n8n process or before a restart: only that it was done is kept there, not its output.',
+						'This key was used before (by another n8n process, before a restart, or by a run whose outcome was unknown): nothing was sent again. Check whether the first run took effect; its output is not kept here.',
 				},
 			},
 		];
