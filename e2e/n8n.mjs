@@ -190,9 +190,12 @@ export function createN8nHome({ port = 5678 } = {}) {
 				maxBuffer: 64 * 1024 * 1024,
 			});
 		},
-		/** Starts an n8n CLI command without waiting (to watch the process while it runs). */
-		spawnCli(args) {
-			return spawn(nodeBin, [n8nBin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+		/**
+		 * Starts an n8n CLI command without waiting (to watch the process while it runs); its
+		 * output goes to pipes, or to `output` (a file descriptor) for both.
+		 */
+		spawnCli(args, output = 'pipe') {
+			return spawn(nodeBin, [n8nBin, ...args], { env, stdio: ['ignore', output, output] });
 		},
 		/** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
 		importSandboxCredential(sandbox) {

@@ -1,3 +1,4 @@
+import type { IAuthenticate, IHttpRequestOptions } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { ScriptedServer } from 'business-messaging-testing';
 import { useTestBed } from './harness';
@@ -5,15 +6,56 @@ import { useTestBed } from './harness';
 const bed = useTestBed();
 
 describe('credential businessMessagingApi', () => {
-	it('declares the key as a password and sends it only in the apikey header', () => {
+	it('declares the key as a password and sends it only in the apikey header', async () => {
 		const credential = new BusinessMessagingApi();
 		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({
 			password: true,
 		});
-		expect(credential.authenticate).toEqual({
-			type: 'generic',
-			properties: { headers: { apikey: '={{$credentials.apiKey}}' } },
+		// A function (no expression to resolve per request): it adds the header and changes nothing else.
+		const authenticate = credential.authenticate as Extract<IAuthenticate, CallableFunction>;
+		const request: IHttpRequestOptions = {
+			url: `${bed.sandbox.baseUrl}/getuserdetails`,
+			method: 'POST',
+			headers: { accept: 'application/json' },
+			qs: { fields: 'id' },
+			body: { note: 'kept' },
+		};
+		const sent = await authenticate(
+			{ baseUrl: bed.sandbox.baseUrl, apiKey: bed.sandbox.apiKey },
+			structuredClone(request),
+		);
+		expect(sent).toEqual({
+			...request,
+			headers: { accept: 'application/json', apikey: bed.sandbox.apiKey },
 		});
+	});
+
+	it('is read once per run of the node, however many requests the run makes', async () => {
+		const harness = bed.harness();
+		const [output] = await harness.execute({
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: bed.sandbox.catalogId },
+				returnAll: true,
+				options: { pageSize: 10 },
+			},
+		});
+		expect(output).toHaveLength(50);
+		expect(bed.requests().filter((r) => r.url.includes('/products'))).toHaveLength(5);
+		expect(harness.credentialsHelper.reads).toBe(1);
+		// Every request still carries the key, added by n8n from the credential type.
+		for (const request of bed.requests()) expect(request.headers.apikey).toBe('<key:demo>');
+		await harness.execute({
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: bed.sandbox.catalogId },
+				returnAll: false,
+				limit: 5,
+			},
+		});
+		expect(harness.credentialsHelper.reads).toBe(2);
 	});
 
 	it('tests OK with the demo key, calling GET /getuserdetails with the header', async () => {

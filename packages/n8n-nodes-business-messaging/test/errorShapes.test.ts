@@ -237,3 +237,26 @@ describe('the API’s own hints to try again later', () => {
 		expect(String(error.description)).not.toMatch(/temporary|rate limit/i);
 	});
 });
+
+describe('a redirect is answered, never followed', () => {
+	const elsewhere = new ScriptedServer(json(200, { id: 'acct-1', name: 'Elsewhere' }));
+	let elsewhereUrl: string;
+	beforeAll(async () => {
+		elsewhereUrl = await elsewhere.start();
+	});
+	afterAll(async () => await elsewhere.close());
+
+	it.each([301, 302, 307, 308])(
+		'%s to another host: the key does not travel there, and the user is told where it pointed',
+		async (status) => {
+			elsewhere.reset();
+			provider.script = [{ status, headers: { location: `${elsewhereUrl}/acct-1` }, body: '' }];
+			const error = await expectFailure(getAccount());
+			expect(elsewhere.calls).toEqual([]);
+			// A read is safe to repeat, but a redirect is an answer: asked once.
+			expect(provider.calls).toHaveLength(1);
+			expect(error.message).toContain(`redirect to ${elsewhereUrl}/acct-1 (HTTP ${status})`);
+			expect(error.message).toContain("only goes to the credential's Base URL");
+		},
+	);
+});

@@ -16,6 +16,8 @@ import type {
 export class TestCredentialsHelper {
 	/** Every request the helper authenticated, for tests that look at what was sent. */
 	readonly authenticated: IHttpRequestOptions[] = [];
+	/** How often the credential was read (n8n reads it from its database and decrypts it each time). */
+	reads = 0;
 
 	constructor(
 		private readonly types: Record<string, ICredentialType>,
@@ -35,6 +37,7 @@ export class TestCredentialsHelper {
 		nodeCredentials: { id: string | null; name: string },
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads++;
 		const data = this.data[type];
 		if (!data)
 			throw new Error(`test: no credential data of type ${type} (${nodeCredentials.name})`);

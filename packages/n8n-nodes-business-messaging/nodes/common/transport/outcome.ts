@@ -65,9 +65,24 @@ export function classifyResponse(response: FullResponse, nowMs: number): Outcome
 				: 'serverError';
 		return failed(refusal, status, failure.error, response, nowMs);
 	}
+	if (status >= 300 && status < 400)
+		return { kind: 'refused', status, error: redirected(response) };
 	const error = errorOfResponse(response);
 	if (status === 429) return failed('rateLimited', status, error, response, nowMs);
 	return failed(status >= 500 ? 'serverError' : 'refused', status, error, response, nowMs);
+}
+
+/**
+ * A redirect is not followed (the apikey header would go wherever it points): it is reported
+ * with where it points, so that the user can check the credential's Base URL.
+ */
+function redirected(response: FullResponse): ApiErrorDetails {
+	const location = response.headers?.location;
+	const where =
+		typeof location === 'string' && location !== '' ? ` to ${location.slice(0, 300)}` : '';
+	return {
+		message: `The API answered with a redirect${where} (HTTP ${response.statusCode}). Redirects are not followed, so that the API key only goes to the credential's Base URL: check that the Base URL is the API's own address.`,
+	};
 }
 
 /** The outcome of a failure, with the API's own hints: throttling codes and is_transient. */

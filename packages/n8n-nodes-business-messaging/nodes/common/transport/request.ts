@@ -1,5 +1,6 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { toNodeError } from './apiError';
+import { runCredentials } from './credentials';
 import { classifyResponse, classifyThrown, isNotFound, type Outcome } from './outcome';
 import {
 	CREDENTIAL_TYPE,
@@ -46,6 +47,8 @@ export async function send(
 	const idempotent =
 		request.idempotent ?? (request.method === 'GET' || request.method === 'DELETE');
 	const base = await baseUrl.call(this);
+	// Read once per run and handed to n8n, which would otherwise read it again for every request.
+	const credentials = { credentialsDecrypted: await runCredentials(this) };
 	const url =
 		request.url === undefined
 			? base + request.path
@@ -73,16 +76,18 @@ export async function send(
 										: { 'content-length': String(request.raw.length) }),
 								},
 								json: false,
-								// Following redirects keeps every chunk sent until the answer (to resend
-								// it): a 100 MB upload would be held whole. An upload is never redirected.
-								disableFollowRedirect: true,
 							}
 						: { body: request.body, json: !stream }),
 					...(stream ? { encoding: 'stream' as const } : {}),
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
 					timeout: retry.timeoutMs,
+					// A redirect is answered, never followed: the redirect client would send the apikey
+					// header to whatever host it names, and it keeps every chunk of an upload until the
+					// answer (a 100 MB file held whole).
+					disableFollowRedirect: true,
 				},
+				credentials,
 			)) as { statusCode: number; headers?: IDataObject; body: unknown };
 			headers = response.headers ?? {};
 			// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.

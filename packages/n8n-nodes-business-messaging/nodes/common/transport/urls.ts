@@ -1,5 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
-import { CREDENTIAL_TYPE, type Context } from './types';
+import { runCredentials } from './credentials';
+import type { Context } from './types';
 
 /** A path segment: a fixed word of the endpoint, or an ID named by its field, e.g. { 'Template ID': id }. */
 export type PathSegment = string | Readonly<Record<string, unknown>>;
@@ -41,8 +42,8 @@ function idText(node: INode, named: Readonly<Record<string, unknown>>): string {
 
 /** The credential's base URL without a trailing slash; it must end in /v3. */
 export async function baseUrl(this: Context): Promise<string> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const url = String(credentials.baseUrl ?? '')
+	const { data } = await runCredentials(this);
+	const url = String(data?.baseUrl ?? '')
 		.trim()
 		.replace(/\/+$/, '');
 	if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?\/v3$/.test(url)) {
