@@ -19,6 +19,7 @@ async function main(): Promise<void> {
 			'api-key': { type: 'string' },
 			seed: { type: 'string' },
 			'review-delay': { type: 'string' },
+			'send-rate': { type: 'string' },
 			webhook: { type: 'string' },
 			'webhook-secret': { type: 'string' },
 			dialect: { type: 'string' },
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   --api-key KEY        the demo API key (default sandbox-demo-key)
   --seed FILE          load this seed (JSON, see the sandbox README) instead of the demo
   --review-delay MS    template review delay (default 10000)
+  --send-rate N        a number sends at most N messages a second (code 130429 over it;
+                       default: no limit; the Cloud API's default is 80)
   --webhook URL        deliver events to this URL
   --webhook-secret S   sign deliveries (X-Hub-Signature-256)
   --json               print one JSON line instead of the text summary
@@ -58,10 +61,17 @@ Knob flags change the preset given with --dialect (or the default one).`);
 	if (!Number.isInteger(port) || port < 0 || port > 65535)
 		throw new Error(`--port must be 0..65535 (got ${values.port})`);
 	const seed = values.seed ? (JSON.parse(readFileSync(values.seed, 'utf8')) as Seed) : undefined;
-	const config =
-		values['review-delay'] === undefined
-			? undefined
-			: { reviewDelayMs: Number(values['review-delay']) };
+	const sendRate = values['send-rate'] === undefined ? undefined : Number(values['send-rate']);
+	if (sendRate !== undefined && !(Number.isFinite(sendRate) && sendRate >= 0))
+		throw new Error(
+			`--send-rate must be a number of messages a second (got ${values['send-rate']})`,
+		);
+	const config = {
+		...(values['review-delay'] === undefined
+			? {}
+			: { reviewDelayMs: Number(values['review-delay']) }),
+		...(sendRate === undefined ? {} : { sendRate: { perSecond: sendRate, burst: 0 } }),
+	};
 	const sandbox = await startSandbox({
 		port,
 		host: values.host,

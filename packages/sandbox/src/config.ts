@@ -1,3 +1,5 @@
+import type { PairRate, SendRate } from './sendLimits';
+
 /** Items a list answers when `limit` is absent, and at most (a larger `limit` is lowered). */
 export interface PageSize {
 	default: number;
@@ -36,6 +38,10 @@ export interface SandboxConfig {
 	 * time out together and are retried together, which no real platform does.
 	 */
 	webhookConcurrency: number;
+	/** A number's throughput: over it a send is refused with code 130429 (sendLimits.ts). */
+	sendRate: SendRate;
+	/** Messages to one customer in a time: over it a send is refused with code 131056. */
+	pairRate: PairRate;
 }
 
 export function defaultConfig(): SandboxConfig {
@@ -55,5 +61,7 @@ export function defaultConfig(): SandboxConfig {
 		webhookRetryDelaysMs: [1_000, 2_000, 4_000, 8_000, 16_000],
 		webhookTimeoutMs: 10_000,
 		webhookConcurrency: 25,
+		sendRate: { perSecond: 0, burst: 0 },
+		pairRate: { messages: 0, perSeconds: 6 },
 	};
 }

@@ -1,3 +1,4 @@
+import { SendLimits } from './sendLimits';
 import { Clock, Scheduler } from './clock';
 import { defaultConfig, type SandboxConfig } from './config';
 import type { Dialect, IdStyle } from './dialect';
@@ -28,6 +29,8 @@ export class SandboxState {
 	readonly faults = new FaultInjector();
 	readonly log = new RequestLog();
 	readonly files = new MediaFiles();
+	/** Throughput and pair rate of sends (config sendRate, pairRate). */
+	readonly limits = new SendLimits(() => this.config);
 	readonly webhooks: WebhookDispatcher;
 	config: SandboxConfig;
 	/** How answers are written (dialect.ts); its page sizes are config settings. */
@@ -73,6 +76,7 @@ export class SandboxState {
 		this.faults.clear();
 		this.webhooks.clear();
 		this.log.clear();
+		this.limits.reset();
 		if (!keepConfig) {
 			this.config = this.startConfig();
 			this.dialect = dialect;

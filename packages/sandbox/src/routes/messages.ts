@@ -45,6 +45,8 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				'to',
 				`must be the recipient number in international format, digits only without "+" (7 to 15 digits, got ${JSON.stringify(to)})`,
 			);
+		// Over the number's pace the platform refuses before looking at the message (130429, 131056).
+		sandbox.limits.admit(number.phone_number_id, to);
 		const type = oneOf(body.type, MESSAGE_TYPES, 'type');
 		for (const other of MESSAGE_TYPES)
 			if (other !== type && body[other] !== undefined)

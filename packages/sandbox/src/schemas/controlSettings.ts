@@ -41,6 +41,14 @@ const settings: Record<string, Schema> = {
 	webhookRetryDelaysMs: { type: 'array', items: delay },
 	webhookTimeoutMs: delay,
 	webhookConcurrency: { type: 'integer', minimum: 0, description: '0: no limit' },
+	sendRate: closed({
+		perSecond: { ...delay, description: 'Messages a number sends per second; 0: no limit' },
+		burst: { ...delay, description: 'Sends at once above the pace; 0: one second of sends' },
+	}),
+	pairRate: closed({
+		messages: { ...delay, description: 'Messages to one customer in perSeconds; 0: no limit' },
+		perSeconds: delay,
+	}),
 };
 
 /** dialect.ts: every knob and its values. */

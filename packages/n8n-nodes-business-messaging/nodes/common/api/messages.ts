@@ -48,6 +48,8 @@ export async function sendMessage(
 				...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
 			},
 			idempotent: false,
+			// Sends keep to the number's throughput, learned from the platform's refusals.
+			pace: message.phoneNumberId,
 		},
 		request,
 	);

@@ -30,6 +30,8 @@ export type Outcome =
  * 131056: too many messages to the same customer.
  */
 export const THROTTLING_CODES: readonly number[] = [4, 80007, 130429, 131056];
+/** The Cloud API's "throughput reached" for one number: a pace of sends avoids it (pace.ts). */
+export const THROUGHPUT_CODE = 130429;
 
 /**
  * "Not found", however the server says it: 404, or the Graph API's 400 with code 100 and

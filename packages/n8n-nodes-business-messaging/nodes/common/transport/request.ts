@@ -1,7 +1,14 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { toNodeError } from './apiError';
 import { runCredentials } from './credentials';
-import { classifyResponse, classifyThrown, isNotFound, type Outcome } from './outcome';
+import {
+	classifyResponse,
+	classifyThrown,
+	isNotFound,
+	THROUGHPUT_CODE,
+	type Outcome,
+} from './outcome';
+import { sendAccepted, sendRefused, takeSlot } from './pace';
 import {
 	CREDENTIAL_TYPE,
 	DEFAULT_RETRY,
@@ -54,7 +61,10 @@ export async function send(
 			? base + request.path
 			: underBaseUrl(this.getNode(), request.url, base);
 	let mayHaveActed = false;
+	const paceKey = request.pace === undefined ? undefined : `${base} ${request.pace}`;
+	let refusedForPace = 0;
 	for (let attempt = 0; ; attempt++) {
+		if (paceKey !== undefined) await takeSlot(paceKey);
 		let outcome: Outcome;
 		let headers: IDataObject = {};
 		const raw = request.raw ? await request.raw.open() : undefined;
@@ -108,7 +118,20 @@ export async function send(
 			// A stream opened for this attempt is not sent again: let go of its file or socket.
 			(raw as { destroy?: () => void } | undefined)?.destroy?.();
 		}
+		if (paceKey !== undefined && outcome.kind === 'ok') sendAccepted(paceKey);
 		if (outcome.kind === 'ok') return { body: outcome.body, headers };
+		// Refused for the number's throughput: not processed. The pace slows down and the send goes
+		// out again at its next slot, without using up a retry (at most MAX_PACE_REFUSALS times).
+		if (
+			paceKey !== undefined &&
+			isThroughputRefusal(outcome) &&
+			refusedForPace < MAX_PACE_REFUSALS
+		) {
+			refusedForPace++;
+			sendRefused(paceKey, outcome.retryAfterMs);
+			attempt--;
+			continue;
+		}
 		// A delete repeated after an unclear failure that now finds nothing: the earlier attempt did it.
 		if (
 			mayHaveActed &&
@@ -127,6 +150,24 @@ export async function send(
 		mayHaveActed ||= outcome.kind === 'serverError' || outcome.kind === 'lost';
 		await sleep(wait);
 	}
+}
+
+/** Refusals for a number's throughput one send rides out before it fails. */
+const MAX_PACE_REFUSALS = 10;
+
+/**
+ * The platform refused for the number's throughput (the Cloud API's 130429, or a bare 429): the
+ * pace can help. Other limits (the app's or account's hourly calls, a customer's pair rate) are
+ * waited out by the retries instead.
+ */
+function isThroughputRefusal(
+	outcome: Outcome,
+): outcome is Extract<Outcome, { kind: 'rateLimited' }> {
+	return (
+		outcome.kind === 'rateLimited' &&
+		(outcome.error.code === THROUGHPUT_CODE ||
+			(outcome.status === 429 && outcome.error.code === undefined))
+	);
 }
 
 /** An error body that came as a stream (a failed download): read it, at most 64 KiB. */

@@ -40,6 +40,8 @@ export interface ApiRequest {
 	raw?: RawBody;
 	/** Safe to repeat after an unclear failure (reads and deletes are; sends and refunds are not). */
 	idempotent?: boolean;
+	/** A send held to the pace of this number (its phone number ID): see pace.ts. */
+	pace?: string;
 }
 
 /**
