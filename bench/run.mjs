@@ -13,6 +13,7 @@ const quick = values.quick;
 const BENCHES = [
 	['paging.mjs', [], [], ['--products', '10000', '--rounds', '1']],
 	['download.mjs', [], [], ['--size-mib', '64', '--rounds', '1']],
+	['batch.mjs', [], [], ['--products', '1000', '--rounds', '1']],
 	['upload.mjs', [], [], ['--size-mib', '8', '--rounds', '1']],
 	['campaign.mjs', [], [], ['--sends', '400']],
 	[

@@ -4,7 +4,10 @@
 // a parameter of type "n8n Binary File") to the same sandbox. Both workflows read the same file
 // from disk into n8n's binary store (filesystem mode) with the Read/Write Files node, wait a
 // second, then upload; runs alternate, one `n8n execute` each.
-//   node bench/upload.mjs [--size-mib 100] [--rounds 3]
+//   node bench/upload.mjs [--size-mib 100] [--rounds 3] [--send]
+// --send: the file is sent to a customer as a document instead: the package's Message › Send
+// Media (From Input Binary: upload and send in one step) against the HTTP Request node's upload
+// followed by a second HTTP Request node sending the uploaded ID; the time is both nodes'.
 //
 // Measured on the n8n process (/proc/<pid>/status VmRSS, every 20 ms): its idle baseline is its
 // RSS when the upload request reaches the sandbox (the sandbox logs a request when it starts), its
@@ -28,6 +31,7 @@ const { values } = parseArgs({
 		rounds: { type: 'string', default: '3' },
 		// Diagnosis: a full GC in n8n every 500 ms of the upload, reporting the live Buffer memory.
 		probe: { type: 'boolean', default: false },
+		send: { type: 'boolean', default: false },
 	},
 });
 const SIZE = Math.round(Number(values['size-mib']) * 1048576);
@@ -62,19 +66,43 @@ try {
 	n8n.importSandboxCredential(sandbox);
 
 	const phoneNumberId = sandbox.phoneNumberIds[0];
+	const customer = '14155550100';
+	// A document may only go to a customer who wrote in the last 24 hours.
+	if (values.send)
+		await sandbox.control('/incoming', {
+			phone_number_id: phoneNumberId,
+			from: customer,
+			text: 'Send me the price list',
+		});
 	const upload = {
-		package: {
-			name: 'Business Messaging',
-			type: 'n8n-nodes-business-messaging.businessMessaging',
-			typeVersion: 1,
-			credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-			parameters: {
-				resource: 'media',
-				operation: 'upload',
-				phoneNumberId: { __rl: true, mode: 'id', value: phoneNumberId },
-				binaryPropertyName: 'data',
-			},
-		},
+		package: values.send
+			? {
+					name: 'Business Messaging',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						resource: 'message',
+						operation: 'sendMedia',
+						phoneNumberId: { __rl: true, mode: 'id', value: phoneNumberId },
+						recipient: customer,
+						mediaType: 'document',
+						fileSource: 'binary',
+						binaryPropertyName: 'data',
+					},
+				}
+			: {
+					name: 'Business Messaging',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						resource: 'media',
+						operation: 'upload',
+						phoneNumberId: { __rl: true, mode: 'id', value: phoneNumberId },
+						binaryPropertyName: 'data',
+					},
+				},
 		httpRequest: {
 			name: 'HTTP Request',
 			type: 'n8n-nodes-base.httpRequest',
@@ -97,8 +125,28 @@ try {
 			},
 		},
 	};
+	// The HTTP Request node's way to send the file: a second node posts the uploaded ID.
+	const sendUploaded = {
+		name: 'Send',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: `${sandbox.baseUrl}/${phoneNumberId}/messages`,
+			sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'apikey', value: sandbox.apiKey }] },
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: `={ "messaging_product": "whatsapp", "to": "${customer}", "type": "document", "document": { "id": "{{ $json.id }}", "filename": "price-list.pdf" } }`,
+			options: {},
+		},
+	};
+	const measured = {
+		package: [upload.package],
+		httpRequest: values.send ? [upload.httpRequest, sendUploaded] : [upload.httpRequest],
+	};
 	const flows = {};
-	for (const [side, node] of Object.entries(upload)) {
+	for (const [side, measuredNodes] of Object.entries(measured)) {
 		const id = side === 'package' ? 'bmBenchUploadPkg' : 'bmBenchUploadHtt';
 		const nodes = [
 			{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} },
@@ -114,7 +162,7 @@ try {
 				typeVersion: 1.1,
 				parameters: { resume: 'timeInterval', amount: 1, unit: 'seconds' },
 			},
-			node,
+			...measuredNodes,
 		].map((n, i) => ({ id: `${id}-${i}`, position: [200 * i, 0], ...n }));
 		const flow = {
 			id,
@@ -134,7 +182,7 @@ try {
 		const path = join(n8n.userFolder, `${id}.json`);
 		writeFileSync(path, JSON.stringify(flow));
 		n8n.cli(['import:workflow', `--input=${path}`]);
-		flows[side] = { id, node: node.name };
+		flows[side] = { id, nodes: measuredNodes.map((node) => node.name) };
 	}
 
 	const rssOf = (pid) => {
@@ -190,9 +238,14 @@ try {
 		const end = stdout.slice(start).search(/^\}\s*$/m);
 		const result = JSON.parse(stdout.slice(start, start + end + 1));
 		const runData = (result.data ?? result).resultData.runData;
-		const nodeRun = runData[flows[side].node][0];
-		const json = nodeRun.data.main[0][0].json;
-		const mediaId = side === 'package' ? json.mediaId : json.id;
+		const runs = flows[side].nodes.map((name) => runData[name][0]);
+		const json = runs[0].data.main[0][0].json;
+		// Sent: the document's media ID is the one in the message the sandbox recorded.
+		const mediaId = values.send
+			? (await sandbox.control('/messages')).data.at(-1).content.id
+			: side === 'package'
+				? json.mediaId
+				: json.id;
 		const stored = await (
 			await fetch(`${sandbox.baseUrl}/${mediaId}?phone_number_id=${phoneNumberId}`, {
 				headers: { apikey: sandbox.apiKey },
@@ -209,7 +262,8 @@ try {
 			const buffers = rows.map((row) => row[4]);
 			live = ` (live Buffers after GC: ${mib(buffers[0])} MiB at the start, peak ${mib(Math.max(...buffers))} MiB, ${rows.length} samples)`;
 		}
-		return { ms: nodeRun.executionTime, baseline, growth: peak - baseline, peak, live };
+		const ms = runs.reduce((sum, run) => sum + run.executionTime, 0);
+		return { ms, baseline, growth: peak - baseline, peak, live };
 	}
 
 	const probeDir = join(n8n.userFolder, 'probe');

@@ -211,6 +211,88 @@ describe('Product › Batch', () => {
 		expect(bed.requests()).toHaveLength(0);
 	});
 
+	it('From Input Items: reads each item’s fields under the API’s names, no expression per field', async () => {
+		const [output] = await bed.harness().execute({
+			items: [
+				{
+					json: {
+						retailer_id: 'IN-1',
+						name: 'Mug 1',
+						price: '12.50',
+						currency: 'EUR',
+						availability: 'in stock',
+						image_url: 'https://shop.example.com/i/1.jpg',
+						row_number: 2,
+						sku: 'not read',
+					},
+				},
+				{ json: { retailer_id: 'IN-2', name: 'Mug 2', price: 8, currency: 'JPY' } },
+			],
+			parameters: batch({ productFrom: 'input', retailerId: '={{ $json.missing }}' }),
+		});
+		expect(output[0].json.retailerIds).toEqual(['IN-1', 'IN-2']);
+		expect(JSON.parse(bed.requests()[0].body!)).toEqual({
+			requests: [
+				{
+					method: 'CREATE',
+					retailer_id: 'IN-1',
+					data: {
+						name: 'Mug 1',
+						price: 1250,
+						currency: 'EUR',
+						availability: 'in stock',
+						image_url: 'https://shop.example.com/i/1.jpg',
+					},
+				},
+				{
+					method: 'CREATE',
+					retailer_id: 'IN-2',
+					data: { name: 'Mug 2', price: 8, currency: 'JPY' },
+				},
+			],
+		});
+	});
+
+	it.each([
+		[{ name: 'x', price: 2, currency: 'USD' }, 'The input field retailer_id is required'],
+		[
+			{ retailer_id: 'A', price: 2, currency: 'USD' },
+			'The input field name is required to create a product',
+		],
+		[
+			{ retailer_id: 'A', name: 'x', price: 1.999, currency: 'USD' },
+			'The input field price 1.999 has more decimal places than USD allows (2)',
+		],
+		[
+			{ retailer_id: 'A', name: 'x', price: 2 },
+			'The input field currency is required with a price',
+		],
+		[
+			{ retailer_id: 'A', name: 'x', price: 2, currency: 'USD', url: 'shop.example.com' },
+			'The input field url must be an http(s) URL',
+		],
+		[{ retailer_id: { id: 1 } }, 'The input field retailer_id must be text, not an object'],
+	])(
+		'From Input Items refuses %p naming the input field, before sending anything',
+		async (json, message) => {
+			const error = await expectFailure(
+				bed.harness().execute({ items: [{ json }], parameters: batch({ productFrom: 'input' }) }),
+			);
+			expect(error.message).toContain(message);
+			expect(bed.requests()).toHaveLength(0);
+		},
+	);
+
+	it('From Input Items: an Update needs one of the product fields', async () => {
+		const error = await expectFailure(
+			bed.harness().execute({
+				items: [{ json: { retailer_id: 'SKU-00001', stock: 3 } }],
+				parameters: batch({ productFrom: 'input', method: 'UPDATE' }),
+			}),
+		);
+		expect(error.message).toContain('The input item has none of the product fields to update');
+	});
+
 	it('with Continue On Fail, sends the valid items and reports the invalid one', async () => {
 		const [output] = await bed.harness().execute({
 			continueOnFail: true,
