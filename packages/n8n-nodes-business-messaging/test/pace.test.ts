@@ -63,6 +63,16 @@ describe('the pace of a number’s sends', () => {
 		expect(currentRate(NUMBER)).toBeCloseTo(rate);
 	});
 
+	it('pauses without pacing at a first refusal that follows (almost) no accepted send', async () => {
+		sendAccepted(NUMBER, 70_000);
+		sendRefused(NUMBER, undefined, 70_100);
+		// Another sender may have spent the allowance: no rate is made up from one send.
+		expect(currentRate(NUMBER)).toBeUndefined();
+		const started = performance.now();
+		await takeSlot(NUMBER, 70_100);
+		expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+	});
+
 	it('forgets a number’s pace after a minute without sends (its limit may have changed)', async () => {
 		for (let i = 0; i < 10; i++) sendAccepted(NUMBER, 60_000 + i);
 		sendRefused(NUMBER, undefined, 60_100);

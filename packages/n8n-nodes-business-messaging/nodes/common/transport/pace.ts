@@ -48,6 +48,8 @@ const ONE_REFUSAL_MS = 250;
 const PAUSE_AFTER_CUT_MS = 250;
 const MEASURED_MS = 10_000;
 const MIN_RATE = 0.2;
+/** Sends accepted in the second before a first refusal that make a measure of the rate. */
+const MIN_FIRST_SAMPLE = 5;
 
 const paces = new Map<string, Pace>();
 
@@ -71,7 +73,10 @@ function forgetOldest(): void {
 /** Waits for the next slot of this number's pace (at once while it is unpaced). */
 export async function takeSlot(key: string, now = Date.now()): Promise<void> {
 	const pace = paceOf(key, now);
-	if (pace.rate === undefined) return;
+	if (pace.rate === undefined) {
+		if (pace.nextAt > now) await sleep(pace.nextAt - now);
+		return;
+	}
 	// Only a pace that holds sends back speeds up: a slower sender earns no credit.
 	if (pace.nextAt > now) raise(pace, now);
 	else pace.raisedAt = now;
@@ -93,8 +98,11 @@ export function sendAccepted(key: string, now = Date.now()): void {
  */
 export function sendRefused(key: string, retryAfterMs?: number, now = Date.now()): void {
 	const pace = paceOf(key, now);
-	if (pace.rate === undefined || now - pace.cutAt >= ONE_REFUSAL_MS) {
-		pace.rate = Math.max(MIN_RATE, Math.min(pace.rate ?? Infinity, acceptedRate(pace, now)));
+	const measured = acceptedRate(pace, now);
+	// A first refusal with (almost) nothing accepted before it says nothing of the rate (another
+	// sender may have spent the allowance): only a pause, no pace yet.
+	if (measured !== undefined && (pace.rate === undefined || now - pace.cutAt >= ONE_REFUSAL_MS)) {
+		pace.rate = Math.max(MIN_RATE, Math.min(pace.rate ?? Infinity, measured));
 		pace.accepted = [];
 		pace.cutAt = now;
 		pace.raisedAt = now;
@@ -102,12 +110,15 @@ export function sendRefused(key: string, retryAfterMs?: number, now = Date.now()
 	pace.nextAt = Math.max(pace.nextAt, now + (retryAfterMs ?? PAUSE_AFTER_CUT_MS));
 }
 
-/** Just under the rate the platform accepted: since the last cut, or in the last second. */
-function acceptedRate(pace: Pace, now: number): number {
+/**
+ * Just under the rate the platform accepted: since the last cut, or in the last second before
+ * the first one (undefined when that second holds fewer than MIN_FIRST_SAMPLE sends).
+ */
+function acceptedRate(pace: Pace, now: number): number | undefined {
 	const since = pace.cutAt > 0 ? Math.max(pace.cutAt, now - MEASURED_MS) : now - 1000;
 	const count = pace.accepted.filter((at) => at > since).length;
 	if (pace.cutAt > 0) return (CUT * count * 1000) / Math.max(now - since, 1);
-	return FIRST_CUT * count;
+	return count < MIN_FIRST_SAMPLE ? undefined : FIRST_CUT * count;
 }
 
 /** A pace that held sends back speeds up with time, so that a raised limit is found. */
