@@ -11,7 +11,15 @@
 //   node bench/batch.mjs [--products 10000] [--rounds 3]
 import { parseArgs } from 'node:util';
 import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
-import { alternate, benchN8n, executeWorkflow, importChain, median, nodesMs } from './inN8n.mjs';
+import {
+	alternate,
+	benchN8n,
+	businessMessagingNode,
+	executeWorkflow,
+	importChain,
+	median,
+	nodesMs,
+} from './inN8n.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -34,19 +42,14 @@ try {
 			jsCode: `return Array.from({ length: ${PRODUCTS} }, (_, i) => ({ json: { retailer_id: 'BENCH-' + i, name: 'Bench product ' + i, price: 9.99, currency: 'USD' } }));`,
 		},
 	};
-	const batchNode = (parameters) => ({
-		name: 'Batch',
-		type: 'n8n-nodes-business-messaging.businessMessaging',
-		typeVersion: 1,
-		credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-		parameters: {
+	const batchNode = (parameters) =>
+		businessMessagingNode('Batch', SANDBOX_CREDENTIAL, {
 			resource: 'product',
 			operation: 'batch',
 			catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
 			method: 'CREATE',
 			...parameters,
-		},
-	});
+		});
 	const flows = {
 		package: importChain(n8n, { id: 'bmBenchBatchPkg01', name: 'bench: batch (package, form)' }, [
 			rows,

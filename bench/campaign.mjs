@@ -14,7 +14,7 @@
 //   node bench/campaign.mjs [--sends 10000] [--rate 80] [--concurrency 10] [--sides package,httpRequest]
 import { parseArgs } from 'node:util';
 import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
-import { benchN8n, executeWorkflow, importChain } from './inN8n.mjs';
+import { benchN8n, businessMessagingNode, executeWorkflow, importChain } from './inN8n.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -46,20 +46,14 @@ try {
 	const flows = {
 		package: importChain(n8n, { id: 'bmBenchCampaiPkg', name: 'bench: campaign (package)' }, [
 			customers,
-			{
-				name: 'Send',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-				parameters: {
-					resource: 'message',
-					operation: 'sendTemplate',
-					phoneNumberId: { __rl: true, mode: 'id', value: numberId },
-					recipient: '={{ $json.phone }}',
-					template: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
-					requestOptions: { concurrency: CONCURRENCY },
-				},
-			},
+			businessMessagingNode('Send', SANDBOX_CREDENTIAL, {
+				resource: 'message',
+				operation: 'sendTemplate',
+				phoneNumberId: { __rl: true, mode: 'id', value: numberId },
+				recipient: '={{ $json.phone }}',
+				template: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
+				requestOptions: { concurrency: CONCURRENCY },
+			}),
 		]),
 		httpRequest: importChain(
 			n8n,

@@ -19,9 +19,11 @@ import { N8N_VERSION, nodeBin } from '../e2e/n8n.mjs';
 import {
 	alternate,
 	benchN8n,
+	businessMessagingNode,
 	executeWorkflow,
 	FIXTURE_CREDENTIAL,
 	importChain,
+	importHeaderAuth,
 	itemsOf,
 	median,
 	startFixtureServer,
@@ -42,26 +44,15 @@ const server = await startFixtureServer(['--products', '10', '--file-mib', value
 const n8n = await benchN8n(server, { port: Number(values.port) });
 const scratch = mkdtempSync(join(tmpdir(), 'bm-bench-download-'));
 try {
-	const headerAuth = { id: 'bmFixtureHeader01', name: 'apikey header' };
-	n8n.importCredential({
-		...headerAuth,
-		type: 'httpHeaderAuth',
-		data: { name: 'apikey', value: server.apiKey },
-	});
+	const headerAuth = importHeaderAuth(n8n, server);
 	const flows = {
 		package: importChain(n8n, { id: 'bmBenchDownloPkg', name: 'bench: download (package)' }, [
-			{
-				name: 'Download',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				credentials: { businessMessagingApi: FIXTURE_CREDENTIAL },
-				parameters: {
-					resource: 'media',
-					operation: 'download',
-					phoneNumberId: { __rl: true, mode: 'id', value: server.phoneNumberId },
-					mediaId: server.mediaId,
-				},
-			},
+			businessMessagingNode('Download', FIXTURE_CREDENTIAL, {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: { __rl: true, mode: 'id', value: server.phoneNumberId },
+				mediaId: server.mediaId,
+			}),
 		]),
 		httpRequest: importChain(
 			n8n,

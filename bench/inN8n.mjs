@@ -42,6 +42,26 @@ export async function benchN8n(server, { port = 5798 } = {}) {
 	return n8n;
 }
 
+/** Imports n8n's Header Auth credential sending `server`'s key as `apikey`: the HTTP Request node's. */
+export function importHeaderAuth(n8n, server) {
+	const credential = { id: 'bmFixtureHeader01', name: 'apikey header' };
+	n8n.importCredential({
+		...credential,
+		type: 'httpHeaderAuth',
+		data: { name: 'apikey', value: server.apiKey },
+	});
+	return credential;
+}
+
+/** A Business Messaging node of a bench workflow, with `credential` and `parameters`. */
+export const businessMessagingNode = (name, credential, parameters) => ({
+	name,
+	type: 'n8n-nodes-business-messaging.businessMessaging',
+	typeVersion: 1,
+	credentials: { businessMessagingApi: credential },
+	parameters,
+});
+
 /**
  * Imports a workflow that runs `nodes` one after the other from a Manual Trigger and a Wait of
  * 2 s: `n8n execute` goes on loading (AI tool descriptions of every node, in 2.x) while the

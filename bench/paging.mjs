@@ -14,9 +14,11 @@ import { N8N_VERSION, nodeBin } from '../e2e/n8n.mjs';
 import {
 	alternate,
 	benchN8n,
+	businessMessagingNode,
 	executeWorkflow,
 	FIXTURE_CREDENTIAL,
 	importChain,
+	importHeaderAuth,
 	itemsOf,
 	median,
 	nodesMs,
@@ -36,29 +38,18 @@ const PAGE = 1000;
 const server = await startFixtureServer(['--products', String(PRODUCTS), '--file-mib', '1']);
 const n8n = await benchN8n(server, { port: Number(values.port) });
 try {
-	const headerAuth = { id: 'bmFixtureHeader01', name: 'apikey header' };
-	n8n.importCredential({
-		...headerAuth,
-		type: 'httpHeaderAuth',
-		data: { name: 'apikey', value: server.apiKey },
-	});
+	const headerAuth = importHeaderAuth(n8n, server);
 	const packageFlow = importChain(
 		n8n,
 		{ id: 'bmBenchPagingPkg', name: 'bench: paging (package)' },
 		[
-			{
-				name: 'Business Messaging',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				credentials: { businessMessagingApi: FIXTURE_CREDENTIAL },
-				parameters: {
-					resource: 'product',
-					operation: 'getMany',
-					catalogId: { __rl: true, mode: 'id', value: server.catalogId },
-					returnAll: true,
-					options: {},
-				},
-			},
+			businessMessagingNode('Business Messaging', FIXTURE_CREDENTIAL, {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: server.catalogId },
+				returnAll: true,
+				options: {},
+			}),
 		],
 	);
 	const httpFlow = importChain(

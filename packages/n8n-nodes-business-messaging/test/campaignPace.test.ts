@@ -14,6 +14,19 @@ const helloWorldId = () =>
 	[...bed.sandbox.state.store.templates.values()].find(
 		(t) => t.name === 'hello_world' && t.language === 'en_US',
 	)!.id;
+/** hello_world to each phone, from the first number, with no retries. */
+const sendTo = (phones: string[], requestOptions: Record<string, number> = {}) =>
+	bed.harness().execute({
+		items: phones.map((phone) => ({ json: { phone } })),
+		parameters: {
+			resource: 'message',
+			operation: 'sendTemplate',
+			phoneNumberId: { __rl: true, mode: 'id', value: bed.sandbox.phoneNumberIds[0] },
+			recipient: '={{ $json.phone }}',
+			template: { __rl: true, mode: 'list', value: helloWorldId() },
+			requestOptions: { maxRetries: 0, ...requestOptions },
+		},
+	});
 
 it('sends every item once at the number’s pace, refused sends going out again without a retry', async () => {
 	bed.sandbox.state.config.sendRate = { perSecond: 50, burst: 0 };
@@ -22,17 +35,7 @@ it('sends every item once at the number’s pace, refused sends going out again 
 		{ length: SENDS },
 		(_, i) => `1415555${String(i).padStart(4, '1')}`,
 	);
-	const [output] = await bed.harness().execute({
-		items: recipients.map((phone) => ({ json: { phone } })),
-		parameters: {
-			resource: 'message',
-			operation: 'sendTemplate',
-			phoneNumberId: { __rl: true, mode: 'id', value: numberId },
-			recipient: '={{ $json.phone }}',
-			template: { __rl: true, mode: 'list', value: helloWorldId() },
-			requestOptions: { concurrency: 10, maxRetries: 0 },
-		},
-	});
+	const [output] = await sendTo(recipients, { concurrency: 10 });
 	expect(output.map((item) => typeof item.json.messageId)).toEqual(recipients.map(() => 'string'));
 	// At the sandbox: every recipient exactly once (0 lost, 0 duplicated).
 	const sentTo = [...bed.sandbox.state.store.messages.values()].map((m) => m.to).sort();
@@ -48,19 +51,7 @@ it('sends every item once at the number’s pace, refused sends going out again 
 it('leaves a pair-rate refusal (131056) to the retries: one customer’s limit does not slow the number', async () => {
 	bed.sandbox.state.config.pairRate = { messages: 1, perSeconds: 600 };
 	const [numberId] = bed.sandbox.phoneNumberIds;
-	const send = (phone: string) =>
-		bed.harness().execute({
-			items: [{ json: { phone } }],
-			parameters: {
-				resource: 'message',
-				operation: 'sendTemplate',
-				phoneNumberId: { __rl: true, mode: 'id', value: numberId },
-				recipient: '={{ $json.phone }}',
-				template: { __rl: true, mode: 'list', value: helloWorldId() },
-				requestOptions: { maxRetries: 0 },
-			},
-		});
-	await send('14155550100');
-	await expect(send('14155550100')).rejects.toThrow(/pair rate limit/);
+	await sendTo(['14155550100']);
+	await expect(sendTo(['14155550100'])).rejects.toThrow(/pair rate limit/);
 	expect(currentRate(`${bed.sandbox.baseUrl} ${numberId}`)).toBeUndefined();
 });

@@ -18,20 +18,6 @@ import { asNodeError, errorItem } from '../../../common/transport/nodeError';
 export const DEFAULT_BATCH_SIZE = 1000;
 export const MAX_BATCH_SIZE = 5000;
 const withData = { method: ['CREATE', 'UPDATE'] };
-/** The product's fields as the API names them: what an input item holds in "From Input Items". */
-const PRODUCT_KEYS = [
-	'name',
-	'price',
-	'currency',
-	'description',
-	'availability',
-	'condition',
-	'brand',
-	'category',
-	'image_url',
-	'url',
-	'retailer_product_group_id',
-];
 
 const properties: INodeProperties[] = [
 	catalogField(),
@@ -194,6 +180,14 @@ const properties: INodeProperties[] = [
 ];
 
 export const description = updateDisplayOptions(forOperation('product', 'batch'), properties);
+
+/**
+ * The product's fields as the API names them: the Product collection's fields, which is what an
+ * input item holds in "From Input Items".
+ */
+const PRODUCT_KEYS = (
+	properties.find((property) => property.name === 'product')?.options ?? []
+).map((option) => option.name);
 
 /** A batch changes the catalog on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
