@@ -74,3 +74,25 @@ it('refuses a bad port with a clear message', async () => {
 	assert.equal(code, 1);
 	assert.match(stderr, /--port must be 0\.\.65535/);
 });
+
+it('--send-rate holds each number to that many messages a second; a bad value is refused', async () => {
+	const { child, firstOutput } = run(['--port', '0', '--json', '--send-rate', '0.5']);
+	try {
+		const info = JSON.parse((await firstOutput).trim());
+		const config = (await (
+			await fetch(info.baseUrl.replace(/\/v3$/, '/_sandbox/config'))
+		).json()) as { sendRate: unknown };
+		assert.deepEqual(config.sendRate, { perSecond: 0.5, burst: 0 });
+	} finally {
+		child.kill('SIGTERM');
+	}
+	await once(child, 'exit');
+	const bad = spawn(process.execPath, [CLI, '--send-rate', 'fast'], {
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	let stderr = '';
+	bad.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const [code] = await once(bad, 'exit');
+	assert.equal(code, 1);
+	assert.match(stderr, /--send-rate must be a number of messages a second \(got fast\)/);
+});
