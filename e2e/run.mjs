@@ -3,6 +3,7 @@
 // `n8n execute`, and checks its output. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/run.mjs
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -687,6 +688,52 @@ async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 					bad?.status === 'Error' && refused.test(bad.message),
 					`wrong key: ${JSON.stringify(bad)}`,
 				);
+			},
+		);
+		await check(
+			"the credential's test follows no redirect: the other host gets nothing, and the test says why",
+			async () => {
+				const heard = [];
+				const listen = (handler) =>
+					new Promise((resolve) => {
+						const server = createServer(handler).listen(0, '127.0.0.1', () => resolve(server));
+					});
+				const thief = await listen((req, res) => {
+					heard.push(req.headers);
+					res.setHeader('content-type', 'application/json');
+					res.end('{"data":[]}');
+				});
+				const redirecting = await listen((req, res) => {
+					res.statusCode = 302;
+					res.setHeader('location', `http://127.0.0.1:${thief.address().port}/v3/getuserdetails`);
+					res.end();
+				});
+				try {
+					const response = await fetch(`${base}/rest/credentials/test`, {
+						method: 'POST',
+						headers: { cookie, 'content-type': 'application/json' },
+						body: JSON.stringify({
+							credentials: {
+								id: SANDBOX_CREDENTIAL.id,
+								name: 'test',
+								type: 'businessMessagingApi',
+								data: {
+									baseUrl: `http://127.0.0.1:${redirecting.address().port}/v3`,
+									apiKey: sandbox.apiKey,
+								},
+							},
+						}),
+					});
+					const result = (await response.json()).data;
+					assert(heard.length === 0, `the other host got ${heard.length} request(s)`);
+					assert(
+						result?.status === 'Error' && /redirect/.test(result.message),
+						`the test said ${JSON.stringify(result)}`,
+					);
+				} finally {
+					thief.close();
+					redirecting.close();
+				}
 			},
 		);
 		await check(

@@ -56,11 +56,22 @@ export class BusinessMessagingApi implements ICredentialType {
 		request: {
 			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
 			url: '/getuserdetails',
+			// As every request of the nodes: a redirect is an answer, never followed, or the apikey
+			// header would go to whatever host the redirect names.
+			disableFollowRedirect: true,
 		},
 		// The spec shows no status for a refused key: 401 is the common one, and gateways answer
 		// 403. Graph answers 400 (code 190), but also 400 for a path it does not know: that message
 		// names both causes.
 		rules: [
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message:
+						'The Base URL answered with a redirect to another address, which was not followed (the API key is never sent there). Set Base URL to the API address itself, ending in /v3.',
+				},
+			})),
 			...[401, 403].map((value) => ({
 				type: 'responseCode' as const,
 				properties: {

@@ -260,3 +260,37 @@ describe('a redirect is answered, never followed', () => {
 		},
 	);
 });
+
+describe('an API error that quotes the API key', () => {
+	const KEY = 'sk-live-9f2c4e1a7b';
+	it.each<[string, Answer]>([
+		['in a JSON message', json(401, { error: { message: `Invalid key ${KEY}`, code: 190 } })],
+		[
+			'in the words for a person',
+			json(400, { error: { message: 'Bad key', error_user_msg: `The key ${KEY} is revoked` } }),
+		],
+		[
+			'as plain text',
+			{ status: 403, headers: { 'content-type': 'text/plain' }, body: `no ${KEY}` },
+		],
+	])('%s: the key is hidden in the error, whatever its shape', async (_, answer) => {
+		provider.script = [answer];
+		const error = await expectFailure(
+			bed.harness({ baseUrl, apiKey: KEY }).execute({
+				parameters: {
+					resource: 'account',
+					operation: 'getBusinessAccount',
+					businessAccountId: { __rl: true, mode: 'id', value: 'acct-1' },
+					requestOptions: FAST_RETRIES,
+				},
+			}),
+		);
+		const shown = JSON.stringify({
+			...error,
+			message: error.message,
+			description: error.description,
+		});
+		expect(shown).not.toContain(KEY);
+		expect(shown).toContain('[API key hidden]');
+	});
+});

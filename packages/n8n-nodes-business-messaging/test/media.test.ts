@@ -1,4 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { ScriptedServer } from 'business-messaging-testing';
 import { expectFailure, useTestBed } from './harness';
 
 const bed = useTestBed();
@@ -158,5 +159,35 @@ describe('Media › Delete', () => {
 		);
 		expect(error.message).toContain('was deleted');
 		expect(error.description).toContain('131053');
+	});
+});
+
+describe('a file name the API gives', () => {
+	const provider = new ScriptedServer({ status: 200, body: '' });
+	let baseUrl: string;
+	beforeAll(async () => {
+		baseUrl = await provider.start();
+	});
+	afterAll(async () => await provider.close());
+
+	it.each([
+		['attachment; filename="../../../../x"', 'x'],
+		["attachment; filename*=UTF-8''..%2F..%2Fetc%2Fpasswd", 'passwd'],
+		['attachment; filename="..\\\\..\\\\boot.ini"', 'boot.ini'],
+		["attachment; filename*=UTF-8''in%07voice%0D%0A.pdf", 'invoice.pdf'],
+		['attachment; filename=".."', 'media.pdf'],
+	])('%s is kept as the base name %p', async (disposition, expected) => {
+		provider.script = [
+			{
+				status: 200,
+				headers: { 'content-type': 'application/pdf', 'content-disposition': disposition },
+				body: '%PDF-1.4',
+			},
+		];
+		const [output] = await bed.harness({ baseUrl }).execute({
+			parameters: { resource: 'media', operation: 'downloadFromUrl', url: `${baseUrl}/file-1` },
+		});
+		expect(output[0].json.fileName).toBe(expected);
+		expect(output[0].binary!.data.fileName).toBe(expected);
 	});
 });

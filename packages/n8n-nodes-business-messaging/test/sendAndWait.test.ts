@@ -212,8 +212,9 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const delivered = await n8n.deliver(await next(isMessage));
 		expect(delivered.items).toEqual([]);
 		expect(n8n.resumed).toHaveLength(1);
+		const { waitKey, ...asked } = waiting;
 		expect(n8n.resumed[0]).toMatchObject({
-			...waiting,
+			...asked,
 			answered: true,
 			approved: true,
 			answerTitle: 'Approve',
@@ -221,6 +222,9 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			reply: { from: CUSTOMER, replyTo: sent.id, reply: { title: 'Approve' } },
 		});
 		expect(n8n.resumed[0].reply).not.toHaveProperty('raw');
+		// The wait's signing key stays in the waiting execution: the answer does not carry it on.
+		expect(typeof waitKey).toBe('string');
+		expect(n8n.resumed[0]).not.toHaveProperty('waitKey');
 
 		// A second tap: nothing waits any more; the trigger workflow gets it, marked.
 		await customerAnswers({
@@ -287,7 +291,15 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ event: {} }),
 		});
-		expect(direct.status).toBe(401);
+		expect(direct.status).toBe(409);
+		// The right wait, but not signed with the wait's own key.
+		const unsigned = approve.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA');
+		const wrongKey = await fetch(`${n8n.url}${unsigned.slice('bmw:'.length)}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ event: {} }),
+		});
+		expect(wrongKey.status).toBe(401);
 		expect(n8n.isWaiting).toBe(true);
 		// The real tap still resumes it.
 		(message.interactive as { button_reply: IDataObject }).button_reply.id = decline;
@@ -345,6 +357,16 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			'bmw://evil.example/webhook-waiting/e/n?k=b&a=approve&w=x&s=y',
 			'bmw:/webhook-waiting/test-execution/node-under-test/more?k=b&a=approve&w=x&s=y',
 			'bmw:/webhook-waiting/test-execution/node-under-test?k=b&a=approve&w=x',
+			// Another workflow's webhook through dot segments, written out or percent-encoded.
+			'bmw:/webhook-waiting/../webhook/abc-path/webhook?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/%2e%2e/webhook/abc-path?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/%2E%2E/webhook?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/.%2e/webhook?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/x/..?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting/test-execution\\..\\webhook?k=b&a=approve&w=x&s=y',
+			'bmw:/webhook-waiting//webhook/abc?k=b&a=approve&w=x&s=y',
+			`bmw:/webhook-waiting/${'../'.repeat(300)}webhook/abc?k=b&a=approve&w=x&s=y`,
+			'bmw:/webhook-waiting/test-execution/node-under-test?k=b&a=approve&w=x&s=y#/../../webhook',
 		]) {
 			reply.button_reply.id = id;
 			const { items } = await n8n.deliver(payload);
@@ -353,6 +375,39 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		}
 		expect(n8n.calls.length).toBe(calls);
 		expect(n8n.isWaiting).toBe(true);
+	});
+
+	it('a tap from another chat, or to another business number, resumes nothing', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(approval());
+		const sent = await lastSent();
+		const [approve] = buttonIds(sent);
+		await customerAnswers({ type: 'interactive', reply_to: sent.id, button_id: approve });
+		const real = await next(isMessage);
+		// Another customer got hold of the button's ID (a forwarded screenshot, a forged delivery).
+		const fromOther = structuredClone(real);
+		const value = changeValue(fromOther);
+		(value.messages as IDataObject[])[0].from = '14155550199';
+		for (const contact of (value.contacts as IDataObject[] | undefined) ?? [])
+			contact.wa_id = '14155550199';
+		const toOther = structuredClone(real);
+		(changeValue(toOther).metadata as IDataObject).phone_number_id = bed.sandbox.phoneNumberIds[1];
+		const otherChat = await n8n.deliver(fromOther);
+		expect(otherChat.items[0].waiting).toMatchObject({
+			resumed: false,
+			reason: 'refused',
+			message: 'The answer came from another chat than the one asked',
+		});
+		const otherNumber = await n8n.deliver(toOther);
+		expect(otherNumber.items[0].waiting).toMatchObject({
+			resumed: false,
+			message: 'The answer came to another business number than the one that asked',
+		});
+		expect(n8n.isWaiting).toBe(true);
+		// The customer asked still answers.
+		await n8n.deliver(real);
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, approved: true });
 	});
 
 	it('when n8n cannot be reached, the answer reaches the trigger workflow marked unreachable', async () => {
@@ -400,8 +455,9 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		await customerAnswers({ text: 'Happy birthday, Sam!' });
 		const answer = await n8n.deliver(await next(isMessage));
 		expect(answer.items).toEqual([]);
+		const { waitKey: _key, ...asked } = waiting;
 		expect(n8n.resumed[0]).toMatchObject({
-			...waiting,
+			...asked,
 			answered: true,
 			text: 'Happy birthday, Sam!',
 			reply: { from: CUSTOMER, replyTo: sent.id },
@@ -412,6 +468,40 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const after = await n8n.deliver(await next(isMessage));
 		expect(after.items[0]).toMatchObject({ text: 'Thanks!' });
 		expect(after.items[0]).not.toHaveProperty('waiting');
+	});
+});
+
+describe('Send and Wait for Response: a free-text question cannot be taken over', () => {
+	it('a forged receipt naming a made-up reference neither opens nor replaces the question', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(ask({ responseType: 'freeText', bodyText: 'Which day suits you?' }));
+		const sent = await lastSent();
+		const realReceipt = await next(isStatus('sent', String(sent.id)));
+		const forge = (messageId: string, reference: string) => {
+			const forged = structuredClone(realReceipt);
+			const status = (changeValue(forged).statuses as IDataObject[])[0];
+			status.id = messageId;
+			status.biz_opaque_callback_data = reference;
+			return forged;
+		};
+		// Same shape, same wait, but not the wait's signature; and the right signature for another wait.
+		const reference = String(sent.callbackData);
+		const badSignature = reference.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA');
+		const otherWait = reference.replace(/w=[^&]+/, 'w=AAAAAAAA');
+		const early = await n8n.deliver(forge('wamid.forged-1', badSignature));
+		expect(early.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
+		expect(n8n.openQuestions()).toEqual({});
+		await n8n.deliver(realReceipt);
+		const opened = n8n.openQuestions();
+		for (const forgedReference of [badSignature, otherWait]) {
+			const late = await n8n.deliver(forge('wamid.forged-2', forgedReference));
+			expect(late.items[0].waiting).toMatchObject({ resumed: false });
+			expect(n8n.openQuestions()).toEqual(opened);
+		}
+		await customerAnswers({ text: 'Tuesday' });
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, text: 'Tuesday' });
 	});
 });
 

@@ -373,8 +373,23 @@ describe('trigger: verification handshake', () => {
 			{ 'hub.mode': 'subscribe', 'hub.verify_token': 'vt', 'hub.challenge': '1158201444' },
 		);
 		expect([response.statusCode, response.body]).toEqual([200, '1158201444']);
+		// Plain text that no browser sniffs into a page.
+		expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+		expect(response.headers['x-content-type-options']).toBe('nosniff');
 		expect(result.workflowData).toBeUndefined();
 	});
+
+	it.each(['<script>alert(1)</script>', 'a b', '1'.repeat(257), '"quoted"', '', 'x\ny'])(
+		'echoes no challenge of another shape than the platform’s: %j',
+		async (challenge) => {
+			const { response } = await handshake(
+				{ verifyToken: 'vt' },
+				{ 'hub.mode': 'subscribe', 'hub.verify_token': 'vt', 'hub.challenge': challenge },
+			);
+			expect(response.statusCode).toBe(400);
+			expect(String(response.body)).not.toContain(challenge || 'never');
+		},
+	);
 
 	it('answers 403 to a wrong token, or when no token is set', async () => {
 		expect(

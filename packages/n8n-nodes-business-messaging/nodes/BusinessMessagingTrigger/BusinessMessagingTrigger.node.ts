@@ -83,7 +83,17 @@ function answerVerification(this: IWebhookFunctions): IWebhookResponseData {
 			'The verify token does not match',
 			"The verification request's hub.verify_token does not match Verify Token: enter here the token you entered in the provider dashboard",
 		);
+	if (verdict === 'badChallenge')
+		return refuseDelivery.call(
+			this,
+			400,
+			'The challenge is not of the shape the platform sends',
+			"The verification request's hub.challenge is not 1 to 256 letters, digits, '-', '_', '.' or '~'; it was not echoed",
+		);
+	// Plain text that no browser sniffs into a page: the challenge is echoed as it came.
 	const response = this.getResponseObject();
+	response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+	response.setHeader('X-Content-Type-Options', 'nosniff');
 	if (verdict === 'ok') response.status(200).send(String(query['hub.challenge']));
 	else
 		response

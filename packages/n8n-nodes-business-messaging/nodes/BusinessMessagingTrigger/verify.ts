@@ -40,17 +40,23 @@ export function authenticationProblem(
 		: `The delivery's signature does not match: Secret must be the secret the provider signs with (the app secret), or the body was changed on its way`;
 }
 
+/**
+ * The shape of a challenge the platform sends (Meta's is a number; letters, `-`, `_`, `.` and `~`
+ * are allowed too): echoed back, so nothing that a browser could read as markup.
+ */
+const CHALLENGE = /^[A-Za-z0-9._~-]{1,256}$/;
+
 /** The verification handshake: a GET with hub.mode=subscribe and the user's verify token. */
 export function isVerification(
 	query: Record<string, unknown>,
 	verifyToken: string,
-): 'ok' | 'wrongToken' | 'notVerification' {
+): 'ok' | 'wrongToken' | 'badChallenge' | 'notVerification' {
 	if (query['hub.mode'] !== 'subscribe' || typeof query['hub.challenge'] !== 'string')
 		return 'notVerification';
 	const token = query['hub.verify_token'];
-	return verifyToken !== '' && typeof token === 'string' && sameText(token, verifyToken)
-		? 'ok'
-		: 'wrongToken';
+	if (verifyToken === '' || typeof token !== 'string' || !sameText(token, verifyToken))
+		return 'wrongToken';
+	return CHALLENGE.test(query['hub.challenge']) ? 'ok' : 'badChallenge';
 }
 
 function headerValue(headers: Record<string, unknown>, name: string): string | undefined {

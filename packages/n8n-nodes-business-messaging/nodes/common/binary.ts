@@ -19,20 +19,38 @@ const EXTENSIONS: Record<string, string> = {
 	'video/mp4': 'mp4',
 };
 
-/** The file name from Content-Disposition, else `<id>.<extension of the type>`. */
+/**
+ * The file name from Content-Disposition, else `<id>.<extension of the type>`. Reduced to a base
+ * name (safeFileName): a later node that writes the file must not be steered elsewhere.
+ */
 export function fileNameOf(headers: IDataObject, fallbackBase: string, mimeType: string): string {
+	const fallback = `${fallbackBase}.${EXTENSIONS[mimeType] ?? 'bin'}`;
 	const disposition = String(headers['content-disposition'] ?? '');
 	const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
 	if (star) {
 		try {
-			return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+			return safeFileName(decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''))) ?? fallback;
 		} catch {
 			// fall through to the plain form
 		}
 	}
 	const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-	if (plain) return plain[1].trim();
-	return `${fallbackBase}.${EXTENSIONS[mimeType] ?? 'bin'}`;
+	return (plain && safeFileName(plain[1])) || fallback;
+}
+
+/** File names longer than this are cut (the common file system limit, in characters). */
+const FILE_NAME_MAX = 255;
+
+/**
+ * A file name given by the API or a customer, as a base name: no folders (`../../x` is `x`), no
+ * control characters, not `.` or `..`; undefined when nothing usable is left.
+ */
+export function safeFileName(name: unknown): string | undefined {
+	if (typeof name !== 'string') return undefined;
+	// eslint-disable-next-line no-control-regex
+	const base = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+	if (base === '' || base === '.' || base === '..') return undefined;
+	return base.slice(0, FILE_NAME_MAX);
 }
 
 /**

@@ -17,13 +17,12 @@ import { receiptReached } from '../../common/waiting/receipts';
 export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as IDataObject;
 	const parts = { k: textOf(query.k), a: textOf(query.a), w: textOf(query.w) };
-	const { apiKey } = await this.getCredentials<{ apiKey?: string }>('businessMessagingApi');
-	if (!isAnswerSignature(query.s, String(apiKey ?? ''), this.getNode().id, parts))
-		return refuse(this, 401, 'signature', 'The answer’s signature does not match');
-	// The item the node left when it started waiting holds the wait's ID (see waitFor).
+	// The item the node left when it started waiting holds the wait's ID and key (see waitFor).
 	const waiting = waitingItem(this);
-	if (typeof waiting.waitId === 'string' && waiting.waitId !== parts.w)
+	if (waiting.waitId !== parts.w)
 		return refuse(this, 409, 'otherWait', 'The answer belongs to an earlier wait of this node');
+	if (!isAnswerSignature(query.s, waiting.waitKey, this.getNode().id, parts))
+		return refuse(this, 401, 'signature', 'The answer’s signature does not match');
 	const kind = (Object.keys(ANSWER_KINDS) as AnswerKind[]).find(
 		(name) => ANSWER_KINDS[name] === parts.k,
 	);
@@ -33,6 +32,12 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 		return refuse(this, 405, 'method', 'This address takes answers from the trigger (POST)');
 	const body = this.getBodyData();
 	const event = isObject(body.event) ? body.event : {};
+	const otherChat = otherChatThan(waiting, event);
+	if (otherChat) return refuse(this, 403, 'otherChat', otherChat);
+	// The trigger asks before it lets a receipt open (or close) a free-text question: only a
+	// reference this wait signed, for this chat, may (a forged receipt would take the answer).
+	if (body.probe === true)
+		return refuse(this, 202, 'notYet', 'The question waits for the chat’s next message');
 	const answer = answerOf(this, kind, parts.a, event);
 	if ('refused' in answer) return refuse(this, answer.status, answer.refused, answer.message);
 	return {
@@ -174,7 +179,36 @@ function waitingItem(context: IWebhookFunctions): IDataObject {
  * sent, to whom, and how. Only that item: n8n may hand the node's original input instead.
  */
 function keptOf(waiting: IDataObject): IDataObject {
-	return typeof waiting.waitId === 'string' ? { ...waiting } : {};
+	if (typeof waiting.waitId !== 'string') return {};
+	const kept = { ...waiting };
+	delete kept.waitKey;
+	return kept;
+}
+
+/**
+ * Why an answer from the chat does not answer this question, or undefined when it does: a tap,
+ * a message or a receipt must come from the business number that asked and the customer asked
+ * (their WhatsApp ID as the platform gave it when the question was sent, or the number it was
+ * sent to). Execution B's Approve, tapped in another customer's chat, resumes nothing.
+ */
+function otherChatThan(waiting: IDataObject, event: IDataObject): string | undefined {
+	const number = textOf(waiting.phoneNumberId);
+	if (number && textOf(event.phoneNumberId) !== number)
+		return 'The answer came to another business number than the one that asked';
+	const asked = [waiting.waId, waiting.recipient].map(customerKey).filter(Boolean);
+	if (asked.length === 0) return undefined;
+	const answered = [event.from, event.sendTo, event.recipient, event.userId]
+		.map(customerKey)
+		.filter(Boolean);
+	return answered.some((key) => asked.includes(key))
+		? undefined
+		: 'The answer came from another chat than the one asked';
+}
+
+/** A customer as compared: a phone number's digits, or a user ID as given. */
+function customerKey(value: unknown): string {
+	const text = textOf(value).trim();
+	return /^\+?[\d\s().-]+$/.test(text) ? text.replace(/\D/g, '') : text;
 }
 
 function refuse(

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { safeFileName } from '../../common/binary';
 import {
 	compact,
 	contactOf,
@@ -102,7 +103,8 @@ function mediaOf(type: string, content: IDataObject): IDataObject {
 		mediaId: textOf(content.id),
 		mimeType: textOf(content.mime_type),
 		caption: textOf(content.caption),
-		fileName: textOf(content.filename),
+		// The sender chose the name: a base name only, for a node that writes the file later.
+		fileName: safeFileName(content.filename),
 		// A voice note is an audio message recorded in WhatsApp.
 		voice: type === 'audio' ? content.voice === true : undefined,
 	});

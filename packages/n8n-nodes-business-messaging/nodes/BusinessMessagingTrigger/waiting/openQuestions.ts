@@ -59,6 +59,12 @@ export class OpenQuestions {
 		this.prune(now);
 	}
 
+	/** Whether this question is open for the chat already. */
+	isOpen(phoneNumberId: unknown, customer: unknown, messageId: string): boolean {
+		const key = chatKey(phoneNumberId, customer);
+		return key !== undefined && this.table[key]?.messageId === messageId;
+	}
+
 	/** The chat's open question, taken out: a message answers it once. */
 	take(phoneNumberId: unknown, customer: unknown, now: number): OpenQuestion | undefined {
 		const key = chatKey(phoneNumberId, customer);

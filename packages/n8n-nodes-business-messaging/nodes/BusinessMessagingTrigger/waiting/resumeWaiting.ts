@@ -48,15 +48,19 @@ export async function resumeWaiting(
 		if (event.eventType === 'messageStatus') {
 			const reference = parseReference(event.bizOpaqueCallbackData, address.path);
 			if (reference?.kind === 'text') {
-				if (event.status === 'failed')
-					open.close(event.phoneNumberId, event.recipient, String(event.messageId));
-				else
-					open.open(
-						event.phoneNumberId,
-						event.recipient,
-						{ path: reference.path, messageId: String(event.messageId) },
-						now,
-					);
+				const messageId = String(event.messageId);
+				// A failure closes only a question opened before, by a receipt the wait vouched for.
+				if (event.status === 'failed') open.close(event.phoneNumberId, event.recipient, messageId);
+				else if (!open.isOpen(event.phoneNumberId, event.recipient, messageId)) {
+					// Only the wait can tell its own reference from a forged one: asked before the receipt
+					// opens the question (once: its later receipts name it again).
+					const check = await resume(this, address.origin, reference, event, undefined, true);
+					if (check.reason !== 'notYet') {
+						remaining.push({ ...event, waiting: check });
+						continue;
+					}
+					open.open(event.phoneNumberId, event.recipient, { path: reference.path, messageId }, now);
+				}
 			}
 			// A receipt still reaches the workflow as before; the wait learns of it too.
 			if (reference?.kind === 'receipt') {
@@ -92,6 +96,8 @@ async function resume(
 	reference: ParsedReference,
 	event: TriggerEvent,
 	questionId?: string,
+	/** Only ask whether the reference is the wait's own, for this chat: resumes nothing. */
+	probe = false,
 ): Promise<ResumeOutcome> {
 	const answer = { ...event } as IDataObject;
 	delete answer.raw;
@@ -101,7 +107,10 @@ async function resume(
 		response = await context.helpers.httpRequest({
 			method: 'POST',
 			url: `${origin}${reference.path}`,
-			body: { event: { ...answer, ...(questionId ? { replyTo: questionId } : {}) } },
+			body: {
+				event: { ...answer, ...(questionId ? { replyTo: questionId } : {}) },
+				...(probe ? { probe: true } : {}),
+			},
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,

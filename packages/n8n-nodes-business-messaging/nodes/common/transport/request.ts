@@ -1,5 +1,6 @@
 import { sleep, type IDataObject } from 'n8n-workflow';
 import { toNodeError } from './apiError';
+import { withoutKey } from './redact';
 import { runCredentials } from './credentials';
 import {
 	classifyResponse,
@@ -142,11 +143,15 @@ export async function send(
 			return { body: { success: true }, headers };
 		const wait = retryWait(outcome, idempotent, attempt, retry);
 		if (wait === undefined)
-			throw toNodeError(this.getNode(), outcome, {
-				idempotent,
-				attempts: attempt + 1,
-				itemIndex: context.itemIndex,
-			});
+			throw toNodeError(
+				this.getNode(),
+				withoutKey(outcome, credentials.credentialsDecrypted.data?.apiKey),
+				{
+					idempotent,
+					attempts: attempt + 1,
+					itemIndex: context.itemIndex,
+				},
+			);
 		mayHaveActed ||= outcome.kind === 'serverError' || outcome.kind === 'lost';
 		await sleep(wait);
 	}

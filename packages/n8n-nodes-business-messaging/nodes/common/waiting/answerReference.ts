@@ -45,29 +45,35 @@ export interface ParsedReference {
 	path: string;
 }
 
+/** The longest reference read (a list row's ID holds 200 characters, callback data 512). */
+const REFERENCE_MAX = 1024;
+/** An execution ID or a node ID: a plain name, so never a dot segment, encoded or not. */
+const PATH_SEGMENT = /^[A-Za-z0-9_-]{1,128}$/;
+/** The query n8n and the package put there: names, values, `=`, `&` and percent-escapes. */
+const QUERY = /^[A-Za-z0-9_.~%=&-]*$/;
+
 /**
- * A reference read back from a delivery, or undefined when the value is not one. It must be a
- * path under the n8n's waiting-webhook address (`waitingPath`, e.g. "/webhook-waiting"): a
- * forged delivery cannot make the trigger call anything else.
+ * A reference read back from a delivery, or undefined when the value is not one. It must be
+ * exactly `<waiting path>/<execution>/<node>?<query>` under the n8n's waiting-webhook address
+ * (`waitingPath`, e.g. "/webhook-waiting"), read as written: nothing is normalised, so a dot
+ * segment (`..`, `%2e%2e`), a backslash, another host or any other path is refused, and a forged
+ * delivery cannot make the trigger call another webhook of the n8n.
  */
 export function parseReference(value: unknown, waitingPath: string): ParsedReference | undefined {
 	if (typeof value !== 'string' || !value.startsWith(REFERENCE_PREFIX)) return undefined;
-	const path = value.slice(REFERENCE_PREFIX.length);
+	const reference = value.slice(REFERENCE_PREFIX.length);
+	if (reference.length > REFERENCE_MAX) return undefined;
+	const queryAt = reference.indexOf('?');
+	if (queryAt === -1) return undefined;
+	const path = reference.slice(0, queryAt);
+	const query = reference.slice(queryAt + 1);
 	const base = waitingPath.replace(/\/+$/, '');
-	if (!path.startsWith(`${base}/`) || path.length > 1024) return undefined;
-	let url: URL;
-	try {
-		url = new URL(path, 'http://n8n.invalid');
-	} catch {
-		return undefined;
-	}
-	// Exactly <waiting path>/<execution>/<node>: no "..", no other address.
-	const rest = url.pathname.slice(base.length + 1).split('/');
-	if (url.host !== 'n8n.invalid' || rest.length !== 2 || rest.some((part) => !part))
-		return undefined;
-	if (rest.some((part) => part === '.' || part === '..')) return undefined;
-	const code = url.searchParams.get('k');
+	if (!base.startsWith('/') || !path.startsWith(`${base}/`) || !QUERY.test(query)) return undefined;
+	const rest = path.slice(base.length + 1).split('/');
+	if (rest.length !== 2 || !rest.every((segment) => PATH_SEGMENT.test(segment))) return undefined;
+	const parameters = new URLSearchParams(query);
+	const code = parameters.get('k');
 	const kind = (Object.keys(ANSWER_KINDS) as AnswerKind[]).find((k) => ANSWER_KINDS[k] === code);
-	if (!kind || !url.searchParams.get('w') || !url.searchParams.get('s')) return undefined;
-	return { kind, path: `${url.pathname}${url.search}` };
+	if (!kind || !parameters.get('w') || !parameters.get('s')) return undefined;
+	return { kind, path: `${path}?${query}` };
 }

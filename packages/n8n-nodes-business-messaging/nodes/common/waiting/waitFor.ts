@@ -7,7 +7,7 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { ANSWER_KINDS, referenceOf, type AnswerKind } from './answerReference';
-import { answerSignature, newWaitId } from './answerSignature';
+import { answerSignature, newWaitId, newWaitKey } from './answerSignature';
 
 /** The references a waiting send puts in its message (see answerReference). */
 export interface AnswerReferences {
@@ -36,11 +36,11 @@ export async function waitFor(
 	pending: IDataObject,
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
-	const { apiKey } = await this.getCredentials<{ apiKey?: string }>('businessMessagingApi');
 	const waitId = newWaitId();
+	const waitKey = newWaitKey();
 	const url = (kind: AnswerKind, answer = '') => {
 		const parts = { k: ANSWER_KINDS[kind], a: answer, w: waitId };
-		const parameters = { ...parts, s: answerSignature(String(apiKey ?? ''), node.id, parts) };
+		const parameters = { ...parts, s: answerSignature(waitKey, node.id, parts) };
 		return resumeAddress(this, parameters);
 	};
 	const references: AnswerReferences = {
@@ -65,6 +65,8 @@ export async function waitFor(
 			...pending,
 			...sent,
 			waitId,
+			// The answer's signing key (answerSignature): the resuming webhook reads it from here.
+			waitKey,
 			waitLimit: limit.getTime() === WAIT_INDEFINITELY.getTime() ? null : limit.toISOString(),
 		},
 		pairedItem: { item: 0 },
