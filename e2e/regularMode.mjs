@@ -5,7 +5,8 @@ import { ownerSession, waitFor } from './checks.mjs';
 /**
  * Starts `n8n` (a home from createN8nHome, workflows imported and active) and waits until it
  * serves the webhook at `readyPath`; every line it prints goes to `said`. Returns its address
- * (`main`, also `hooks`: one process takes the webhooks), an owner's session cookie and `stop()`.
+ * (`main`, also `hooks`: one process takes the webhooks), an owner's session cookie, `stop()`
+ * and the process ID (`pid`).
  */
 export async function startRegularMode(n8n, { readyPath, readyMethod = 'GET', said }) {
 	const server = n8n.start();
@@ -25,7 +26,7 @@ export async function startRegularMode(n8n, { readyPath, readyMethod = 'GET', sa
 			60_000,
 			'the workflows to be active',
 		);
-		return { main, hooks: main, cookie: await ownerSession(main, 'Runner'), stop };
+		return { main, hooks: main, cookie: await ownerSession(main, 'Runner'), stop, pid: server.pid };
 	} catch (error) {
 		await stop();
 		throw error;

@@ -26,9 +26,13 @@ const ENDPOINT_WORDS = [
 
 /**
  * Code that calls this n8n itself, not the API: the trigger hands Send and Wait's answers to the
- * waiting executions through n8n's waiting webhook. It never reads the credential.
+ * waiting executions through n8n's waiting webhook, and a closed burst to its own webhook. It
+ * never reads the credential.
  */
-const N8N_CALLERS = ['nodes/BusinessMessagingTrigger/waiting/resumeWaiting.ts'];
+const N8N_CALLERS = [
+	'nodes/BusinessMessagingTrigger/delivery/burstHandOver.ts',
+	'nodes/BusinessMessagingTrigger/waiting/resumeWaiting.ts',
+];
 
 const files = packageSourceFiles('nodes').filter(
 	(file) => !API_LAYER.test(file.path) && !N8N_CALLERS.includes(file.path),

@@ -1,8 +1,14 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
-import { MAX_BURST_MESSAGES } from '../nodes/BusinessMessagingTrigger/delivery/bursts';
+import { createHmac } from 'crypto';
+import { BURST_OBJECT } from '../nodes/BusinessMessagingTrigger/delivery/burstHandOver';
+import {
+	MAX_BURST_MESSAGES,
+	MAX_OPEN_BURSTS,
+} from '../nodes/BusinessMessagingTrigger/delivery/bursts';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { CUSTOMER, customerSends } from './conversation-support';
 import { useTestBed } from './harness';
+import { TriggerN8n } from './triggerN8n';
 import { captureDeliveries, isMessage } from './waitingSupport';
 
 /**
@@ -11,13 +17,15 @@ import { captureDeliveries, isMessage } from './waitingSupport';
  */
 const bed = useTestBed();
 const EVENTS = ['incomingMessage', 'messageStatus', 'templateStatus'];
-
-function deliver(body: IDataObject, options: INodeParameters = { collectBursts: 1 }) {
-	return bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-		parameters: { events: EVENTS, options },
-		body,
-	});
-}
+const withOptions = (options: INodeParameters, more: INodeParameters = {}): INodeParameters => ({
+	events: EVENTS,
+	options,
+	...more,
+});
+const n8n = new TriggerN8n(bed, withOptions({ collectBursts: 1 }));
+beforeAll(async () => await n8n.start());
+afterAll(async () => await n8n.close());
+beforeEach(() => n8n.reset(withOptions({ collectBursts: 1 })));
 
 /** The customer (or `from`) writes each text; the sandbox's deliveries of them, in order. */
 async function writes(texts: string[], from = CUSTOMER): Promise<IDataObject[]> {
@@ -30,28 +38,35 @@ async function writes(texts: string[], from = CUSTOMER): Promise<IDataObject[]> 
 	return payloads;
 }
 
-const itemsOf = (run: Awaited<ReturnType<typeof deliver>>) =>
-	(run.result.workflowData?.[0] ?? []).map((i) => i.json);
+/** A delivery of one text message from `from`, made here (no sandbox): for many chats at once. */
+function textFrom(from: string, id: string, text = 'hi'): IDataObject {
+	return {
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba-1',
+				changes: [
+					{
+						field: 'messages',
+						value: {
+							metadata: { phone_number_id: 'pn-1' },
+							contacts: [{ wa_id: from, profile: { name: 'C' } }],
+							messages: [{ id, from, timestamp: '1764000000', type: 'text', text: { body: text } }],
+						},
+					},
+				],
+			},
+		],
+	};
+}
 
 describe('trigger: Collect Bursts', () => {
-	it('five messages within the quiet time start one execution with the five, in order; every delivery is answered at once', async () => {
+	it('five messages within the quiet time: each delivery answered at once, then one execution with the five, in order', async () => {
 		const payloads = await writes(['Hi', 'I ordered', 'a blue mug', 'yesterday', 'where is it?']);
-		const opener = deliver(payloads[0]);
-		let closed = false;
-		void opener.then(() => (closed = true));
-		const joiners = [];
-		for (const payload of payloads.slice(1)) joiners.push(await deliver(payload));
-		// The deliveries that joined returned while the burst was open, answered and with no run.
-		expect(closed).toBe(false);
-		for (const joined of joiners) {
-			expect(joined.result.workflowData).toBeUndefined();
-			expect(joined.response.statusCode).toBe(200);
-		}
-		const run = await opener;
-		expect(run.response.statusCode).toBe(200);
-		const items = itemsOf(run);
-		expect(items).toHaveLength(1);
-		const [burst] = items;
+		for (const payload of payloads) expect(await n8n.deliver(payload)).toBe(200);
+		// Answered, held: nothing has started yet.
+		expect(n8n.executions).toEqual([]);
+		const [[burst]] = await n8n.executionsAfter(1);
 		expect(burst.messageCount).toBe(5);
 		expect(burst.text).toBe('Hi\nI ordered\na blue mug\nyesterday\nwhere is it?');
 		const messages = burst.messages as IDataObject[];
@@ -69,98 +84,80 @@ describe('trigger: Collect Bursts', () => {
 		expect(burst.phoneNumberId).toBe(bed.sandbox.phoneNumberIds[0]);
 		expect(burst.raw).toBeUndefined();
 		expect(messages[0].raw).toBeDefined();
+		await sleep(1500);
+		expect(n8n.executions).toHaveLength(1);
 	});
 
 	it("two customers' interleaved bursts are two executions, each with its own messages", async () => {
 		const maria = await writes(['m1', 'm2', 'm3'], '14155550100');
 		const jon = await writes(['j1', 'j2'], '14155550111');
-		const openers = [deliver(maria[0]), deliver(jon[0])];
-		await deliver(maria[1]);
-		await deliver(jon[1]);
-		await deliver(maria[2]);
-		const [forMaria, forJon] = (await Promise.all(openers)).map(itemsOf);
-		expect(forMaria.map((b) => [b.from, b.text])).toEqual([['14155550100', 'm1\nm2\nm3']]);
-		expect(forJon.map((b) => [b.from, b.text])).toEqual([['14155550111', 'j1\nj2']]);
+		for (const payload of [maria[0], jon[0], maria[1], jon[1], maria[2]])
+			await n8n.deliver(payload);
+		const runs = await n8n.executionsAfter(2);
+		expect(runs.map(([b]) => [b.from, b.text]).sort()).toEqual([
+			['14155550100', 'm1\nm2\nm3'],
+			['14155550111', 'j1\nj2'],
+		]);
 	});
 
 	it('a message after the quiet time opens the next burst', async () => {
 		const payloads = await writes(['first', 'second']);
-		const first = await deliver(payloads[0]);
-		const second = await deliver(payloads[1]);
-		expect(itemsOf(first).map((b) => b.text)).toEqual(['first']);
-		expect(itemsOf(second).map((b) => b.text)).toEqual(['second']);
+		await n8n.deliver(payloads[0]);
+		await n8n.executionsAfter(1);
+		await n8n.deliver(payloads[1]);
+		const runs = await n8n.executionsAfter(2);
+		expect(runs.map(([b]) => b.text)).toEqual(['first', 'second']);
 	});
 
 	it('each message extends the wait: a burst closes only after a quiet time with nothing new', async () => {
+		n8n.parameters = withOptions({ collectBursts: 2 });
 		const payloads = await writes(['a', 'b', 'c']);
-		const started = Date.now();
-		const opener = deliver(payloads[0], { collectBursts: 2 });
+		await n8n.deliver(payloads[0]);
 		for (const payload of payloads.slice(1)) {
 			await sleep(600);
-			await deliver(payload, { collectBursts: 2 });
+			await n8n.deliver(payload);
 		}
-		const items = itemsOf(await opener);
-		expect(items.map((b) => b.messageCount)).toEqual([3]);
-		// Opened at 0, joined at ~600 and ~1200 ms, closed two quiet seconds after the last.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(3100);
+		const runs = await n8n.executionsAfter(1);
+		expect(runs.map(([b]) => b.messageCount)).toEqual([3]);
 	});
 
 	it(`a burst closes at ${MAX_BURST_MESSAGES} messages, and the next message opens a new one`, async () => {
-		const [payload] = await writes(['again']);
-		const value = (payload.entry as IDataObject[])[0] as IDataObject;
-		const change = (value.changes as IDataObject[])[0].value as IDataObject;
-		const message = (change.messages as IDataObject[])[0];
-		const copy = (n: number): IDataObject => {
-			const changed = JSON.parse(JSON.stringify(payload)) as IDataObject;
-			const messages = ((changed.entry as IDataObject[])[0].changes as IDataObject[])[0]
-				.value as IDataObject;
-			messages.messages = [
-				{ ...message, id: `${String(message.id)}-${n}`, text: { body: `#${n}` } },
-			];
-			return changed;
-		};
-		const opener = deliver(copy(1));
-		for (let n = 2; n <= MAX_BURST_MESSAGES; n++) await deliver(copy(n));
-		const next = deliver(copy(MAX_BURST_MESSAGES + 1));
-		const full = itemsOf(await opener);
-		expect(full[0].messageCount).toBe(MAX_BURST_MESSAGES);
-		expect((full[0].text as string).split('\n').at(-1)).toBe(`#${MAX_BURST_MESSAGES}`);
-		expect(itemsOf(await next).map((b) => b.text)).toEqual([`#${MAX_BURST_MESSAGES + 1}`]);
+		for (let n = 1; n <= MAX_BURST_MESSAGES + 1; n++)
+			await n8n.deliver(textFrom(CUSTOMER, `wamid.full-${n}`, `#${n}`));
+		const runs = await n8n.executionsAfter(2);
+		expect(runs[0][0].messageCount).toBe(MAX_BURST_MESSAGES);
+		expect((runs[0][0].text as string).split('\n').at(-1)).toBe(`#${MAX_BURST_MESSAGES}`);
+		expect(runs[1].map((b) => b.text)).toEqual([`#${MAX_BURST_MESSAGES + 1}`]);
 	});
 
-	it('a delivery of receipts alone is not held: it starts at once', async () => {
-		const started = Date.now();
-		const run = await deliver(
-			{
-				object: 'whatsapp_business_account',
-				entry: [
-					{
-						id: 'waba-1',
-						changes: [
-							{
-								field: 'messages',
-								value: {
-									metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
-									statuses: [{ id: 'wamid.X', status: 'delivered', recipient_id: CUSTOMER }],
-								},
+	it('a delivery of receipts alone is not held: its execution exists when it is answered', async () => {
+		n8n.parameters = withOptions({ collectBursts: 10 });
+		const status = await n8n.deliver({
+			object: 'whatsapp_business_account',
+			entry: [
+				{
+					id: 'waba-1',
+					changes: [
+						{
+							field: 'messages',
+							value: {
+								metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
+								statuses: [{ id: 'wamid.X', status: 'delivered', recipient_id: CUSTOMER }],
 							},
-						],
-					},
-				],
-			},
-			{ collectBursts: 10 },
-		);
-		// Held, it would have waited the quiet time of 10 s.
-		expect(Date.now() - started).toBeLessThan(5000);
-		expect(itemsOf(run).map((i) => i.status)).toEqual(['delivered']);
+						},
+					],
+				},
+			],
+		});
+		expect(status).toBe(200);
+		expect(n8n.executions.map((run) => run.map((i) => i.status))).toEqual([['delivered']]);
 	});
 
-	it("one delivery with two chats' messages: each burst closes on its own, both in that delivery's execution", async () => {
-		const [maria] = await writes(['from Maria'], '14155550100');
-		const [jon] = await writes(['from Jon'], '14155550111');
-		const both = JSON.parse(JSON.stringify(maria)) as IDataObject;
+	it("one delivery with two chats' messages: each chat's burst is its own execution", async () => {
+		const both = textFrom('14155550100', 'wamid.maria', 'from Maria');
 		const value = ((both.entry as IDataObject[])[0].changes as IDataObject[])[0]
 			.value as IDataObject;
+		const jon = textFrom('14155550111', 'wamid.jon', 'from Jon');
 		const jonValue = ((jon.entry as IDataObject[])[0].changes as IDataObject[])[0]
 			.value as IDataObject;
 		value.messages = [
@@ -171,28 +168,98 @@ describe('trigger: Collect Bursts', () => {
 			...(value.contacts as IDataObject[]),
 			...(jonValue.contacts as IDataObject[]),
 		];
-		const run = await deliver(both);
-		expect(
-			itemsOf(run)
-				.map((b) => `${String(b.sendTo)}: ${String(b.text)}`)
-				.sort(),
-		).toEqual(['14155550100: from Maria', '14155550111: from Jon']);
+		await n8n.deliver(both);
+		const runs = await n8n.executionsAfter(2);
+		expect(runs.map(([b]) => `${String(b.sendTo)}: ${String(b.text)}`).sort()).toEqual([
+			'14155550100: from Maria',
+			'14155550111: from Jon',
+		]);
 	});
 
 	it('a message delivered again while its burst is open is in it once', async () => {
 		const payloads = await writes(['once', 'twice?']);
-		const opener = deliver(payloads[0]);
-		await deliver(payloads[1]);
-		await deliver(payloads[1]);
-		const [burst] = itemsOf(await opener);
+		await n8n.deliver(payloads[0]);
+		await n8n.deliver(payloads[1]);
+		await n8n.deliver(payloads[1]);
+		const [[burst]] = await n8n.executionsAfter(1);
 		expect(burst.text).toBe('once\ntwice?');
 		expect(burst.messageCount).toBe(2);
 	});
 
 	it('without the option every message starts its own execution, as before', async () => {
+		n8n.parameters = withOptions({});
 		const payloads = await writes(['one', 'two']);
-		const runs = await Promise.all(payloads.map((p) => deliver(p, {})));
-		expect(runs.map((r) => itemsOf(r).map((i) => i.text))).toEqual([['one'], ['two']]);
-		expect(runs[0].result.workflowData?.[0][0].json.messages).toBeUndefined();
+		for (const payload of payloads) await n8n.deliver(payload);
+		expect(n8n.executions.map((run) => run.map((i) => i.text))).toEqual([['one'], ['two']]);
+		expect(n8n.executions[0][0].messages).toBeUndefined();
+	});
+});
+
+describe('trigger: Collect Bursts under load and under attack', () => {
+	it('n8n failing to create the execution (a busy database): the burst is handed over again until it runs, once', async () => {
+		n8n.refuseNext = 2;
+		await n8n.deliver(textFrom(CUSTOMER, 'wamid.busy', 'are you there?'));
+		const runs = await n8n.executionsAfter(1);
+		expect(runs.map(([b]) => b.text)).toEqual(['are you there?']);
+		// The delivery, then two refused hand-overs (500), then the one that ran.
+		expect(n8n.calls).toEqual([200, 500, 500, 200]);
+		await sleep(1500);
+		expect(n8n.executions).toHaveLength(1);
+	});
+
+	it('the hand-over is signed as deliveries are; a forged one is refused', async () => {
+		const secret = 'burst-signing-secret';
+		n8n.parameters = withOptions(
+			{ collectBursts: 1 },
+			{
+				deliveryAuth: 'signature',
+				signatureHeader: 'X-Hub-Signature-256',
+				signatureSecret: secret,
+			},
+		);
+		const body = textFrom(CUSTOMER, 'wamid.signed', 'signed');
+		const signature = createHmac('sha256', secret).update(JSON.stringify(body)).digest('hex');
+		expect(await n8n.deliver(body, { 'x-hub-signature-256': `sha256=${signature}` })).toBe(200);
+		const runs = await n8n.executionsAfter(1);
+		expect(runs.map(([b]) => b.text)).toEqual(['signed']);
+		const forged = { object: BURST_OBJECT, events: [{ eventType: 'incomingMessage', text: 'x' }] };
+		expect(await n8n.deliver(forged)).toBe(401);
+		expect(n8n.executions).toHaveLength(1);
+	});
+
+	it(`past ${MAX_OPEN_BURSTS} open bursts a delivery is refused with 503, so that the platform delivers it again`, async () => {
+		n8n.parameters = withOptions({ collectBursts: 3 });
+		const statuses: number[] = [];
+		for (let n = 0; n <= MAX_OPEN_BURSTS; n++)
+			statuses.push(
+				await n8n.deliver(textFrom(`1415${String(n).padStart(7, '0')}`, `wamid.c${n}`)),
+			);
+		expect(statuses.slice(0, MAX_OPEN_BURSTS).every((s) => s === 200)).toBe(true);
+		expect(statuses[MAX_OPEN_BURSTS]).toBe(503);
+		// Every delivery answered 200 runs, exactly once; the refused one does not.
+		const runs = await n8n.executionsAfter(MAX_OPEN_BURSTS, 60_000);
+		expect(new Set(runs.map(([b]) => b.messageId)).size).toBe(MAX_OPEN_BURSTS);
+		expect(runs.some(([b]) => b.messageId === `wamid.c${MAX_OPEN_BURSTS}`)).toBe(false);
+		// Room again: the platform's next try is taken.
+		expect(await n8n.deliver(textFrom('14159999999', `wamid.c${MAX_OPEN_BURSTS}`))).toBe(200);
+		await n8n.executionsAfter(MAX_OPEN_BURSTS + 1, 10_000);
+		expect(n8n.executions).toHaveLength(MAX_OPEN_BURSTS + 1);
+	}, 120_000);
+});
+
+describe('trigger: Collect Bursts in the editor’s test', () => {
+	it('the test webhook waits for the burst and shows it, as the test URL is called once', async () => {
+		const payloads = await writes(['test', 'me']);
+		const deliver = (body: IDataObject) =>
+			bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
+				parameters: withOptions({ collectBursts: 1 }),
+				body,
+				mode: 'manual',
+			});
+		const opener = deliver(payloads[0]);
+		const joined = await deliver(payloads[1]);
+		expect(joined.result.workflowData).toBeUndefined();
+		const run = await opener;
+		expect(run.result.workflowData?.[0].map((i) => i.json.text)).toEqual(['test\nme']);
 	});
 });

@@ -198,7 +198,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to start nothing for a message or status already received (the platform delivers at least once). Remembered for a day.',
+					'Whether to start nothing for a message or status already received (the platform delivers at least once). The last 5,000 events are remembered, for a day.',
 			},
 		],
 	},

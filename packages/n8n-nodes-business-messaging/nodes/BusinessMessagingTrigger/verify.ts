@@ -1,10 +1,39 @@
 import { createHmac, timingSafeEqual } from 'crypto';
+import type { IWebhookFunctions } from 'n8n-workflow';
 
 /** How deliveries are authenticated; compared in constant time. */
 export type DeliveryAuth =
 	| { mode: 'none' }
 	| { mode: 'headerToken'; header: string; token: string }
 	| { mode: 'signature'; header: string; secret: string };
+
+/** The trigger's choice of authentication, from its parameters. */
+export function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
+	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
+	if (mode === 'headerToken')
+		return {
+			mode,
+			header: String(context.getNodeParameter('headerName', '')),
+			token: String(context.getNodeParameter('tokenValue', '')),
+		};
+	if (mode === 'signature')
+		return {
+			mode,
+			header: String(context.getNodeParameter('signatureHeader', '')),
+			secret: String(context.getNodeParameter('signatureSecret', '')),
+		};
+	return { mode: 'none' };
+}
+
+/** The headers that authenticate `body` as a delivery (a burst handed over, burstHandOver). */
+export function signedHeaders(auth: DeliveryAuth, body: string): Record<string, string> {
+	if (auth.mode === 'headerToken') return { [auth.header]: auth.token };
+	if (auth.mode === 'signature')
+		return {
+			[auth.header]: `sha256=${createHmac('sha256', auth.secret).update(body).digest('hex')}`,
+		};
+	return {};
+}
 
 /**
  * Why a delivery is not authentic, in words that say what to check; undefined when it is.

@@ -6,26 +6,31 @@ import type { TriggerEvent } from '../events';
  * three. A chat's messages are held until the chat has been quiet for the quiet time, then start
  * one execution together.
  *
- * Every delivery is still answered at once. The delivery that opens a chat's burst keeps its
- * webhook call open until the burst closes and then hands n8n the whole burst; deliveries that
- * join an open burst start nothing. Bursts live in the memory of the n8n process that took the
- * delivery: a burst is one execution when its messages reach one process (n8n's regular mode,
- * or queue mode with one webhook process). With several webhook processes behind a load
- * balancer, a burst whose messages reach two processes becomes two executions; each message is
- * still in exactly one, none twice (user's guide, "Bursts").
+ * Every delivery is answered at once. A burst lives in the memory of the n8n process that took
+ * the delivery that opened it: only its messages are held, never the webhook call (n8n holds an
+ * expression isolate, several MB, for as long as a trigger's webhook call runs). When the burst
+ * closes, the process hands it to its own trigger as a delivery (burstHandOver), which starts the
+ * execution like any other delivery and is retried until n8n has created it. With several
+ * webhook processes behind a load balancer, a burst whose messages reach two processes becomes
+ * two executions; each message is still in exactly one, none twice (user's guide, "Bursts").
  */
 
 /** A burst also closes this long after its first message, so that a chat that never pauses is answered. */
 export const MAX_BURST_MS = 2 * 60 * 1000;
 /** ... or when it holds this many messages. */
 export const MAX_BURST_MESSAGES = 50;
+/**
+ * At most this many bursts are open at once in one process (a few KB each). A delivery that would
+ * open more is answered 503, so that the platform delivers it again later, rather than held.
+ */
+export const MAX_OPEN_BURSTS = 1000;
 
 interface OpenBurst {
 	events: TriggerEvent[];
 	firstAt: number;
 	lastAt: number;
 	closed: boolean;
-	/** Ends the opener's wait early (a full burst). */
+	/** Ends the wait early (a full burst). */
 	wake: () => void;
 	woken: Promise<void>;
 }
@@ -52,23 +57,44 @@ function close(key: string, burst: OpenBurst): void {
 	burst.wake();
 }
 
+/** How many bursts are open in this process now. */
+export function openBurstCount(): number {
+	return openBursts.size;
+}
+
 /**
- * Puts incoming messages into their chats' bursts. Resolves, once they close, with the bursts
- * this delivery opened (each a list of messages in the order the customer sent them); messages
- * that joined a burst opened by an earlier delivery are not in the result. `trigger` keeps
+ * Whether this process may open the bursts these messages would open (chats with no burst open
+ * yet) without going over MAX_OPEN_BURSTS. Asked before the delivery changes anything.
+ */
+export function hasRoomForBursts(trigger: string, messages: TriggerEvent[]): boolean {
+	const opening = new Set<string>();
+	for (const message of messages) {
+		const chat = chatOf(message);
+		if (chat === undefined) continue;
+		const key = `${trigger}|${chat}`;
+		const burst = openBursts.get(key);
+		if (burst === undefined || burst.closed) opening.add(key);
+	}
+	return openBursts.size + opening.size <= MAX_OPEN_BURSTS;
+}
+
+/**
+ * Puts incoming messages into their chats' bursts. `alone` are the messages that cannot be
+ * grouped (no customer to answer): they go on at once. `opened` holds, for each burst this call
+ * opened, a promise of its messages in the order the customer sent them, once it closes;
+ * messages that joined a burst opened by an earlier delivery are in that one. `trigger` keeps
  * triggers (and the editor's test) apart.
  */
-export async function collectBursts(
+export function collectBursts(
 	trigger: string,
 	messages: TriggerEvent[],
 	quietMs: number,
 	clock: () => number = Date.now,
-): Promise<TriggerEvent[][]> {
+): { alone: TriggerEvent[][]; opened: Array<Promise<TriggerEvent[]>> } {
 	const opened: Array<{ key: string; burst: OpenBurst }> = [];
 	const alone: TriggerEvent[][] = [];
 	for (const message of messages) {
 		const chat = chatOf(message);
-		// A message without a customer to answer cannot be grouped: it goes on alone.
 		if (chat === undefined) {
 			alone.push([message]);
 			continue;
@@ -91,11 +117,14 @@ export async function collectBursts(
 		burst.lastAt = now;
 		if (burst.events.length >= MAX_BURST_MESSAGES) close(key, burst);
 	}
-	// Each opened burst closes on its own quiet time (a delivery with several chats waits for all).
-	await Promise.all(
-		opened.map(async ({ key, burst }) => await untilQuiet(key, burst, quietMs, clock)),
-	);
-	return [...alone, ...opened.map(({ burst }) => inSentOrder(burst.events))];
+	// Each opened burst closes on its own quiet time.
+	return {
+		alone,
+		opened: opened.map(async ({ key, burst }) => {
+			await untilQuiet(key, burst, quietMs, clock);
+			return inSentOrder(burst.events);
+		}),
+	};
 }
 
 /**

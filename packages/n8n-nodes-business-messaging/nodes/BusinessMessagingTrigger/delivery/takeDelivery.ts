@@ -6,9 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
 import { refuseDelivery } from '../refusal';
-import { authenticationProblem, type DeliveryAuth } from '../verify';
+import { authenticationProblem, deliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
-import { burstItem, collectBursts } from './bursts';
+import { burstItem, collectBursts, hasRoomForBursts, MAX_OPEN_BURSTS } from './bursts';
+import { burstOf, handOverBurst, handOverOf } from './burstHandOver';
 import { withBurstMedia, withMedia } from './media';
 import { withoutRedeliveries } from './redeliveries';
 
@@ -16,6 +17,11 @@ import { withoutRedeliveries } from './redeliveries';
  * A POST delivery, in order: authenticated, read, redeliveries skipped (if chosen), answers
  * handed to waiting executions, the chosen events and numbers kept, bursts collected (if
  * chosen), files downloaded (if chosen), then one execution for what is left.
+ *
+ * The platform never delivers again what was answered 200, so a delivery is answered only once
+ * n8n has created its execution (n8n does that when the webhook returns `workflowData`), or
+ * when nothing is to run. The one exception is a message held in a burst: it is answered at once
+ * and its execution starts when the burst closes (bursts.ts, burstHandOver.ts).
  */
 export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
@@ -26,6 +32,19 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	);
 	if (problem)
 		return refuseDelivery.call(this, 401, 'The delivery could not be authenticated', problem);
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const binaryProperty = String(options.binaryPropertyName || 'data');
+	const download = options.downloadMedia === true;
+	// A burst handed over by this trigger when it closed (burstHandOver): its execution now.
+	const burst = burstOf(this.getBodyData());
+	if (burst) {
+		const item = burstItem(burst);
+		return {
+			workflowData: [
+				[download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item }],
+			],
+		};
+	}
 	const delivered = eventsOf(this.getBodyData());
 	if (!delivered)
 		return refuseDelivery.call(
@@ -35,56 +54,72 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			'The body is not the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}',
 		);
 
-	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const trigger = `${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`;
-	let events = delivered;
-	let stateChanged = false;
-	if (options.skipRedeliveries === true) {
-		const taken = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger);
-		events = taken.fresh;
-		stateChanged = taken.recorded;
-	}
-	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const waiting = await resumeWaiting.call(this, events);
-	stateChanged ||= waiting.stateChanged;
-	const chosen = chosenEvents(this, waiting.events, options);
-	const response = this.getResponseObject();
-	if (chosen.length === 0) {
-		// Received, but nothing the workflow wants: no execution.
-		response.status(200).send('OK');
-		return { noWebhookResponse: true };
-	}
-
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
-	if (stateChanged || bursting) {
-		// Answered before the execution starts: n8n 2.x saves a trigger's static data when it
-		// answers, and would answer only once the execution is created, which marks the data
-		// unchanged (the record would be lost); and a burst must not keep the platform waiting.
-		response.status(200).end();
-	}
-	const binaryProperty = String(options.binaryPropertyName || 'data');
-	const download = options.downloadMedia === true;
+	// Full: said before anything is recorded, so that the delivery the platform repeats is new.
+	if (
+		bursting &&
+		!hasRoomForBursts(
+			trigger,
+			delivered.filter((e) => e.eventType === 'incomingMessage'),
+		)
+	)
+		return refuseDelivery.call(
+			this,
+			503,
+			'Too many bursts are open: deliver again later',
+			`${MAX_OPEN_BURSTS} chats have a burst open in this n8n process; the delivery was refused with 503 so that the platform delivers it again`,
+		);
+	let events = delivered;
+	if (options.skipRedeliveries === true)
+		events = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger).fresh;
+	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
+	const waiting = await resumeWaiting.call(this, events);
+	const chosen = chosenEvents(this, waiting.events, options);
+	if (chosen.length === 0) return answeredWithNothingToRun(this);
+
 	const items: INodeExecutionData[] = [];
+	let now = chosen;
 	if (bursting) {
-		const messages = chosen.filter((e) => e.eventType === 'incomingMessage');
-		// The delivery's other events wait with its bursts: one delivery, one execution.
-		for (const event of chosen.filter((e) => e.eventType !== 'incomingMessage'))
-			items.push(await itemOf.call(this, event, download, binaryProperty));
-		const bursts = await collectBursts(trigger, messages, quietSeconds * 1000);
-		for (const burst of bursts) {
-			const item = burstItem(burst);
-			items.push(download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item });
+		now = chosen.filter((e) => e.eventType !== 'incomingMessage');
+		const collected = collectBursts(
+			trigger,
+			chosen.filter((e) => e.eventType === 'incomingMessage'),
+			quietSeconds * 1000,
+		);
+		// A message with no customer to answer cannot be grouped: it goes on with the delivery.
+		now.push(...collected.alone.flat());
+		if (this.getMode() === 'manual') {
+			// The editor's test: the test webhook is called once, so the test waits for the burst.
+			for (const messages of await Promise.all(collected.opened)) {
+				const item = burstItem(messages);
+				items.push(
+					download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item },
+				);
+			}
+		} else {
+			const handOver = handOverOf(this);
+			for (const opened of collected.opened)
+				void opened.then(async (messages) =>
+					handOver
+						? await handOverBurst(handOver, messages)
+						: this.logger.error(
+								'Business Messaging Trigger: a burst closed, but the trigger has no webhook URL to hand it to',
+							),
+				);
 		}
-		// Its messages joined bursts opened by earlier deliveries: nothing starts here.
-		if (items.length === 0) return { noWebhookResponse: true };
-	} else {
-		for (const event of chosen)
-			items.push(await itemOf.call(this, event, download, binaryProperty));
 	}
-	return stateChanged || bursting
-		? { noWebhookResponse: true, workflowData: [items] }
-		: { workflowData: [items] };
+	for (const event of now) items.push(await itemOf.call(this, event, download, binaryProperty));
+	// Its messages wait in bursts: nothing starts here.
+	if (items.length === 0) return answeredWithNothingToRun(this);
+	return { workflowData: [items] };
+}
+
+/** 200 for a delivery taken whole that starts nothing (filtered out, or held in a burst). */
+function answeredWithNothingToRun(context: IWebhookFunctions): IWebhookResponseData {
+	context.getResponseObject().status(200).send('OK');
+	return { noWebhookResponse: true };
 }
 
 async function itemOf(
@@ -120,23 +155,4 @@ function chosenEvents(
 function numberList(value: unknown): Set<string> {
 	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
 	return new Set(list.map((v) => String(v).trim()).filter((v) => v !== ''));
-}
-
-function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
-	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
-	if (mode === 'headerToken') {
-		return {
-			mode,
-			header: String(context.getNodeParameter('headerName', '')),
-			token: String(context.getNodeParameter('tokenValue', '')),
-		};
-	}
-	if (mode === 'signature') {
-		return {
-			mode,
-			header: String(context.getNodeParameter('signatureHeader', '')),
-			secret: String(context.getNodeParameter('signatureSecret', '')),
-		};
-	}
-	return { mode: 'none' };
 }

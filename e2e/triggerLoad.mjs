@@ -1,0 +1,210 @@
+// The trigger under load in a real n8n (regular mode, SQLite, as most shops run it): many chats
+// writing at once, a sender that keeps a fixed number of deliveries in flight and delivers again
+// what was not answered 200 (as the platform does). Three triggers side by side: plain, with
+// Collect Bursts, with Skip Redeliveries. For each: deliveries answered 200 and executed, none
+// lost, none twice, and the n8n process's peak memory. RELIABILITY.md records the figures.
+//
+//   node e2e/triggerLoad.mjs [--chats 2000] [--in-flight 25]
+import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { assert, check, finish, waitFor } from './checks.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION } from './n8n.mjs';
+import { startRegularMode } from './regularMode.mjs';
+
+const argument = (name, fallback) => {
+	const at = process.argv.indexOf(name);
+	return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const CHATS = argument('--chats', 2000);
+const IN_FLIGHT = argument('--in-flight', 25);
+const QUIET_SECONDS = 2;
+const SECRET = 'e2e-trigger-load-secret';
+
+const triggers = {
+	plain: {},
+	bursts: { collectBursts: QUIET_SECONDS },
+	redeliveries: { skipRedeliveries: true },
+};
+const flows = Object.entries(triggers).map(([name, options]) => ({
+	id: `bmLoad${name}`,
+	name: `e2e trigger load: ${name}`,
+	active: false,
+	settings: { executionOrder: 'v1' },
+	connections: {},
+	nodes: [
+		{
+			id: `bmLoadTrigger${name}`,
+			name: 'Business Messaging Trigger',
+			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: `bm-load-${name}`,
+			parameters: {
+				events: ['incomingMessage'],
+				deliveryAuth: 'signature',
+				signatureSecret: SECRET,
+				options,
+			},
+		},
+	],
+}));
+
+/** One customer's message, as the platform delivers it. */
+function delivery(run, n) {
+	const from = `1555${String(n).padStart(7, '0')}`;
+	return JSON.stringify({
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba-load',
+				changes: [
+					{
+						field: 'messages',
+						value: {
+							messaging_product: 'whatsapp',
+							metadata: { display_phone_number: '15550001111', phone_number_id: 'pn-load' },
+							contacts: [{ wa_id: from, profile: { name: `Customer ${n}` } }],
+							messages: [
+								{
+									id: `wamid.${run}.${n}`,
+									from,
+									timestamp: String(Math.floor(Date.now() / 1000)),
+									type: 'text',
+									text: { body: `message ${n}` },
+								},
+							],
+						},
+					},
+				],
+			},
+		],
+	});
+}
+
+/** Delivers every chat's message, IN_FLIGHT at a time, each again until answered 200 (at most 20 tries). */
+async function deliverAll(url, run) {
+	const statuses = {};
+	let next = 0;
+	let gaveUp = 0;
+	const worker = async () => {
+		for (let n = next++; n < CHATS; n = next++) {
+			const body = delivery(run, n);
+			const signature = createHmac('sha256', SECRET).update(body).digest('hex');
+			for (let attempt = 0; ; attempt++) {
+				let status;
+				try {
+					const response = await fetch(url, {
+						method: 'POST',
+						headers: {
+							'content-type': 'application/json',
+							'x-hub-signature-256': `sha256=${signature}`,
+						},
+						body,
+						signal: AbortSignal.timeout(20_000),
+					});
+					status = response.status;
+					await response.arrayBuffer();
+				} catch {
+					status = 'timeout';
+				}
+				statuses[status] = (statuses[status] ?? 0) + 1;
+				if (status === 200) break;
+				if (attempt === 19) {
+					gaveUp++;
+					break;
+				}
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+	return { statuses, gaveUp };
+}
+
+async function executionCount(base, cookie, workflowId) {
+	const response = await fetch(
+		`${base}/rest/executions?limit=1&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		{ headers: { cookie } },
+	);
+	const body = await response.json();
+	return body.data?.count ?? 0;
+}
+
+function rssMiB(pid) {
+	try {
+		const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+		return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+	} catch {
+		return 0;
+	}
+}
+
+await ensureN8n((line) => console.log(line));
+const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5703) });
+const said = [];
+let regular;
+const figures = {};
+try {
+	n8n.importActiveWorkflows(flows);
+	await check(
+		`n8n ${N8N_VERSION} (regular mode, SQLite) starts with the three triggers`,
+		async () => {
+			regular = await startRegularMode(n8n, {
+				readyPath: 'bm-load-plain/webhook',
+				readyMethod: 'GET',
+				said,
+			});
+		},
+	);
+	for (const [name] of Object.entries(triggers)) {
+		const flow = flows.find((f) => f.id === `bmLoad${name}`);
+		await check(
+			`${name}: ${CHATS} chats writing once, ${IN_FLIGHT} in flight: every delivery answered 200 ran exactly once`,
+			async () => {
+				const rest = rssMiB(regular.pid);
+				let peak = rest;
+				const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(regular.pid))), 100);
+				const started = Date.now();
+				const { statuses, gaveUp } = await deliverAll(
+					`${regular.hooks}/webhook/bm-load-${name}/webhook`,
+					name,
+				);
+				const answered = Date.now() - started;
+				const count = () => executionCount(regular.main, regular.cookie, flow.id);
+				await waitFor(async () => (await count()) >= CHATS, 180_000, `${CHATS} executions`).catch(
+					() => {},
+				);
+				// A stray late one would show as more than one execution per message.
+				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 3) * 1000));
+				clearInterval(sampler);
+				const executed = await count();
+				figures[name] = { statuses, gaveUp, executed, answered, rest, peak };
+				console.log(
+					`     measured: answers ${JSON.stringify(statuses)} in ${(answered / 1000).toFixed(1)} s, ` +
+						`${executed} executions, RSS ${Math.round(rest)} → peak ${Math.round(peak)} MiB`,
+				);
+				assert(gaveUp === 0, `${gaveUp} deliveries never answered 200`);
+				assert(executed === CHATS, `${executed} executions for ${CHATS} deliveries answered 200`);
+			},
+		);
+	}
+	await check(
+		"peak memory with bursts or redeliveries is within twice the plain trigger's",
+		async () => {
+			const plain = figures.plain.peak - figures.plain.rest;
+			for (const name of ['bursts', 'redeliveries']) {
+				const grown = figures[name].peak - figures[name].rest;
+				console.log(
+					`     ${name}: +${Math.round(grown)} MiB against +${Math.round(plain)} MiB for the plain trigger`,
+				);
+				assert(
+					figures[name].peak <= 2 * figures.plain.peak,
+					`${name} peaked at ${figures[name].peak} MiB`,
+				);
+			}
+		},
+	);
+} finally {
+	await regular?.stop();
+}
+finish();

@@ -1,0 +1,92 @@
+import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
+import type { TriggerEvent } from '../events';
+import { deliveryAuth, signedHeaders } from '../verify';
+
+/**
+ * A closed burst goes to its trigger as a delivery of its own: a POST to the trigger's webhook,
+ * authenticated as the platform's deliveries are (the same header token or signature), whose
+ * body carries the burst's messages. Any process of the n8n that takes it (queue mode has
+ * several) starts the execution as for any delivery, and n8n answers it only once the execution
+ * exists. Until then the hand-over is repeated; one that never succeeds is in n8n's log with
+ * its message IDs: a burst is never dropped without a word.
+ */
+
+/** The `object` of a hand-over's body: no platform delivery has it. */
+export const BURST_OBJECT = 'n8n-nodes-business-messaging.burst';
+
+/** Waits between tries: about 2 minutes in all, long enough for a database that is busy. */
+const RETRY_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000, 60000];
+
+/** What a hand-over needs, read from the delivery's context before its webhook call ends. */
+export interface HandOver {
+	url: string;
+	headers: (body: string) => Record<string, string>;
+	post: IWebhookFunctions['helpers']['httpRequest'];
+	logger: IWebhookFunctions['logger'];
+	workflowId: string;
+}
+
+/** Everything the hand-over of this trigger's bursts needs, or undefined without a webhook URL. */
+export function handOverOf(context: IWebhookFunctions): HandOver | undefined {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) return undefined;
+	const auth = deliveryAuth(context);
+	return {
+		url,
+		headers: (body) => signedHeaders(auth, body),
+		post: async (options) => await context.helpers.httpRequest(options),
+		logger: context.logger,
+		workflowId: String(context.getWorkflow().id),
+	};
+}
+
+export async function handOverBurst(handOver: HandOver, events: TriggerEvent[]): Promise<void> {
+	const body = JSON.stringify({ object: BURST_OBJECT, events });
+	let problem = '';
+	for (let attempt = 0; attempt <= RETRY_WAITS_MS.length; attempt++) {
+		if (attempt > 0) await sleep(RETRY_WAITS_MS[attempt - 1]);
+		try {
+			const response = (await handOver.post({
+				method: 'POST',
+				url: handOver.url,
+				body,
+				headers: { 'content-type': 'application/json', ...handOver.headers(body) },
+				json: false,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				timeout: 60_000,
+			})) as { statusCode: number; body: unknown };
+			if (response.statusCode >= 200 && response.statusCode < 300) return;
+			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
+			// A refusal will not change by trying again (the trigger's authentication was changed).
+			if (response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 429)
+				break;
+		} catch (error) {
+			problem = (error as Error).message;
+		}
+		if (attempt < RETRY_WAITS_MS.length)
+			handOver.logger.warn(
+				`Business Messaging Trigger: a burst's execution could not start yet (${problem}); trying again in ${RETRY_WAITS_MS[attempt]} ms`,
+				{ workflowId: handOver.workflowId },
+			);
+	}
+	const messageIds = events.map((e) => e.messageId).filter((id) => typeof id === 'string');
+	handOver.logger.error(
+		`Business Messaging Trigger: a burst of ${events.length} message(s) could not start an execution (${problem}); its messages: ${messageIds.join(', ')}`,
+		{ workflowId: handOver.workflowId, messageIds },
+	);
+}
+
+/** The messages of a hand-over's body, or undefined when it is not one. */
+export function burstOf(body: IDataObject): TriggerEvent[] | undefined {
+	if (body.object !== BURST_OBJECT || !Array.isArray(body.events) || body.events.length === 0)
+		return undefined;
+	const events = body.events as unknown[];
+	return events.every(
+		(e) =>
+			typeof e === 'object' && e !== null && (e as IDataObject).eventType === 'incomingMessage',
+	)
+		? (events as TriggerEvent[])
+		: undefined;
+}
