@@ -40,7 +40,27 @@ export function handOverOf(context: IWebhookFunctions): HandOver | undefined {
 	};
 }
 
+/**
+ * Hand-overs under way at once in this process, at most. Each is a webhook call for which n8n 2.x
+ * takes an expression isolate (a new one past its pool of one, several MB): bursts that close
+ * together are handed over a few at a time rather than all at once.
+ */
+const MAX_AT_ONCE = 2;
+let underWay = 0;
+const waitingTurn: Array<() => void> = [];
+
 export async function handOverBurst(handOver: HandOver, events: TriggerEvent[]): Promise<void> {
+	if (underWay >= MAX_AT_ONCE) await new Promise<void>((resolve) => waitingTurn.push(resolve));
+	underWay++;
+	try {
+		await handOverNow(handOver, events);
+	} finally {
+		underWay--;
+		waitingTurn.shift()?.();
+	}
+}
+
+async function handOverNow(handOver: HandOver, events: TriggerEvent[]): Promise<void> {
 	const body = JSON.stringify({ object: BURST_OBJECT, events });
 	let problem = '';
 	for (let attempt = 0; attempt <= RETRY_WAITS_MS.length; attempt++) {
