@@ -658,26 +658,27 @@ async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 		await post('/webhook', { url: hook, secret });
 		await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
 
+		/** The credential's Test button, as the editor presses it: n8n's verdict. */
+		const testCredential = async (data) => {
+			const response = await fetch(`${base}/rest/credentials/test`, {
+				method: 'POST',
+				headers: { cookie, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					credentials: {
+						id: SANDBOX_CREDENTIAL.id,
+						name: 'test',
+						type: 'businessMessagingApi',
+						data,
+					},
+				}),
+			});
+			return (await response.json()).data;
+		};
 		await check(
 			"the credential's test button: OK for the demo key, a clear failure for a wrong one",
 			async () => {
-				const test = async (apiKey) => {
-					const response = await fetch(`${base}/rest/credentials/test`, {
-						method: 'POST',
-						headers: { cookie, 'content-type': 'application/json' },
-						body: JSON.stringify({
-							credentials: {
-								id: SANDBOX_CREDENTIAL.id,
-								name: 'test',
-								type: 'businessMessagingApi',
-								data: { baseUrl: sandbox.baseUrl, apiKey },
-							},
-						}),
-					});
-					return (await response.json()).data;
-				};
-				const good = await test(sandbox.apiKey);
-				const bad = await test('wrong-key');
+				const good = await testCredential({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
+				const bad = await testCredential({ baseUrl: sandbox.baseUrl, apiKey: 'wrong-key' });
 				assert(good?.status === 'OK', `demo key: ${JSON.stringify(good)}`);
 				// n8n 1.x answers a refused key with its own words, before the credential's rules.
 				const refused =
@@ -709,22 +710,10 @@ async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 					res.end();
 				});
 				try {
-					const response = await fetch(`${base}/rest/credentials/test`, {
-						method: 'POST',
-						headers: { cookie, 'content-type': 'application/json' },
-						body: JSON.stringify({
-							credentials: {
-								id: SANDBOX_CREDENTIAL.id,
-								name: 'test',
-								type: 'businessMessagingApi',
-								data: {
-									baseUrl: `http://127.0.0.1:${redirecting.address().port}/v3`,
-									apiKey: sandbox.apiKey,
-								},
-							},
-						}),
+					const result = await testCredential({
+						baseUrl: `http://127.0.0.1:${redirecting.address().port}/v3`,
+						apiKey: sandbox.apiKey,
 					});
-					const result = (await response.json()).data;
 					assert(heard.length === 0, `the other host got ${heard.length} request(s)`);
 					assert(
 						result?.status === 'Error' && /redirect/.test(result.message),

@@ -286,20 +286,16 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		expect(n8n.isWaiting).toBe(true);
 		// Straight to the waiting webhook, the real approve reference of another wait is refused too.
 		const otherWait = approve.replace(/w=[^&]+/, 'w=AAAAAAAA');
-		const direct = await fetch(`${n8n.url}${otherWait.slice('bmw:'.length)}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ event: {} }),
-		});
-		expect(direct.status).toBe(409);
+		const straightToN8n = async (reference: string) =>
+			await fetch(`${n8n.url}${reference.slice('bmw:'.length)}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ event: {} }),
+			});
+		expect((await straightToN8n(otherWait)).status).toBe(409);
 		// The right wait, but not signed with the wait's own key.
 		const unsigned = approve.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA');
-		const wrongKey = await fetch(`${n8n.url}${unsigned.slice('bmw:'.length)}`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ event: {} }),
-		});
-		expect(wrongKey.status).toBe(401);
+		expect((await straightToN8n(unsigned)).status).toBe(401);
 		expect(n8n.isWaiting).toBe(true);
 		// The real tap still resumes it.
 		(message.interactive as { button_reply: IDataObject }).button_reply.id = decline;

@@ -8,6 +8,7 @@ import {
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { CUSTOMER, customerSends } from './conversation-support';
 import { useTestBed } from './harness';
+import { messagesDelivery } from './triggerHarness';
 import { TriggerN8n } from './triggerN8n';
 import { captureDeliveries, isMessage } from './waitingSupport';
 
@@ -40,24 +41,11 @@ async function writes(texts: string[], from = CUSTOMER): Promise<IDataObject[]> 
 
 /** A delivery of one text message from `from`, made here (no sandbox): for many chats at once. */
 function textFrom(from: string, id: string, text = 'hi'): IDataObject {
-	return {
-		object: 'whatsapp_business_account',
-		entry: [
-			{
-				id: 'waba-1',
-				changes: [
-					{
-						field: 'messages',
-						value: {
-							metadata: { phone_number_id: 'pn-1' },
-							contacts: [{ wa_id: from, profile: { name: 'C' } }],
-							messages: [{ id, from, timestamp: '1764000000', type: 'text', text: { body: text } }],
-						},
-					},
-				],
-			},
-		],
-	};
+	return messagesDelivery({
+		metadata: { phone_number_id: 'pn-1' },
+		contacts: [{ wa_id: from, profile: { name: 'C' } }],
+		messages: [{ id, from, timestamp: '1764000000', type: 'text', text: { body: text } }],
+	});
 }
 
 describe('trigger: Collect Bursts', () => {
@@ -132,23 +120,12 @@ describe('trigger: Collect Bursts', () => {
 
 	it('a delivery of receipts alone is not held: its execution exists when it is answered', async () => {
 		n8n.parameters = withOptions({ collectBursts: 10 });
-		const status = await n8n.deliver({
-			object: 'whatsapp_business_account',
-			entry: [
-				{
-					id: 'waba-1',
-					changes: [
-						{
-							field: 'messages',
-							value: {
-								metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
-								statuses: [{ id: 'wamid.X', status: 'delivered', recipient_id: CUSTOMER }],
-							},
-						},
-					],
-				},
-			],
-		});
+		const status = await n8n.deliver(
+			messagesDelivery({
+				metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
+				statuses: [{ id: 'wamid.X', status: 'delivered', recipient_id: CUSTOMER }],
+			}),
+		);
 		expect(status).toBe(200);
 		expect(n8n.executions.map((run) => run.map((i) => i.status))).toEqual([['delivered']]);
 	});

@@ -4,6 +4,7 @@ import type { TriggerEvent } from '../nodes/BusinessMessagingTrigger/events';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { customerWrites } from './conversation-support';
 import { useTestBed } from './harness';
+import { messagesDelivery } from './triggerHarness';
 import { captureDeliveries, isMessage } from './waitingSupport';
 
 /** Skip Redeliveries: the sandbox's deliveries, delivered again as the platform redelivers. */
@@ -41,23 +42,10 @@ async function aMessage(): Promise<IDataObject> {
 }
 
 function statusDelivery(status: string, messageId = 'wamid.S1'): IDataObject {
-	return {
-		object: 'whatsapp_business_account',
-		entry: [
-			{
-				id: 'waba-1',
-				changes: [
-					{
-						field: 'messages',
-						value: {
-							metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
-							statuses: [{ id: messageId, status, timestamp: '1764000000', recipient_id: '1415' }],
-						},
-					},
-				],
-			},
-		],
-	};
+	return messagesDelivery({
+		metadata: { phone_number_id: bed.sandbox.phoneNumberIds[0] },
+		statuses: [{ id: messageId, status, timestamp: '1764000000', recipient_id: '1415' }],
+	});
 }
 
 describe('trigger: Skip Redeliveries', () => {

@@ -36,3 +36,11 @@ export async function deliver(body: unknown, parameters: INodeParameters = EVERY
 		items: (result.workflowData?.[0] ?? []).map((item) => item.json as IDataObject),
 	};
 }
+
+/** A delivery of one change of the messages field, in the platform's envelope. */
+export function messagesDelivery(value: IDataObject): IDataObject {
+	return {
+		object: 'whatsapp_business_account',
+		entry: [{ id: 'waba-1', changes: [{ field: 'messages', value }] }],
+	};
+}

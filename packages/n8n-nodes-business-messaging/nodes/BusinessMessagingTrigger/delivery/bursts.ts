@@ -57,11 +57,6 @@ function close(key: string, burst: OpenBurst): void {
 	burst.wake();
 }
 
-/** How many bursts are open in this process now. */
-export function openBurstCount(): number {
-	return openBursts.size;
-}
-
 /**
  * Whether this process may open the bursts these messages would open (chats with no burst open
  * yet) without going over MAX_OPEN_BURSTS. Asked before the delivery changes anything.

@@ -54,12 +54,11 @@ export function withoutRedeliveries(
 	staticData: IDataObject,
 	trigger: string,
 	now = Date.now(),
-): { fresh: TriggerEvent[]; skipped: number; recorded: boolean } {
+): { fresh: TriggerEvent[] } {
 	const here = takenHere.get(trigger) ?? new Map<string, number>();
 	takenHere.set(trigger, here);
 	const saved = savedRecord(staticData);
 	const fresh: TriggerEvent[] = [];
-	let skipped = 0;
 	for (const event of events) {
 		const identity = eventIdentity(event);
 		if (identity === undefined) {
@@ -68,16 +67,12 @@ export function withoutRedeliveries(
 		}
 		const key = digest(identity);
 		const savedAt = saved[key];
-		if (here.has(key) || (typeof savedAt === 'number' && now - savedAt < KEPT_MS)) {
-			skipped++;
-			continue;
-		}
+		if (here.has(key) || (typeof savedAt === 'number' && now - savedAt < KEPT_MS)) continue;
 		here.set(key, now);
 		fresh.push(event);
 	}
-	const recorded = fresh.some((e) => eventIdentity(e) !== undefined);
-	if (recorded) save(staticData, saved, here, now);
-	return { fresh, skipped, recorded };
+	if (fresh.some((e) => eventIdentity(e) !== undefined)) save(staticData, saved, here, now);
+	return { fresh };
 }
 
 function savedRecord(staticData: IDataObject): Record<string, number> {

@@ -37,14 +37,10 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	const download = options.downloadMedia === true;
 	// A burst handed over by this trigger when it closed (burstHandOver): its execution now.
 	const burst = burstOf(this.getBodyData());
-	if (burst) {
-		const item = burstItem(burst);
+	if (burst)
 		return {
-			workflowData: [
-				[download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item }],
-			],
+			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
-	}
 	const delivered = eventsOf(this.getBodyData());
 	if (!delivered)
 		return refuseDelivery.call(
@@ -75,8 +71,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	if (options.skipRedeliveries === true)
 		events = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger).fresh;
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const waiting = await resumeWaiting.call(this, events);
-	const chosen = chosenEvents(this, waiting.events, options);
+	const chosen = chosenEvents(this, await resumeWaiting.call(this, events), options);
 	if (chosen.length === 0) return answeredWithNothingToRun(this);
 
 	const items: INodeExecutionData[] = [];
@@ -92,12 +87,8 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		now.push(...collected.alone.flat());
 		if (this.getMode() === 'manual') {
 			// The editor's test: the test webhook is called once, so the test waits for the burst.
-			for (const messages of await Promise.all(collected.opened)) {
-				const item = burstItem(messages);
-				items.push(
-					download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item },
-				);
-			}
+			for (const messages of await Promise.all(collected.opened))
+				items.push(await burstExecutionItem.call(this, messages, download, binaryProperty));
 		} else {
 			const handOver = handOverOf(this);
 			for (const opened of collected.opened)
@@ -120,6 +111,17 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 function answeredWithNothingToRun(context: IWebhookFunctions): IWebhookResponseData {
 	context.getResponseObject().status(200).send('OK');
 	return { noWebhookResponse: true };
+}
+
+/** A burst's one item, with its files when chosen. */
+async function burstExecutionItem(
+	this: IWebhookFunctions,
+	messages: TriggerEvent[],
+	download: boolean,
+	binaryProperty: string,
+): Promise<INodeExecutionData> {
+	const item = burstItem(messages);
+	return download ? await withBurstMedia.call(this, item, binaryProperty) : { json: item };
 }
 
 async function itemOf(

@@ -29,9 +29,6 @@ function chatKey(phoneNumberId: unknown, customer: unknown): string | undefined 
 }
 
 export class OpenQuestions {
-	/** Whether this delivery opened or took a question (the static data must then be saved). */
-	changed = false;
-
 	constructor(private readonly staticData: IDataObject) {}
 
 	private get table(): Record<string, OpenQuestion> {
@@ -55,7 +52,6 @@ export class OpenQuestions {
 		// Every receipt of the question (sent, delivered, read) names it again: only the first opens it.
 		if (table[key]?.messageId === question.messageId) return;
 		table[key] = { ...question, at: now };
-		this.changed = true;
 		this.prune(now);
 	}
 
@@ -72,7 +68,6 @@ export class OpenQuestions {
 		if (!key || !table[key]) return undefined;
 		const question = table[key];
 		delete table[key];
-		this.changed = true;
 		return now - question.at <= KEPT_MS ? question : undefined;
 	}
 
@@ -82,7 +77,6 @@ export class OpenQuestions {
 		const table = this.table;
 		if (key && table[key]?.messageId === messageId) {
 			delete table[key];
-			this.changed = true;
 		}
 	}
 

@@ -22,9 +22,9 @@ export async function resumeWaiting(
 	this: IWebhookFunctions,
 	events: TriggerEvent[],
 	now = Date.now(),
-): Promise<{ events: TriggerEvent[]; stateChanged: boolean }> {
+): Promise<TriggerEvent[]> {
 	const address = waitingAddress(this);
-	if (!address) return { events, stateChanged: false };
+	if (!address) return events;
 	const open = new OpenQuestions(this.getWorkflowStaticData('node'));
 	const remaining: TriggerEvent[] = [];
 	for (const event of events) {
@@ -73,7 +73,7 @@ export async function resumeWaiting(
 		}
 		remaining.push(event);
 	}
-	return { events: remaining, stateChanged: open.changed };
+	return remaining;
 }
 
 /**
