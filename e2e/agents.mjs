@@ -5,7 +5,14 @@
 // Prints "N passed, N failed" and what it measured; exits 1 on a failure.
 //   node e2e/agents.mjs [--queue]
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	SANDBOX_CREDENTIAL,
+	startSandbox,
+	WEBHOOK_CREDENTIAL,
+} from './n8n.mjs';
 import { startRegularMode } from './regularMode.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
@@ -40,10 +47,10 @@ const flows = {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: triggerId,
+				credentials: { businessMessagingSignatureApi: WEBHOOK_CREDENTIAL },
 				parameters: {
 					events: ['incomingMessage'],
 					deliveryAuth: 'signature',
-					signatureSecret: secret,
 					options: {
 						collectBursts: QUIET_SECONDS,
 						skipRedeliveries: true,
@@ -98,6 +105,7 @@ let queue;
 let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
+	n8n.importWebhookCredential(secret);
 	n8n.importActiveWorkflows(Object.values(flows));
 	let main;
 	let hooks;
@@ -367,7 +375,12 @@ try {
 	);
 
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: QUEUE ? Object.values(queue.logs) : said });
+		await scanForKey({
+			sandbox,
+			n8n,
+			texts: QUEUE ? Object.values(queue.logs) : said,
+			secrets: [secret],
+		});
 	});
 } finally {
 	if (queue) await queue.stop();

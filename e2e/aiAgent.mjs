@@ -65,6 +65,7 @@ const OPENAI_CREDENTIAL = flow.nodes.find((node) => node.credentials?.openAiApi)
 let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
+	n8n.importWebhookCredential(secret);
 	n8n.importCredential({
 		...OPENAI_CREDENTIAL,
 		type: 'openAiApi',
@@ -200,7 +201,7 @@ try {
 	);
 
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: said });
+		await scanForKey({ sandbox, n8n, texts: said, secrets: [secret] });
 	});
 } finally {
 	if (regular) await regular.stop();

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 const FILES_DIR = '/home/node/.n8n-files';
-/** The secret the inbox example's trigger checks signatures with (the sandbox signs with it). */
+/**
+ * The secret the examples' triggers check signatures with (the sandbox signs with it): held by
+ * the webhook credential the examples name, never by the workflows.
+ */
 export const EXAMPLE_WEBHOOK_SECRET = 'sandbox-webhook-secret';
 
 export const EXAMPLES = {
@@ -39,6 +42,8 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
 	mkdirSync(filesDir, { recursive: true });
 	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
 	const examples = loadExamples({ sandboxBaseUrl, filesDir });
+	// The triggers' signing secret, in the credential the examples name (WEBHOOK_CREDENTIAL).
+	n8n.importWebhookCredential(EXAMPLE_WEBHOOK_SECRET);
 	// One import for all of them: each n8n CLI call costs seconds of start-up.
 	const dir = join(n8n.userFolder, 'examples');
 	mkdirSync(dir, { recursive: true });

@@ -35,17 +35,18 @@ const n8n = createQueueHome();
 let queue;
 try {
 	n8n.importSandboxCredential(sandbox);
+	// The triggers' secrets, in the webhook credentials their Authentication names.
+	const signing = { id: 'bmLoadWebhookSig', name: 'load: signature' };
+	const tokened = { id: 'bmLoadWebhookTok', name: 'load: header token' };
+	n8n.importWebhookCredential(SECRET, { as: signing });
+	n8n.importCredential({
+		...tokened,
+		type: 'businessMessagingHeaderTokenApi',
+		data: { headerName: 'x-load-token', token: TOKEN },
+	});
 	const workflows = [
-		replyWorkflow(SIGNED, {
-			deliveryAuth: 'signature',
-			signatureHeader: 'x-hub-signature-256',
-			signatureSecret: SECRET,
-		}),
-		replyWorkflow(TOKENED, {
-			deliveryAuth: 'headerToken',
-			headerName: 'x-load-token',
-			tokenValue: TOKEN,
-		}),
+		replyWorkflow(SIGNED, 'signature', { businessMessagingSignatureApi: signing }),
+		replyWorkflow(TOKENED, 'headerToken', { businessMessagingHeaderTokenApi: tokened }),
 	];
 	const file = join(n8n.userFolder, 'load-workflows.json');
 	writeFileSync(file, JSON.stringify(workflows));
@@ -190,7 +191,7 @@ try {
 		);
 	}
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: Object.values(queue.logs) });
+		await scanForKey({ sandbox, n8n, texts: Object.values(queue.logs), secrets: [SECRET, TOKEN] });
 	});
 } finally {
 	await queue?.stop();
@@ -200,10 +201,10 @@ try {
 finish();
 
 /** Trigger (incoming messages) → Send Text, a reply to the message. */
-function replyWorkflow({ id, webhookId }, auth) {
+function replyWorkflow({ id, webhookId }, deliveryAuth, credentials) {
 	return {
 		id,
-		name: `load: reply (${auth.deliveryAuth})`,
+		name: `load: reply (${deliveryAuth})`,
 		active: false,
 		settings: { executionOrder: 'v1' },
 		connections: { Trigger: { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
@@ -215,7 +216,8 @@ function replyWorkflow({ id, webhookId }, auth) {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { events: ['incomingMessage'], ...auth, options: {} },
+				credentials,
+				parameters: { events: ['incomingMessage'], deliveryAuth, options: {} },
 			},
 			{
 				id: `${id}-r`,

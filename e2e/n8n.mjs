@@ -146,6 +146,11 @@ export async function ensureN8n(log = console.log) {
 /** A fresh, offline n8n home with our package installed the way n8n installs community packages. */
 /** The credential every run imports, pointing at its sandbox (the examples name it too). */
 export const SANDBOX_CREDENTIAL = { id: 'bmSandboxCred001', name: 'Business Messaging sandbox' };
+/** The trigger's signing secret, as the example workflows name it (the sandbox signs with it). */
+export const WEBHOOK_CREDENTIAL = {
+	id: 'bmWebhookSig0001',
+	name: 'Business Messaging sandbox webhook',
+};
 
 export function createN8nHome({ port = 5678 } = {}) {
 	const userFolder = mkdtempSync(join(tmpdir(), 'bm-n8n-home-'));
@@ -203,6 +208,21 @@ export function createN8nHome({ port = 5678 } = {}) {
 				...SANDBOX_CREDENTIAL,
 				type: 'businessMessagingApi',
 				data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			});
+		},
+		/**
+		 * Imports a trigger's webhook signing credential (WEBHOOK_CREDENTIAL, or `as` another id and
+		 * name) holding `secret`, and a verify token if given.
+		 */
+		importWebhookCredential(secret, { as = WEBHOOK_CREDENTIAL, verifyToken } = {}) {
+			this.importCredential({
+				...as,
+				type: 'businessMessagingSignatureApi',
+				data: {
+					secret,
+					signatureHeader: 'X-Hub-Signature-256',
+					...(verifyToken ? { verifyToken } : {}),
+				},
 			});
 		},
 		/** Imports a credential `{id, name, type, data}`; the plain-text file is removed after. */

@@ -151,7 +151,12 @@ try {
 		},
 	);
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: Object.values(logs) });
+		await scanForKey({
+			sandbox,
+			n8n,
+			texts: Object.values(logs),
+			secrets: [EXAMPLE_WEBHOOK_SECRET],
+		});
 	});
 } finally {
 	await queue?.stop();

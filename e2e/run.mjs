@@ -19,6 +19,9 @@ import {
 	startSandbox,
 } from './n8n.mjs';
 
+/** The signing secret of the trigger workflow triggerChecks runs (its webhook credential). */
+const TRIGGER_SECRET = 'e2e-signing-secret';
+
 /** Everything n8n printed (CLI outputs, the server's log), for the secret scan. */
 const said = [];
 const heard = (text) => (said.push(text), text);
@@ -572,7 +575,13 @@ try {
 	);
 	await triggerChecks(n8n, control, examples, filesDir, buttonsSent);
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: said, minRequests: 20 });
+		await scanForKey({
+			sandbox,
+			n8n,
+			texts: said,
+			minRequests: 20,
+			secrets: [EXAMPLE_WEBHOOK_SECRET, TRIGGER_SECRET],
+		});
 	});
 } finally {
 	sandbox.child.kill('SIGTERM');
@@ -584,7 +593,9 @@ try {
  * have the sandbox deliver real events, and count the executions n8n recorded.
  */
 async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
-	const secret = 'e2e-signing-secret';
+	const secret = TRIGGER_SECRET;
+	const webhookCredential = { id: 'bmE2eWebhookSig1', name: 'e2e trigger webhook' };
+	n8n.importWebhookCredential(secret, { as: webhookCredential });
 	const webhookId = 'bm-e2e-trigger';
 	const flow = {
 		id: 'bmE2eTriggerFlow',
@@ -600,10 +611,10 @@ async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
+				credentials: { businessMessagingSignatureApi: webhookCredential },
 				parameters: {
 					events: ['incomingMessage', 'messageStatus', 'templateStatus'],
 					deliveryAuth: 'signature',
-					signatureSecret: secret,
 				},
 			},
 		],

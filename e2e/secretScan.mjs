@@ -8,10 +8,14 @@ import { assert } from './checks.mjs';
 import { SANDBOX_CREDENTIAL } from './n8n.mjs';
 
 export const SECRET_SCAN =
-	'the API key travels only in the apikey header: in no other request part, n8n database, log line or output';
+	"the API key travels only in the apikey header: in no other request part, n8n database, log line or output; the trigger's webhook secrets in no workflow, execution or log";
 
-/** Throws naming where the key was found. `texts`: everything n8n printed. */
-export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
+/**
+ * Throws naming where the key was found. `texts`: everything n8n printed. `secrets`: the
+ * triggers' webhook secrets, which live in their credentials only: in plain text in no workflow,
+ * saved execution (n8n's database) or log line.
+ */
+export async function scanForKey({ sandbox, n8n, texts, minRequests = 1, secrets = [] }) {
 	const key = sandbox.apiKey;
 	const requests = (await (await fetch(`${sandbox.controlUrl}/requests`)).json()).data;
 	const leaks = requests.filter((r) => JSON.stringify(r).includes(key));
@@ -25,8 +29,11 @@ export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
 	);
 	for (const file of ['database.sqlite', 'database.sqlite-wal', 'database.sqlite-shm']) {
 		const path = join(n8n.userFolder, '.n8n', file);
-		if (existsSync(path))
-			assert(!readFileSync(path).includes(key), `${file} holds the key in plain text`);
+		if (!existsSync(path)) continue;
+		const bytes = readFileSync(path);
+		assert(!bytes.includes(key), `${file} holds the key in plain text`);
+		for (const secret of secrets)
+			assert(!bytes.includes(secret), `${file} holds the webhook secret "${secret}" in plain text`);
 	}
 	// A home on PostgreSQL (queue mode) gives its database as SQL text.
 	if (n8n.databaseText) {
@@ -37,11 +44,15 @@ export async function scanForKey({ sandbox, n8n, texts, minRequests = 1 }) {
 			'the PostgreSQL dump has no credentials: nothing was scanned',
 		);
 		assert(!dump.includes(key), "n8n's PostgreSQL database holds the key in plain text");
+		for (const secret of secrets)
+			assert(!dump.includes(secret), "n8n's PostgreSQL database holds a webhook secret");
 	}
 	const printed = texts.filter(Boolean);
 	assert(
 		printed.length > 0 && !printed.some((text) => text.includes(key)),
 		'an n8n output or log line holds the key',
 	);
+	for (const secret of secrets)
+		assert(!printed.some((text) => text.includes(secret)), 'a log line holds a webhook secret');
 	return { requests: requests.length, printedBytes: printed.reduce((n, t) => n + t.length, 0) };
 }

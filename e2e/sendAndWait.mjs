@@ -7,7 +7,14 @@
 //   node e2e/sendAndWait.mjs [--queue]
 import { createHmac } from 'node:crypto';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	SANDBOX_CREDENTIAL,
+	startSandbox,
+	WEBHOOK_CREDENTIAL,
+} from './n8n.mjs';
 import { startRegularMode } from './regularMode.mjs';
 import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
@@ -95,10 +102,10 @@ const flows = {
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId: triggerId,
+				credentials: { businessMessagingSignatureApi: WEBHOOK_CREDENTIAL },
 				parameters: {
 					events: ['incomingMessage', 'messageStatus', 'templateStatus'],
 					deliveryAuth: 'signature',
-					signatureSecret: secret,
 				},
 			},
 		],
@@ -170,6 +177,7 @@ let queue;
 let regular;
 try {
 	n8n.importSandboxCredential(sandbox);
+	n8n.importWebhookCredential(secret);
 	n8n.importActiveWorkflows(Object.values(flows));
 	let main;
 	let hooks;
@@ -604,7 +612,12 @@ try {
 	);
 
 	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: QUEUE ? Object.values(queue.logs) : said });
+		await scanForKey({
+			sandbox,
+			n8n,
+			texts: QUEUE ? Object.values(queue.logs) : said,
+			secrets: [secret],
+		});
 	});
 } finally {
 	if (queue) await queue.stop();

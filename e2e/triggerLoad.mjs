@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { assert, check, finish, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION } from './n8n.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, WEBHOOK_CREDENTIAL } from './n8n.mjs';
 import { startRegularMode } from './regularMode.mjs';
 
 const argument = (name, fallback) => {
@@ -39,10 +39,10 @@ const flows = Object.entries(triggers).map(([name, options]) => ({
 			typeVersion: 1,
 			position: [0, 0],
 			webhookId: `bm-load-${name}`,
+			credentials: { businessMessagingSignatureApi: WEBHOOK_CREDENTIAL },
 			parameters: {
 				events: ['incomingMessage'],
 				deliveryAuth: 'signature',
-				signatureSecret: SECRET,
 				options,
 			},
 		},
@@ -145,6 +145,7 @@ const said = [];
 let regular;
 const figures = {};
 try {
+	n8n.importWebhookCredential(SECRET);
 	n8n.importActiveWorkflows(flows);
 	await check(
 		`n8n ${N8N_VERSION} (regular mode, SQLite) starts with the three triggers`,

@@ -4,7 +4,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../e2e/examples.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../e2e/n8n.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	startSandbox,
+	WEBHOOK_CREDENTIAL,
+} from '../e2e/n8n.mjs';
 
 const PORT = Number(process.env.N8N_PORT ?? 5678);
 const OWNER = {
@@ -79,6 +85,7 @@ Ready in ${Math.round((Date.now() - started) / 1000)} s.
   n8n editor   ${base}/
   login        ${OWNER.email} / ${OWNER.password}
   credential   "Business Messaging sandbox" (${sandbox.baseUrl}, key ${sandbox.apiKey})
+  webhook      "${WEBHOOK_CREDENTIAL.name}" (the triggers' signing secret, ${EXAMPLE_WEBHOOK_SECRET})
   sandbox      ${sandbox.controlUrl}/ (control API: see packages/sandbox/README.md)
   examples     ${examples.map((e) => e.workflow.name.replace(/^Example: /, '')).join('; ')}
                (examples/README.md says how to drive each one)

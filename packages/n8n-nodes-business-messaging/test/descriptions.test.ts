@@ -1,5 +1,7 @@
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
+import { BusinessMessagingHeaderTokenApi } from '../credentials/BusinessMessagingHeaderTokenApi.credentials';
+import { BusinessMessagingSignatureApi } from '../credentials/BusinessMessagingSignatureApi.credentials';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 
@@ -28,7 +30,23 @@ const sets = {
 	'Business Messaging': new BusinessMessaging().description.properties,
 	'Business Messaging Trigger': new BusinessMessagingTrigger().description.properties,
 	'Business Messaging API credential': new BusinessMessagingApi().properties,
+	'Business Messaging Webhook Signature API credential': new BusinessMessagingSignatureApi()
+		.properties,
+	'Business Messaging Webhook Header Token API credential': new BusinessMessagingHeaderTokenApi()
+		.properties,
 };
+
+describe('secrets live in credentials only', () => {
+	// n8n stores node parameters in plain text, returns them from its workflow API and copies
+	// them into every execution; only a credential is encrypted.
+	it.each(['Business Messaging', 'Business Messaging Trigger'] as const)(
+		'the %s node has no password field',
+		(name) => {
+			const secret = walk(sets[name]).filter(({ property }) => property.typeOptions?.password);
+			expect(secret.map((s) => s.path)).toEqual([]);
+		},
+	);
+});
 
 describe.each(Object.entries(sets))('the %s form', (_name, properties) => {
 	const all = walk(properties);

@@ -2,6 +2,8 @@ import { startSandbox, type DialectName, type RunningSandbox } from 'business-me
 import { NodeHarness } from 'business-messaging-testing';
 import type { IDataObject, INodeType } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
+import { BusinessMessagingHeaderTokenApi } from '../credentials/BusinessMessagingHeaderTokenApi.credentials';
+import { BusinessMessagingSignatureApi } from '../credentials/BusinessMessagingSignatureApi.credentials';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 
 export const NODE_TYPE = 'n8n-nodes-business-messaging.businessMessaging';
@@ -15,6 +17,29 @@ export interface HarnessOptions {
 	nodeType?: INodeType;
 	/** The workflow's static data, kept across the harness's runs as n8n keeps it. */
 	staticData?: IDataObject;
+	/** The trigger's webhook credential (its Authentication picks which type reads it). */
+	webhookSecrets?: WebhookSecrets;
+}
+
+/** A trigger's webhook credential: the fields of Signature's or Header Token's. */
+export interface WebhookSecrets {
+	secret?: string;
+	signatureHeader?: string;
+	headerName?: string;
+	token?: string;
+	verifyToken?: string;
+}
+
+/** The trigger's two webhook credential types, both holding `secrets`, for NodeHarness. */
+export function webhookCredentials(secrets: WebhookSecrets | undefined) {
+	if (!secrets) return [];
+	const data = Object.fromEntries(
+		Object.entries(secrets).filter(([, value]) => value !== undefined),
+	) as Record<string, string>;
+	return [
+		{ type: new BusinessMessagingSignatureApi(), data },
+		{ type: new BusinessMessagingHeaderTokenApi(), data },
+	];
 }
 
 export interface TestBed {
@@ -51,6 +76,7 @@ export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 						baseUrl: options.baseUrl ?? sandbox.baseUrl,
 						apiKey: options.apiKey ?? sandbox.apiKey,
 					},
+					moreCredentials: webhookCredentials(options.webhookSecrets),
 				}),
 			requests: () => sandbox.state.log.list() as unknown as ReturnType<TestBed['requests']>,
 			reset: () => sandbox.state.reset(undefined, false),

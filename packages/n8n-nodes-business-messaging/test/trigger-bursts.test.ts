@@ -186,14 +186,8 @@ describe('trigger: Collect Bursts under load and under attack', () => {
 
 	it('the hand-over is signed as deliveries are; a forged one is refused', async () => {
 		const secret = 'burst-signing-secret';
-		n8n.parameters = withOptions(
-			{ collectBursts: 1 },
-			{
-				deliveryAuth: 'signature',
-				signatureHeader: 'X-Hub-Signature-256',
-				signatureSecret: secret,
-			},
-		);
+		n8n.parameters = withOptions({ collectBursts: 1 }, { deliveryAuth: 'signature' });
+		n8n.secrets = { signatureHeader: 'X-Hub-Signature-256', secret };
 		const body = textFrom(CUSTOMER, 'wamid.signed', 'signed');
 		const signature = createHmac('sha256', secret).update(JSON.stringify(body)).digest('hex');
 		expect(await n8n.deliver(body, { 'x-hub-signature-256': `sha256=${signature}` })).toBe(200);

@@ -1,7 +1,7 @@
 import { signBody } from 'business-messaging-sandbox';
 import type { INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { expectFailure, useTestBed } from './harness';
+import { expectFailure, useTestBed, type WebhookSecrets } from './harness';
 
 /**
  * A refused delivery says why: in n8n's log in production, as the trigger's error while it is
@@ -10,41 +10,45 @@ import { expectFailure, useTestBed } from './harness';
 const bed = useTestBed();
 const SHARED_VALUE = 'shared-value-1234';
 const BODY = { object: 'whatsapp_business_account', entry: [] };
-const SIGNED: INodeParameters = {
-	events: ['incomingMessage'],
-	deliveryAuth: 'signature',
-	signatureHeader: 'X-Hub-Signature-256',
-	signatureSecret: SHARED_VALUE,
+/** The trigger's parameters, and the secrets of its Authentication's credential. */
+interface Setup {
+	parameters: INodeParameters;
+	secrets?: WebhookSecrets;
+}
+const SIGNED: Setup = {
+	parameters: { events: ['incomingMessage'], deliveryAuth: 'signature' },
+	secrets: { signatureHeader: 'X-Hub-Signature-256', secret: SHARED_VALUE },
 };
-const TOKEN: INodeParameters = {
-	events: ['incomingMessage'],
-	deliveryAuth: 'headerToken',
-	headerName: 'X-Webhook-Token',
-	tokenValue: SHARED_VALUE,
+const TOKEN: Setup = {
+	parameters: { events: ['incomingMessage'], deliveryAuth: 'headerToken' },
+	secrets: { headerName: 'X-Webhook-Token', token: SHARED_VALUE },
 };
+const OPEN: Setup = { parameters: { events: ['incomingMessage'] } };
 
 function deliver(
-	parameters: INodeParameters,
+	setup: Setup,
 	headers: Record<string, string>,
 	mode: 'webhook' | 'manual' = 'webhook',
 	body: unknown = BODY,
 ) {
-	return bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-		parameters,
-		headers,
-		body,
-		rawBody: Buffer.from(JSON.stringify(body)),
-		mode,
-	});
+	return bed
+		.harness({ nodeType: new BusinessMessagingTrigger(), webhookSecrets: setup.secrets })
+		.webhook({
+			parameters: setup.parameters,
+			headers,
+			body,
+			rawBody: Buffer.from(JSON.stringify(body)),
+			mode,
+		});
 }
 
-const CASES: Array<[string, INodeParameters, Record<string, string>, number, RegExp]> = [
+const CASES: Array<[string, Setup, Record<string, string>, number, RegExp]> = [
 	[
 		'a wrong signature',
 		SIGNED,
 		{ 'x-hub-signature-256': signBody('another-secret', JSON.stringify(BODY)) },
 		401,
-		/signature does not match: Secret must be the secret the provider signs with/,
+		/signature does not match: the credential's Secret must be the secret the provider signs with/,
 	],
 	['no signature header', SIGNED, {}, 401, /no "X-Hub-Signature-256" signature header/],
 	[
@@ -59,16 +63,22 @@ const CASES: Array<[string, INodeParameters, Record<string, string>, number, Reg
 		TOKEN,
 		{ 'x-webhook-token': 'not-it' },
 		401,
-		/"X-Webhook-Token" header does not match Header Value/,
+		/"X-Webhook-Token" header does not match the credential's Header Value/,
 	],
-	['no token header', TOKEN, {}, 401, /no "X-Webhook-Token" header: check Header Name/],
+	[
+		'no token header',
+		TOKEN,
+		{},
+		401,
+		/no "X-Webhook-Token" header: check the credential's Header Name/,
+	],
 ];
 
 describe('trigger: a refused delivery says why', () => {
 	it.each(CASES)(
 		"%s: answered 401, the reason in n8n's log, no execution",
-		async (_name, parameters, headers, status, reason) => {
-			const { result, response, logs } = await deliver(parameters, headers);
+		async (_name, setup, headers, status, reason) => {
+			const { result, response, logs } = await deliver(setup, headers);
 			expect(response.statusCode).toBe(status);
 			expect(result.workflowData).toBeUndefined();
 			expect(logs).toHaveLength(1);
@@ -84,8 +94,8 @@ describe('trigger: a refused delivery says why', () => {
 
 	it.each(CASES)(
 		'%s: while tested in the editor, the trigger fails with the reason',
-		async (_name, parameters, headers, _status, reason) => {
-			const error = await expectFailure(deliver(parameters, headers, 'manual'));
+		async (_name, setup, headers, _status, reason) => {
+			const error = await expectFailure(deliver(setup, headers, 'manual'));
 			expect(error.message).toMatch(/^The delivery was refused: /);
 			expect(error.message).toMatch(reason);
 			expect(String(error.description)).toMatch(/In production the provider gets 401/);
@@ -96,31 +106,32 @@ describe('trigger: a refused delivery says why', () => {
 	);
 
 	it('a body that is not the webhook JSON: 400, and the reason', async () => {
-		const { response, logs } = await deliver({ events: ['incomingMessage'] }, {}, 'webhook', {
-			hello: 'world',
-		});
+		const { response, logs } = await deliver(OPEN, {}, 'webhook', { hello: 'world' });
 		expect(response.statusCode).toBe(400);
 		expect(logs[0].message).toMatch(/The body is not the messaging webhook JSON/);
-		const error = await expectFailure(
-			deliver({ events: ['incomingMessage'] }, {}, 'manual', { hello: 'world' }),
-		);
+		const error = await expectFailure(deliver(OPEN, {}, 'manual', { hello: 'world' }));
 		expect(error.message).toMatch(/The body is not the messaging webhook JSON/);
 	});
 
 	it('the verification handshake with a wrong token: 403, and the reason', async () => {
 		const run = (mode: 'webhook' | 'manual') =>
-			bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-				parameters: { events: ['incomingMessage'], verifyToken: SHARED_VALUE },
-				method: 'GET',
-				webhookName: 'setup',
-				query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'nope', 'hub.challenge': '42' },
-				mode,
-			});
+			bed
+				.harness({
+					nodeType: new BusinessMessagingTrigger(),
+					webhookSecrets: { ...SIGNED.secrets, verifyToken: SHARED_VALUE },
+				})
+				.webhook({
+					parameters: SIGNED.parameters,
+					method: 'GET',
+					webhookName: 'setup',
+					query: { 'hub.mode': 'subscribe', 'hub.verify_token': 'nope', 'hub.challenge': '42' },
+					mode,
+				});
 		const { response, logs } = await run('webhook');
 		expect(response.statusCode).toBe(403);
-		expect(logs[0].message).toMatch(/hub.verify_token does not match Verify Token/);
+		expect(logs[0].message).toMatch(/hub.verify_token does not match the Verify Token/);
 		const error = await expectFailure(run('manual'));
-		expect(error.message).toMatch(/hub.verify_token does not match Verify Token/);
+		expect(error.message).toMatch(/hub.verify_token does not match the Verify Token/);
 	});
 
 	it('an authentic delivery logs nothing', async () => {
@@ -130,5 +141,27 @@ describe('trigger: a refused delivery says why', () => {
 		});
 		expect(response.statusCode).toBe(200);
 		expect(logs).toEqual([]);
+	});
+
+	it.each([
+		['Signature', { parameters: SIGNED.parameters }],
+		['Header Token', { parameters: TOKEN.parameters }],
+	] as Array<[string, Setup]>)(
+		'Authentication %s without its credential: 500 (delivered again once fixed), and why',
+		async (_name, setup) => {
+			const { result, response, logs } = await deliver(setup, {});
+			expect(response.statusCode).toBe(500);
+			expect(result.workflowData).toBeUndefined();
+			expect(logs[0].message).toMatch(/The credential of Authentication could not be read/);
+		},
+	);
+
+	it('a credential with an empty secret refuses every delivery, signed with it or not', async () => {
+		const empty: Setup = { ...SIGNED, secrets: { ...SIGNED.secrets, secret: '' } };
+		const { response, logs } = await deliver(empty, {
+			'x-hub-signature-256': signBody('', JSON.stringify(BODY)),
+		});
+		expect(response.statusCode).toBe(401);
+		expect(logs[0].message).toMatch(/has no Secret/);
 	});
 });

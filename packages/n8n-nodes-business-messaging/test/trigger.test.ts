@@ -1,10 +1,11 @@
 import { signBody } from 'business-messaging-sandbox';
 import type { IDataObject } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { useTestBed } from './harness';
+import { useTestBed, type WebhookSecrets } from './harness';
 
 const bed = useTestBed();
-const trigger = () => bed.harness({ nodeType: new BusinessMessagingTrigger() });
+const trigger = (webhookSecrets?: WebhookSecrets) =>
+	bed.harness({ nodeType: new BusinessMessagingTrigger(), webhookSecrets });
 const SECRET = 'app-secret';
 
 /** Deliveries the sandbox made (to an address where nothing listens: it records them anyway). */
@@ -23,9 +24,10 @@ async function deliver(
 	parameters: IDataObject = {},
 	headers: Record<string, string> = {},
 	rawBody?: Buffer,
+	secrets?: WebhookSecrets,
 ) {
 	const raw = rawBody ?? Buffer.from(JSON.stringify(body));
-	return trigger().webhook({
+	return trigger(secrets).webhook({
 		parameters: { events: ['incomingMessage', 'messageStatus', 'templateStatus'], ...parameters },
 		body,
 		rawBody: raw,
@@ -277,16 +279,15 @@ describe('trigger: authentication of deliveries', () => {
 		],
 	};
 	const raw = Buffer.from(JSON.stringify(body));
-	const signature = {
-		deliveryAuth: 'signature',
-		signatureHeader: 'X-Hub-Signature-256',
-		signatureSecret: SECRET,
-	};
+	const signature = { deliveryAuth: 'signature' };
+	const signatureSecrets = { secret: SECRET, signatureHeader: 'X-Hub-Signature-256' };
 
 	it('accepts a delivery signed by the sandbox, in the sha256= form or as bare hex', async () => {
 		const signed = signBody(SECRET, raw.toString());
 		expect(
-			items(await deliver(body, signature, { 'X-Hub-Signature-256': signed }, raw)),
+			items(
+				await deliver(body, signature, { 'X-Hub-Signature-256': signed }, raw, signatureSecrets),
+			),
 		).toHaveLength(1);
 		expect(
 			items(
@@ -295,6 +296,7 @@ describe('trigger: authentication of deliveries', () => {
 					signature,
 					{ 'x-hub-signature-256': signed.slice('sha256='.length) },
 					raw,
+					signatureSecrets,
 				),
 			),
 		).toHaveLength(1);
@@ -306,7 +308,13 @@ describe('trigger: authentication of deliveries', () => {
 		['wrong length', { 'X-Hub-Signature-256': signBody(SECRET, raw.toString()).slice(0, 40) }],
 		['not hex', { 'X-Hub-Signature-256': 'sha256=' + 'z'.repeat(64) }],
 	])('answers 401 to a %s signature and starts nothing', async (_case, headers) => {
-		const result = await deliver(body, signature, headers as Record<string, string>, raw);
+		const result = await deliver(
+			body,
+			signature,
+			headers as Record<string, string>,
+			raw,
+			signatureSecrets,
+		);
 		expect(result.response.statusCode).toBe(401);
 		expect(result.result.workflowData).toBeUndefined();
 	});
@@ -319,24 +327,26 @@ describe('trigger: authentication of deliveries', () => {
 			signature,
 			{ 'X-Hub-Signature-256': signed },
 			altered,
+			signatureSecrets,
 		);
 		expect(result.response.statusCode).toBe(401);
 	});
 
 	it('checks a header token', async () => {
-		const token = {
-			deliveryAuth: 'headerToken',
-			headerName: 'X-Webhook-Token',
-			tokenValue: 's3cret',
-		};
-		expect(items(await deliver(body, token, { 'X-Webhook-Token': 's3cret' }))).toHaveLength(1);
+		const token = { deliveryAuth: 'headerToken' };
+		const secrets = { headerName: 'X-Webhook-Token', token: 's3cret' };
+		expect(
+			items(await deliver(body, token, { 'X-Webhook-Token': 's3cret' }, undefined, secrets)),
+		).toHaveLength(1);
 		for (const headers of [
 			{},
 			{ 'X-Webhook-Token': 's3cre' },
 			{ 'X-Webhook-Token': 's3cret ' },
 			{ 'X-Other': 's3cret' },
 		] as Array<Record<string, string>>) {
-			expect((await deliver(body, token, headers)).response.statusCode).toBe(401);
+			expect((await deliver(body, token, headers, undefined, secrets)).response.statusCode).toBe(
+				401,
+			);
 		}
 	});
 
@@ -351,7 +361,13 @@ describe('trigger: authentication of deliveries', () => {
 				signBody(SECRET, `${raw.toString()} `),
 				signBody(`${SECRET}${i}`, raw.toString()),
 			][i % 4];
-			const result = await deliver(body, signature, { 'X-Hub-Signature-256': forged }, raw);
+			const result = await deliver(
+				body,
+				signature,
+				{ 'X-Hub-Signature-256': forged },
+				raw,
+				signatureSecrets,
+			);
 			if (result.result.workflowData) accepted++;
 		}
 		expect(accepted).toBe(0);
@@ -359,9 +375,10 @@ describe('trigger: authentication of deliveries', () => {
 });
 
 describe('trigger: verification handshake', () => {
-	const handshake = (parameters: IDataObject, query: Record<string, string>) =>
-		trigger().webhook({
-			parameters: { events: ['incomingMessage'], ...parameters },
+	/** The verify token lives in the credential of the trigger's Authentication. */
+	const handshake = (secrets: WebhookSecrets, query: Record<string, string>) =>
+		trigger({ secret: 'handshake-signing-secret', ...secrets }).webhook({
+			parameters: { events: ['incomingMessage'], deliveryAuth: 'signature' },
 			method: 'GET',
 			query,
 			webhookName: 'setup',

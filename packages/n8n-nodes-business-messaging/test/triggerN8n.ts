@@ -2,7 +2,7 @@ import { HandlerServer, NodeHarness, type HandledRequest } from 'business-messag
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import type { TestBed } from './harness';
+import { webhookCredentials, type TestBed, type WebhookSecrets } from './harness';
 
 /**
  * n8n's production webhook of one trigger, played over real HTTP: a POST to
@@ -19,6 +19,8 @@ export class TriggerN8n {
 	/** The calls of the webhook, each its status. */
 	readonly calls: number[] = [];
 	refuseNext = 0;
+	/** The trigger's webhook credential, if its Authentication needs one. */
+	secrets?: WebhookSecrets;
 	private readonly server = new HandlerServer(async (request) => await this.answer(request));
 
 	constructor(
@@ -39,6 +41,7 @@ export class TriggerN8n {
 		this.executions.length = 0;
 		this.calls.length = 0;
 		this.refuseNext = 0;
+		this.secrets = undefined;
 	}
 
 	/** The platform delivers `body` (with `headers`); the status it gets. */
@@ -86,6 +89,7 @@ export class TriggerN8n {
 			typeName: 'n8n-nodes-business-messaging.businessMessagingTrigger',
 			credentialType: new BusinessMessagingApi(),
 			credentials: { baseUrl: this.bed.sandbox.baseUrl, apiKey: this.bed.sandbox.apiKey },
+			moreCredentials: webhookCredentials(this.secrets),
 			n8nUrl: this.url,
 		});
 	}

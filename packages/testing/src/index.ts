@@ -50,6 +50,8 @@ export interface NodeHarnessOptions {
 	typeVersion?: number;
 	credentialType: ICredentialType;
 	credentials: ICredentialDataDecryptedObject;
+	/** Other credentials the node has chosen (e.g. a trigger's webhook secrets), by type. */
+	moreCredentials?: Array<{ type: ICredentialType; data: ICredentialDataDecryptedObject }>;
 	/** Where this n8n answers (its WEBHOOK_URL): the base of $execution.resumeUrl and webhooks. */
 	n8nUrl?: string;
 	/** The workflow's static data, kept across runs as n8n keeps it; empty for each run if unset. */
@@ -70,9 +72,13 @@ export class NodeHarness {
 	readonly credentialsHelper: TestCredentialsHelper;
 
 	constructor(private readonly options: NodeHarnessOptions) {
+		const all = [
+			{ type: options.credentialType, data: options.credentials },
+			...(options.moreCredentials ?? []),
+		];
 		this.credentialsHelper = new TestCredentialsHelper(
-			{ [options.credentialType.name]: options.credentialType },
-			{ [options.credentialType.name]: options.credentials },
+			Object.fromEntries(all.map(({ type }) => [type.name, type])),
+			Object.fromEntries(all.map(({ type, data }) => [type.name, data])),
 		);
 	}
 
@@ -98,9 +104,13 @@ export class NodeHarness {
 		return result;
 	}
 
+	/**
+	 * The scan covers every secret of every chosen credential (its password fields): the API key,
+	 * a webhook's signing secret, header token and verify token.
+	 */
 	private assertNoSecret(value: unknown, what: string): void {
-		const key = this.options.credentials.apiKey;
-		if (typeof key !== 'string' || key.length < 8) return;
+		const secrets = this.secrets();
+		if (secrets.length === 0) return;
 		const seen = new WeakSet<object>();
 		const text = JSON.stringify(value, (_k, v: unknown) => {
 			if (typeof v === 'object' && v !== null) {
@@ -109,8 +119,23 @@ export class NodeHarness {
 			}
 			return v;
 		});
-		if (text?.includes(key))
-			throw new Error(`secret scan: the API key appears in the node's ${what}`);
+		for (const { name, value: secret } of secrets)
+			if (text?.includes(secret))
+				throw new Error(`secret scan: the credential's ${name} appears in the node's ${what}`);
+	}
+
+	private secrets(): Array<{ name: string; value: string }> {
+		const all = [
+			{ type: this.options.credentialType, data: this.options.credentials },
+			...(this.options.moreCredentials ?? []),
+		];
+		return all.flatMap(({ type, data }) =>
+			type.properties
+				.filter((p) => p.typeOptions?.password === true)
+				.map((p) => ({ name: p.displayName, value: data[p.name] }))
+				.filter((s): s is { name: string; value: string } => typeof s.value === 'string')
+				.filter((s) => s.value.length >= 8),
+		);
 	}
 
 	/** Runs `execute` once over `items` (one empty item by default); returns its outputs. */
@@ -328,9 +353,12 @@ export class NodeHarness {
 			typeVersion,
 			position: [0, 0],
 			parameters,
-			credentials: {
-				[this.options.credentialType.name]: { id: 'test-credential', name: 'Test credential' },
-			},
+			credentials: Object.fromEntries(
+				[
+					this.options.credentialType,
+					...(this.options.moreCredentials ?? []).map((c) => c.type),
+				].map((type) => [type.name, { id: `test-${type.name}`, name: `Test ${type.displayName}` }]),
+			),
 			...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		};
 		// As n8n's NodeTypes: by name the registered type, by name and version the version's type.

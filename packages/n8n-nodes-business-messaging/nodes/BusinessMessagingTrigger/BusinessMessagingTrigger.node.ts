@@ -10,8 +10,9 @@ import {
 import { takeDelivery } from './delivery/takeDelivery';
 import { triggerProperties } from './description';
 import { phoneNumbers } from './numbers';
+import { webhookCredentialTest } from './webhookCredentialTest';
 import { refuseDelivery } from './refusal';
-import { isVerification } from './verify';
+import { isVerification, verifyTokenOf } from './verify';
 
 export class BusinessMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -32,6 +33,20 @@ export class BusinessMessagingTrigger implements INodeType {
 		credentials: [
 			// Only to download media and to list the numbers: a trigger that does neither needs none.
 			{ name: 'businessMessagingApi', required: false },
+			// The delivery check's secrets and the verify token: never node parameters, which n8n
+			// stores in plain text and copies into every execution.
+			{
+				name: 'businessMessagingSignatureApi',
+				required: true,
+				testedBy: 'webhookCredentialTest',
+				displayOptions: { show: { deliveryAuth: ['signature'] } },
+			},
+			{
+				name: 'businessMessagingHeaderTokenApi',
+				required: true,
+				testedBy: 'webhookCredentialTest',
+				displayOptions: { show: { deliveryAuth: ['headerToken'] } },
+			},
 		],
 		webhooks: [
 			// 200 with no body as soon as the delivery is taken (without responseData n8n answers the
@@ -64,24 +79,24 @@ export class BusinessMessagingTrigger implements INodeType {
 		},
 	};
 
-	methods = { loadOptions: { phoneNumbers } };
+	methods = { loadOptions: { phoneNumbers }, credentialTest: { webhookCredentialTest } };
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		if (this.getWebhookName() === 'setup') return answerVerification.call(this);
+		if (this.getWebhookName() === 'setup') return await answerVerification.call(this);
 		return await takeDelivery.call(this);
 	}
 }
 
 /** The GET of the URL: the provider's verification handshake, or a person opening the URL. */
-function answerVerification(this: IWebhookFunctions): IWebhookResponseData {
+async function answerVerification(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const query = this.getQueryData() as IDataObject;
-	const verdict = isVerification(query, String(this.getNodeParameter('verifyToken', '')));
+	const verdict = isVerification(query, await verifyTokenOf(this));
 	if (verdict === 'wrongToken')
 		return refuseDelivery.call(
 			this,
 			403,
 			'The verify token does not match',
-			"The verification request's hub.verify_token does not match Verify Token: enter here the token you entered in the provider dashboard",
+			"The verification request's hub.verify_token does not match the Verify Token of the trigger's credential (Authentication › Signature or Header Token): enter there the token you entered in the provider dashboard",
 		);
 	if (verdict === 'badChallenge')
 		return refuseDelivery.call(

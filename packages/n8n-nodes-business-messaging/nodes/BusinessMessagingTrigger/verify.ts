@@ -7,22 +7,56 @@ export type DeliveryAuth =
 	| { mode: 'headerToken'; header: string; token: string }
 	| { mode: 'signature'; header: string; secret: string };
 
-/** The trigger's choice of authentication, from its parameters. */
-export function deliveryAuth(context: IWebhookFunctions): DeliveryAuth {
+export const SIGNATURE_CREDENTIAL = 'businessMessagingSignatureApi';
+export const HEADER_TOKEN_CREDENTIAL = 'businessMessagingHeaderTokenApi';
+
+interface WebhookSecrets {
+	secret?: string;
+	signatureHeader?: string;
+	headerName?: string;
+	token?: string;
+	verifyToken?: string;
+}
+
+/** The credential of the trigger's Authentication, or undefined for None. */
+async function webhookSecrets(context: IWebhookFunctions): Promise<WebhookSecrets | undefined> {
 	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
+	if (mode === 'signature')
+		return await context.getCredentials<WebhookSecrets>(SIGNATURE_CREDENTIAL);
+	if (mode === 'headerToken')
+		return await context.getCredentials<WebhookSecrets>(HEADER_TOKEN_CREDENTIAL);
+	return undefined;
+}
+
+/**
+ * The trigger's check of deliveries: its Authentication, with the secrets from that choice's
+ * credential. Throws when the credential is not chosen (the caller refuses the delivery).
+ */
+export async function deliveryAuth(context: IWebhookFunctions): Promise<DeliveryAuth> {
+	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
+	const secrets = await webhookSecrets(context);
 	if (mode === 'headerToken')
 		return {
 			mode,
-			header: String(context.getNodeParameter('headerName', '')),
-			token: String(context.getNodeParameter('tokenValue', '')),
+			header: String(secrets?.headerName ?? ''),
+			token: String(secrets?.token ?? ''),
 		};
 	if (mode === 'signature')
 		return {
 			mode,
-			header: String(context.getNodeParameter('signatureHeader', '')),
-			secret: String(context.getNodeParameter('signatureSecret', '')),
+			header: String(secrets?.signatureHeader ?? ''),
+			secret: String(secrets?.secret ?? ''),
 		};
 	return { mode: 'none' };
+}
+
+/** The verify token of the URL check, from the Authentication's credential ('' without one). */
+export async function verifyTokenOf(context: IWebhookFunctions): Promise<string> {
+	try {
+		return String((await webhookSecrets(context))?.verifyToken ?? '');
+	} catch {
+		return '';
+	}
 }
 
 /** The headers that authenticate `body` as a delivery (a burst handed over, burstHandOver). */
@@ -45,16 +79,19 @@ export function authenticationProblem(
 	rawBody: Buffer | undefined,
 ): string | undefined {
 	if (auth.mode === 'none') return undefined;
+	// An empty secret would let anyone sign or match: the credential must hold one.
+	if ((auth.mode === 'headerToken' ? auth.token : auth.secret) === '')
+		return `The credential of Authentication has no ${auth.mode === 'headerToken' ? 'Header Value' : 'Secret'}: enter the one set in the provider dashboard`;
 	const given = headerValue(headers, auth.header);
 	if (auth.mode === 'headerToken') {
 		if (given === undefined)
-			return `The delivery has no "${auth.header}" header: check Header Name against the header the provider sends the token in`;
+			return `The delivery has no "${auth.header}" header: check the credential's Header Name against the header the provider sends the token in`;
 		return sameText(given, auth.token)
 			? undefined
-			: `The "${auth.header}" header does not match Header Value: copy the token again from the provider dashboard`;
+			: `The "${auth.header}" header does not match the credential's Header Value: copy the token again from the provider dashboard`;
 	}
 	if (given === undefined)
-		return `The delivery has no "${auth.header}" signature header: check Signature Header, or whether the provider signs deliveries at all (then choose another Authentication)`;
+		return `The delivery has no "${auth.header}" signature header: check the credential's Signature Header, or whether the provider signs deliveries at all (then choose another Authentication)`;
 	if (!rawBody) return 'The delivery came without its raw body, so its signature cannot be checked';
 	const expected = createHmac('sha256', auth.secret).update(rawBody).digest('hex');
 	// "sha256=<hex>" as the platform sends it, or the bare hex
@@ -66,7 +103,7 @@ export function authenticationProblem(
 		return `The "${auth.header}" header is not an HMAC-SHA256 signature ("sha256=" and 64 hex digits)`;
 	return timingSafeEqual(Buffer.from(hex, 'hex'), Buffer.from(expected, 'hex'))
 		? undefined
-		: `The delivery's signature does not match: Secret must be the secret the provider signs with (the app secret), or the body was changed on its way`;
+		: `The delivery's signature does not match: the credential's Secret must be the secret the provider signs with (the app secret), or the body was changed on its way`;
 }
 
 /**

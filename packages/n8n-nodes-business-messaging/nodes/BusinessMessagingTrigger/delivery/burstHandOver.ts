@@ -1,6 +1,6 @@
 import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
 import type { TriggerEvent } from '../events';
-import { deliveryAuth, signedHeaders } from '../verify';
+import { signedHeaders, type DeliveryAuth } from '../verify';
 
 /**
  * A closed burst goes to its trigger as a delivery of its own: a POST to the trigger's webhook,
@@ -26,11 +26,13 @@ export interface HandOver {
 	workflowId: string;
 }
 
-/** Everything the hand-over of this trigger's bursts needs, or undefined without a webhook URL. */
-export function handOverOf(context: IWebhookFunctions): HandOver | undefined {
+/**
+ * Everything the hand-over of this trigger's bursts needs (signed with the delivery's own check),
+ * or undefined without a webhook URL.
+ */
+export function handOverOf(context: IWebhookFunctions, auth: DeliveryAuth): HandOver | undefined {
 	const url = context.getNodeWebhookUrl('default');
 	if (!url) return undefined;
-	const auth = deliveryAuth(context);
 	return {
 		url,
 		headers: (body) => signedHeaders(auth, body),

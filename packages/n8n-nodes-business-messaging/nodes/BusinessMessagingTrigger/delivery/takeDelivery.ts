@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
 import { refuseDelivery } from '../refusal';
-import { authenticationProblem, deliveryAuth } from '../verify';
+import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
 import { burstItem, collectBursts, hasRoomForBursts, MAX_OPEN_BURSTS } from './bursts';
 import { burstOf, handOverBurst, handOverOf } from './burstHandOver';
@@ -25,8 +25,20 @@ import { withoutRedeliveries } from './redeliveries';
  */
 export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const request = this.getRequestObject();
+	let auth: DeliveryAuth;
+	try {
+		auth = await deliveryAuth(this);
+	} catch (error) {
+		// Not the sender's fault: an error status, so that the platform delivers it again once fixed.
+		return refuseDelivery.call(
+			this,
+			500,
+			'The trigger could not read its credential',
+			`The credential of Authentication could not be read: ${(error as Error).message}`,
+		);
+	}
 	const problem = authenticationProblem(
-		deliveryAuth(this),
+		auth,
 		this.getHeaderData() as IDataObject,
 		(request as { rawBody?: Buffer }).rawBody,
 	);
@@ -90,7 +102,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			for (const messages of await Promise.all(collected.opened))
 				items.push(await burstExecutionItem.call(this, messages, download, binaryProperty));
 		} else {
-			const handOver = handOverOf(this);
+			const handOver = handOverOf(this, auth);
 			for (const opened of collected.opened)
 				void opened.then(async (messages) =>
 					handOver

@@ -23,7 +23,7 @@ const QUESTION = { show: { responseType: ['approval', 'choice'] } };
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Without one, choose Answer Through › Web Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
+			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Give that trigger a Signature or Header Token Authentication: with None, anyone who knows its URL can post answers in a customer’s name. Without a trigger, choose Answer Through › Web Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
