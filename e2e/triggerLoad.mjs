@@ -2,7 +2,8 @@
 // writing at once, a sender that keeps a fixed number of deliveries in flight and delivers again
 // what was not answered 200 (as the platform does). Three triggers side by side: plain, with
 // Collect Bursts, with Skip Redeliveries. For each: deliveries answered 200 and executed, none
-// lost, none twice, and the n8n process's peak memory. RELIABILITY.md records the figures.
+// lost, none twice (where the sender repeated one after a timeout, only Skip Redeliveries makes
+// it once), and the n8n process's peak memory. RELIABILITY.md records the figures.
 //
 //   node e2e/triggerLoad.mjs [--chats 2000] [--in-flight 25]
 import { createHmac } from 'node:crypto';
@@ -81,7 +82,7 @@ function delivery(run, n) {
 	});
 }
 
-/** Delivers every chat's message, IN_FLIGHT at a time, each again until answered 200 (at most 20 tries). */
+/** Delivers every chat's message, IN_FLIGHT at a time, each again until answered 200 (at most 20 tries, backing off). */
 async function deliverAll(url, run) {
 	const statuses = {};
 	let next = 0;
@@ -113,7 +114,8 @@ async function deliverAll(url, run) {
 					gaveUp++;
 					break;
 				}
-				await new Promise((resolve) => setTimeout(resolve, 1000));
+				// As the platform: the next try later and later (1 s doubling, at most a minute).
+				await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** attempt, 60_000)));
 			}
 		}
 	};
@@ -151,7 +153,7 @@ try {
 		`n8n ${N8N_VERSION} (regular mode, SQLite) starts with the three triggers`,
 		async () => {
 			regular = await startRegularMode(n8n, {
-				readyPath: 'bm-load-plain/webhook',
+				readyPath: `bm-load-${Object.keys(triggers)[0]}/webhook`,
 				readyMethod: 'GET',
 				said,
 			});
@@ -172,9 +174,10 @@ try {
 				);
 				const answered = Date.now() - started;
 				const count = () => executionCount(regular.main, regular.cookie, flow.id);
-				await waitFor(async () => (await count()) >= CHATS, 180_000, `${CHATS} executions`).catch(
+				await waitFor(async () => (await count()) >= CHATS, 600_000, `${CHATS} executions`).catch(
 					() => {},
 				);
+				const ranAll = Date.now() - started;
 				// A stray late one would show as more than one execution per message.
 				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 3) * 1000));
 				clearInterval(sampler);
@@ -182,10 +185,19 @@ try {
 				figures[name] = { statuses, gaveUp, executed, answered, rest, peak };
 				console.log(
 					`     measured: answers ${JSON.stringify(statuses)} in ${(answered / 1000).toFixed(1)} s, ` +
-						`${executed} executions, RSS ${Math.round(rest)} → peak ${Math.round(peak)} MiB`,
+						`${executed} executions (all within ${(ranAll / 1000).toFixed(1)} s), ` +
+						`RSS ${Math.round(rest)} → peak ${Math.round(peak)} MiB`,
 				);
 				assert(gaveUp === 0, `${gaveUp} deliveries never answered 200`);
-				assert(executed === CHATS, `${executed} executions for ${CHATS} deliveries answered 200`);
+				// None lost. A delivery the sender gave up waiting for (its timeout) may have run, and
+				// the sender delivers it again, as the platform does: only Skip Redeliveries (or a burst
+				// still open) makes that one execution; without them it may be two.
+				const repeatedAfterTimeout = statuses.timeout ?? 0;
+				assert(executed >= CHATS, `${executed} executions for ${CHATS} deliveries answered 200`);
+				assert(
+					name === 'redeliveries' ? executed === CHATS : executed <= CHATS + repeatedAfterTimeout,
+					`${executed} executions for ${CHATS} messages, ${repeatedAfterTimeout} delivered again after a timeout`,
+				);
 			},
 		);
 	}

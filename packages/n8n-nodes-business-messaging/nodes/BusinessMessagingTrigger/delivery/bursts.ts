@@ -20,8 +20,9 @@ export const MAX_BURST_MS = 2 * 60 * 1000;
 /** ... or when it holds this many messages. */
 export const MAX_BURST_MESSAGES = 50;
 /**
- * At most this many bursts are open at once in one process (a few KB each). A delivery that would
- * open more is answered 503, so that the platform delivers it again later, rather than held.
+ * At most this many bursts are held at once in one process (a few KB each), open or closed and
+ * waiting to be handed over. A delivery that would open more is answered 503, so that the
+ * platform delivers it again later, rather than held.
  */
 export const MAX_OPEN_BURSTS = 1000;
 
@@ -71,9 +72,14 @@ function close(key: string, burst: OpenBurst): void {
 
 /**
  * Whether this process may open the bursts these messages would open (chats with no burst open
- * yet) without going over MAX_OPEN_BURSTS. Asked before the delivery changes anything.
+ * yet) without holding more than MAX_OPEN_BURSTS, counting `closedHeld` closed ones not handed
+ * over yet. Asked before the delivery changes anything.
  */
-export function hasRoomForBursts(trigger: string, messages: TriggerEvent[]): boolean {
+export function hasRoomForBursts(
+	trigger: string,
+	messages: TriggerEvent[],
+	closedHeld = 0,
+): boolean {
 	const opening = new Set<string>();
 	for (const message of messages) {
 		const chat = chatOf(message);
@@ -82,7 +88,7 @@ export function hasRoomForBursts(trigger: string, messages: TriggerEvent[]): boo
 		const burst = openBursts.get(key);
 		if (burst === undefined || burst.closed) opening.add(key);
 	}
-	return openBursts.size + opening.size <= MAX_OPEN_BURSTS;
+	return openBursts.size + closedHeld + opening.size <= MAX_OPEN_BURSTS;
 }
 
 /**

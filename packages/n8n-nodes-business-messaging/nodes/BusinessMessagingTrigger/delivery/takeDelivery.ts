@@ -15,7 +15,7 @@ import {
 	hasRoomForBursts,
 	MAX_OPEN_BURSTS,
 } from './bursts';
-import { burstOf, handOverBurst, handOverOf } from './burstHandOver';
+import { burstOf, handOverBurst, handOverOf, handOversPending } from './burstHandOver';
 import { withBurstMedia, withMedia } from './media';
 import { withoutRedeliveries } from './redeliveries';
 
@@ -78,13 +78,14 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		!hasRoomForBursts(
 			trigger,
 			delivered.filter((e) => e.eventType === 'incomingMessage'),
+			handOversPending(),
 		)
 	)
 		return refuseDelivery.call(
 			this,
 			503,
 			'Too many bursts are open: deliver again later',
-			`${MAX_OPEN_BURSTS} chats have a burst open in this n8n process; the delivery was refused with 503 so that the platform delivers it again`,
+			`This n8n process holds ${MAX_OPEN_BURSTS} bursts (open, or closed and waiting to start); the delivery was refused with 503 so that the platform delivers it again`,
 		);
 	let events = delivered;
 	if (options.skipRedeliveries === true)
