@@ -99,6 +99,31 @@ describe('trigger: Skip Redeliveries', () => {
 		expect(started(await deliver(statusDelivery('sent', 'wamid.B')))).toBe(0);
 	});
 
+	it('a redelivery of an event whose first delivery has not run yet is refused 503, never skipped', async () => {
+		const payload = await aMessage();
+		// The first delivery: taken, but n8n never saved its static data (it could not start the
+		// execution, or has not yet): its copy is thrown away, as n8n throws it away.
+		expect(started(await triggerWith({})(payload))).toBe(1);
+		// The platform's retry, with the record as the database holds it (nothing): not skipped.
+		const retry = await triggerWith({})(payload);
+		expect(started(retry)).toBe(0);
+		expect(retry.response.statusCode).toBe(503);
+		expect(retry.logs[0].message).toMatch(/still being taken by an earlier delivery/);
+	});
+
+	it('an event still being taken after 5 minutes was lost with its delivery: it is taken again', () => {
+		const event: TriggerEvent = { eventType: 'incomingMessage', messageId: 'wamid.lost' };
+		const t0 = 1_800_000_000_000;
+		expect(withoutRedeliveries([event], {}, 'lost-test', t0).fresh).toHaveLength(1);
+		expect(withoutRedeliveries([event], {}, 'lost-test', t0 + 60_000)).toEqual({
+			fresh: [],
+			busy: true,
+		});
+		expect(withoutRedeliveries([event], {}, 'lost-test', t0 + 5 * 60_000 + 1).fresh).toHaveLength(
+			1,
+		);
+	});
+
 	it('off by default: a redelivery starts again, as before', async () => {
 		const deliver = triggerWith({});
 		const payload = await aMessage();

@@ -88,8 +88,17 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			`This n8n process holds ${MAX_OPEN_BURSTS} bursts (open, or closed and waiting to start); the delivery was refused with 503 so that the platform delivers it again`,
 		);
 	let events = delivered;
-	if (options.skipRedeliveries === true)
-		events = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger).fresh;
+	if (options.skipRedeliveries === true) {
+		const taken = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger);
+		if (taken.busy)
+			return refuseDelivery.call(
+				this,
+				503,
+				'An event of this delivery is being taken: deliver again later',
+				'Skip Redeliveries: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that the platform delivers it again, to be skipped once that one ran (or taken, if it failed)',
+			);
+		events = taken.fresh;
+	}
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const chosen = chosenEvents(this, await resumeWaiting.call(this, events), options);
 	if (chosen.length === 0) return answeredWithNothingToRun(this);
