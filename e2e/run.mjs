@@ -726,8 +726,11 @@ async function triggerChecks(n8n, control, examples, filesDir, buttonsSent) {
 						apiKey: sandbox.apiKey,
 					});
 					assert(heard.length === 0, `the other host got ${heard.length} request(s)`);
+					// n8n 1.x applies no credential rule to an answer it takes as an error: it says the
+					// status in its own words.
+					const said = N8N_MAJOR === 1 ? /redirect|status code 302/ : /redirect/;
 					assert(
-						result?.status === 'Error' && /redirect/.test(result.message),
+						result?.status === 'Error' && said.test(result.message),
 						`the test said ${JSON.stringify(result)}`,
 					);
 				} finally {
