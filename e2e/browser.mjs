@@ -409,9 +409,22 @@ try {
 				typeof url === 'string' && url.startsWith(`${base}/webhook-waiting/`),
 				`the sandbox got ${JSON.stringify(sent)}`,
 			);
+			// The customer opens the page once the execution waits: n8n saves it as waiting just after
+			// the node sent the question, and answers its page with an error until then.
+			const executionId = new URL(url).pathname.split('/')[2];
+			let status;
+			for (let tries = 0; tries < 100 && status !== 'waiting'; tries++) {
+				const response = await fetch(`${base}/rest/executions/${executionId}`, {
+					headers: { cookie: `${cookieName}=${cookieValue}` },
+				});
+				const body = response.ok ? await response.json() : {};
+				status = body.data?.status ?? body.status;
+				if (status !== 'waiting') await new Promise((r) => setTimeout(r, 200));
+			}
+			assert(status === 'waiting', `execution ${executionId} is ${status}`);
 			// The customer opens the page and taps Approve.
 			const form = await fetch(url);
-			assert(form.ok, `the page answered ${form.status}`);
+			assert(form.ok, `the page answered ${form.status}: ${(await form.text()).slice(0, 300)}`);
 			const answered = await fetch(url, {
 				method: 'POST',
 				headers: { 'content-type': 'application/x-www-form-urlencoded' },
