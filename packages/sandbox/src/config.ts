@@ -42,7 +42,16 @@ export interface SandboxConfig {
 	sendRate: SendRate;
 	/** Messages to one customer in a time: over it a send is refused with code 131056. */
 	pairRate: PairRate;
+	/**
+	 * How deliveries write the number of a customer known only by user ID (a username, no number
+	 * shared): `omit` leaves `from`, `wa_id`, `recipient_id`, `to` out (Meta's 2026 form); `empty`
+	 * sends them as empty strings (Meta's December 2025 form).
+	 */
+	withheldNumber: WithheldNumber;
 }
+
+export const WITHHELD_NUMBER_FORMS = ['omit', 'empty'] as const;
+export type WithheldNumber = (typeof WITHHELD_NUMBER_FORMS)[number];
 
 export function defaultConfig(): SandboxConfig {
 	return {
@@ -63,5 +72,6 @@ export function defaultConfig(): SandboxConfig {
 		webhookConcurrency: 25,
 		sendRate: { perSecond: 0, burst: 0 },
 		pairRate: { messages: 0, perSeconds: 6 },
+		withheldNumber: 'omit',
 	};
 }

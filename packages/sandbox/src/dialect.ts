@@ -168,7 +168,12 @@ export function renderError(error: ApiError, dialect: Dialect, method: string): 
 		case 'message':
 			return { status: e.status, body: { message: e.message } };
 		case 'text':
-			return { status: e.status, contentType: 'text/plain; charset=utf-8', body: e.message };
+			// As gateways that flatten the platform's errors to text write them: the code first.
+			return {
+				status: e.status,
+				contentType: 'text/plain; charset=utf-8',
+				body: `Error ${e.code}: ${e.message}`,
+			};
 		case 'html':
 			return {
 				status: e.status,

@@ -12,7 +12,8 @@ export interface ErrorBody {
 		type: string;
 		code: number;
 		error_subcode?: number;
-		error_data?: { field?: string };
+		/** `field` names the field at fault; some refusals carry Meta's `messaging_product` and `details`. */
+		error_data?: { field?: string; messaging_product?: string; details?: string };
 		fbtrace_id: string;
 	};
 }
@@ -40,7 +41,12 @@ export const ErrorCode = {
 	parameterValue: 131009,
 	uploadRefused: 131054,
 	refundRefused: 2494010,
+	/** The Cloud API's "BSUID recipients are not supported for this message" (authentication templates). */
+	userIdRecipientRefused: 131062,
 } as const;
+
+/** Meta's `error_data` beside (or instead of) the field: `{messaging_product, details}`. */
+export type ErrorData = NonNullable<ErrorBody['error']['error_data']>;
 
 export class ApiError extends Error {
 	constructor(
@@ -50,12 +56,13 @@ export class ApiError extends Error {
 		readonly type: string,
 		readonly field?: string,
 		readonly subcode?: number,
+		readonly data?: Omit<ErrorData, 'field'>,
 	) {
 		super(message);
 	}
 
 	toBody(): ErrorBody {
-		return errorBody(this.message, this.type, this.code, this.field, this.subcode);
+		return errorBody(this.message, this.type, this.code, this.field, this.subcode, this.data);
 	}
 }
 
@@ -69,6 +76,7 @@ export function errorBody(
 	code: number,
 	field?: string,
 	subcode?: number,
+	data?: Omit<ErrorData, 'field'>,
 ): ErrorBody {
 	return {
 		error: {
@@ -76,7 +84,9 @@ export function errorBody(
 			type,
 			code,
 			...(subcode !== undefined ? { error_subcode: subcode } : {}),
-			...(field !== undefined ? { error_data: { field } } : {}),
+			...(field !== undefined || data !== undefined
+				? { error_data: { ...(field !== undefined ? { field } : {}), ...data } }
+				: {}),
 			fbtrace_id: traceId(),
 		},
 	};

@@ -1,4 +1,6 @@
-import type { BusinessAccount, Message, PhoneNumber, Template } from './model';
+import type { WithheldNumber } from './config';
+import { contactOf, numberField } from './customers';
+import type { BusinessAccount, Customer, Message, PhoneNumber, Template } from './model';
 
 /**
  * Webhook payloads in the Meta Cloud API envelope:
@@ -35,51 +37,111 @@ export interface StatusError {
 	code: number;
 	title: string;
 	message: string;
+	details: string;
 }
 
+/** Where the Cloud API's error codes are explained (the `href` of a failed receipt's errors). */
+export const ERROR_CODES_HREF =
+	'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
+
+/**
+ * A receipt. `recipient_id` names the number the message was sent to (absent for a send by user
+ * ID); `recipient_user_id` and `recipient_parent_user_id` the customer's user IDs when they have
+ * them (a failed receipt of a send to a number leaves them out); sent, delivered and read carry
+ * the customer's `contacts` when they have a user ID, and Meta's per-message `pricing`.
+ */
 export function messageStatusEvent(
 	account: BusinessAccount,
 	number: PhoneNumber,
 	message: Message,
 	status: 'sent' | 'delivered' | 'read' | 'failed',
 	nowMs: number,
-	error?: StatusError,
+	options: { error?: StatusError; customer?: Customer; withheld: WithheldNumber },
 ) {
-	const category = message.type === 'template' ? 'utility' : 'service';
+	const { error, customer, withheld } = options;
+	const failed = status === 'failed';
+	const byUserId = message.to === undefined;
+	// A send by user ID to a customer the sandbox does not know: the address is all it has.
+	const userId =
+		customer?.user_id ?? (message.recipient?.includes('.ENT.') ? undefined : message.recipient);
+	const parentUserId =
+		customer?.parent_user_id ??
+		(customer === undefined && message.recipient?.includes('.ENT.')
+			? message.recipient
+			: undefined);
+	const userIds = !(failed && !byUserId);
+	const contacts =
+		!failed && customer?.user_id !== undefined ? [contactOf(customer, withheld)] : undefined;
 	return envelope(account.id, nowMs, 'messages', {
 		messaging_product: 'whatsapp',
 		metadata: metadata(number),
+		...(contacts ? { contacts } : {}),
 		statuses: [
 			{
 				id: message.id,
 				status,
 				timestamp: String(Math.floor(nowMs / 1000)),
-				recipient_id: message.to,
+				...(byUserId
+					? numberField('recipient_id', undefined, withheld)
+					: { recipient_id: message.to }),
+				...(userIds && userId !== undefined ? { recipient_user_id: userId } : {}),
+				...(userIds && parentUserId !== undefined
+					? { recipient_parent_user_id: parentUserId }
+					: {}),
 				...(message.callbackData !== undefined
 					? { biz_opaque_callback_data: message.callbackData }
 					: {}),
-				...(status === 'failed'
-					? { errors: [{ ...error, error_data: { details: error?.message } }] }
+				...(failed
+					? {
+							errors: [
+								{
+									code: error?.code,
+									title: error?.title,
+									message: error?.message,
+									error_data: { details: error?.details },
+									href: ERROR_CODES_HREF,
+								},
+							],
+						}
 					: {
-							conversation: { id: `conv-${message.id.slice(-12)}`, origin: { type: category } },
-							pricing: { billable: true, pricing_model: 'CBP', category },
+							conversation: {
+								id: `conv-${message.id.slice(-12)}`,
+								origin: { type: message.pricing.category },
+							},
+							pricing: { ...message.pricing },
 						}),
 			},
 		],
 	});
 }
 
+/** A customer's message: `contacts` names them, the message carries `from` / `from_user_id`. */
 export function incomingMessageEvent(
 	account: BusinessAccount,
 	number: PhoneNumber,
-	contact: { wa_id: string; name: string },
+	contacts: Record<string, unknown>[] | undefined,
 	message: Record<string, unknown>,
 	nowMs: number,
 ) {
 	return envelope(account.id, nowMs, 'messages', {
 		messaging_product: 'whatsapp',
 		metadata: metadata(number),
-		contacts: [{ profile: { name: contact.name }, wa_id: contact.wa_id }],
+		...(contacts ? { contacts } : {}),
 		messages: [message],
+	});
+}
+
+/** Any other change of a number (`user_preferences`, `calls`, `smb_message_echoes`, `user_id_update`). */
+export function numberEvent(
+	account: BusinessAccount,
+	number: PhoneNumber,
+	field: string,
+	value: Record<string, unknown>,
+	nowMs: number,
+) {
+	return envelope(account.id, nowMs, field, {
+		messaging_product: 'whatsapp',
+		metadata: metadata(number),
+		...value,
 	});
 }

@@ -144,10 +144,39 @@ export interface Refund {
 
 export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
 
+/**
+ * A customer the numbers know: by their number (`wa_id`), their business-scoped user ID
+ * (`user_id`, a BSUID like `US.13491208655302741918`), or both. The control API's customer
+ * events create and update them; sends and receipts look them up.
+ */
+export interface Customer {
+	/** The sandbox's own key (windows, chats); never on the wire. */
+	id: string;
+	wa_id?: string;
+	user_id?: string;
+	/** A parent BSUID (`US.ENT.…`), shared by the businesses of one portfolio set. */
+	parent_user_id?: string;
+	username?: string;
+	name: string;
+}
+
+/** What a send's pricing says (Meta's per-message pricing, PMP), fixed when it is sent. */
+export interface Pricing {
+	billable: boolean;
+	category: 'marketing' | 'utility' | 'authentication' | 'service';
+	type: 'regular' | 'free_customer_service';
+	pricing_model: 'PMP';
+}
+
 export interface Message {
 	id: string;
 	phoneNumberId: string;
-	to: string;
+	/** The number the send was addressed to (`to`); absent for a send addressed by user ID. */
+	to?: string;
+	/** The user ID (BSUID or parent BSUID) the send was addressed to, when it had no `to`. */
+	recipient?: string;
+	/** The customer it went to, when the sandbox knows them (internal, not listed). */
+	customerId?: string;
 	type: string;
 	template?: { name: string; language: string; id: string };
 	/** The message this one answers (`context.message_id`). */
@@ -162,6 +191,8 @@ export interface Message {
 	context?: { message_id: string };
 	/** `biz_opaque_callback_data` as sent: every receipt of the message carries it back. */
 	callbackData?: string;
+	/** The pricing every receipt of the message carries. */
+	pricing: Pricing;
 	status: MessageStatus;
 	createdAt: number;
 }
@@ -170,7 +201,12 @@ export interface Message {
 export interface ReceivedMessage {
 	id: string;
 	phoneNumberId: string;
-	from: string;
+	/** The customer's number; absent when they wrote by user ID only. */
+	from?: string;
+	/** The customer's user ID (BSUID), when they have one. */
+	fromUserId?: string;
+	/** The customer (internal, not listed). */
+	customerId: string;
 	type: string;
 	receivedAt: number;
 	/** The message object, as the webhook carried it. */
@@ -195,4 +231,15 @@ export interface IssuedMediaUrl {
 	ext: string;
 	hash: string;
 	issuedAt: number;
+}
+
+/** A call a customer placed to one of the numbers (the control API simulates them). */
+export interface Call {
+	id: string;
+	phoneNumberId: string;
+	customerId: string;
+	/** Clock time of the connect event. */
+	startedAt: number;
+	/** Clock time of the terminate event, once it came. */
+	endedAt?: number;
 }

@@ -3,10 +3,11 @@ import { Clock, Scheduler } from './clock';
 import { defaultConfig, type SandboxConfig } from './config';
 import type { Dialect, IdStyle } from './dialect';
 import { startDialect, type DialectSettings, type DialectSpec } from './dialectPresets';
-import { incomingMessageEvent, templateStatusEvent } from './events';
+import { addressOf, contactOf } from './customers';
+import { incomingMessageEvent, numberEvent, templateStatusEvent } from './events';
 import { FaultInjector } from './faults';
 import { MediaFiles } from './mediaFiles';
-import type { Template, TemplateStatus } from './model';
+import type { Customer, Template, TemplateStatus } from './model';
 import { RequestLog } from './requestLog';
 import { demoSeed, loadSeed, type Seed } from './seed';
 import { Store } from './store';
@@ -159,25 +160,50 @@ export class SandboxState {
 		if (account) this.webhooks.emit(templateStatusEvent(account, template, this.now()));
 	}
 
-	/** Records the message, opens the customer's 24-hour window and delivers the incoming message event. */
-	receiveIncoming(
-		phoneNumberId: string,
-		contact: { wa_id: string; name: string },
-		message: Record<string, unknown>,
-	) {
+	/**
+	 * Records the message, opens the customer's 24-hour window and delivers the incoming message
+	 * event: `from` / `from_user_id` / `from_parent_user_id` and the contact as the customer is
+	 * known (a customer without a number: as the setting `withheldNumber` says).
+	 */
+	receiveIncoming(phoneNumberId: string, customer: Customer, message: Record<string, unknown>) {
+		const { number, account } = this.numberAndAccount(phoneNumberId);
+		const withheld = this.config.withheldNumber;
+		const sent = { ...addressOf(customer, withheld), ...message };
+		this.store.customerWindows.set(`${phoneNumberId}:${customer.id}`, this.now());
+		this.store.received.set(String(sent.id), {
+			id: String(sent.id),
+			phoneNumberId,
+			...(customer.wa_id !== undefined ? { from: customer.wa_id } : {}),
+			...(customer.user_id !== undefined ? { fromUserId: customer.user_id } : {}),
+			customerId: customer.id,
+			type: String(sent.type),
+			receivedAt: this.now(),
+			message: sent,
+		});
+		return this.webhooks.emit(
+			incomingMessageEvent(account, number, [contactOf(customer, withheld)], sent, this.now()),
+		);
+	}
+
+	/** Delivers another change of a number (user_preferences, calls, smb_message_echoes, …). */
+	deliverNumberEvent(phoneNumberId: string, field: string, value: Record<string, unknown>) {
+		const { number, account } = this.numberAndAccount(phoneNumberId);
+		return this.webhooks.emit(numberEvent(account, number, field, value, this.now()));
+	}
+
+	/** Delivers a message event without a contact (a system message). */
+	deliverMessage(phoneNumberId: string, message: Record<string, unknown>) {
+		const { number, account } = this.numberAndAccount(phoneNumberId);
+		return this.webhooks.emit(
+			incomingMessageEvent(account, number, undefined, message, this.now()),
+		);
+	}
+
+	private numberAndAccount(phoneNumberId: string) {
 		const number = this.store.numbers.get(phoneNumberId);
 		const account = number && this.store.accounts.get(number.accountId);
 		if (!number || !account) throw new Error(`unknown phone number ${phoneNumberId}`);
-		this.store.customerWindows.set(`${phoneNumberId}:${contact.wa_id}`, this.now());
-		this.store.received.set(String(message.id), {
-			id: String(message.id),
-			phoneNumberId,
-			from: contact.wa_id,
-			type: String(message.type),
-			receivedAt: this.now(),
-			message,
-		});
-		return this.webhooks.emit(incomingMessageEvent(account, number, contact, message, this.now()));
+		return { number, account };
 	}
 
 	close(): void {

@@ -2,7 +2,9 @@ import { opaqueId, type IdKind, type IdStyle } from './dialect';
 import { ApiError, ErrorCode, notFound } from './errors';
 import type {
 	BusinessAccount,
+	Call,
 	Catalog,
+	Customer,
 	CatalogBatch,
 	IssuedMediaUrl,
 	Media,
@@ -39,8 +41,16 @@ export class Store {
 	readonly mediaUrls = new Map<string, IssuedMediaUrl>();
 	/** Deleted template names: `${accountId}\u0000${name}` -> language (or '*') -> blocked until. */
 	readonly blockedNames = new Map<string, Map<string, number>>();
-	/** Last incoming message time per `${phoneNumberId}:${customer}` (the 24-hour reply window). */
+	/** Last incoming message time per `${phoneNumberId}:${customer.id}` (the 24-hour reply window). */
 	readonly customerWindows = new Map<string, number>();
+	/** The customers that wrote, called or changed a preference, by their sandbox ID. */
+	readonly customers = new Map<string, Customer>();
+	/** Calls the customers placed, by call ID. */
+	readonly calls = new Map<string, Call>();
+	private readonly customersByNumber = new Map<string, Customer>();
+	private readonly customersByUserId = new Map<string, Customer>();
+	private readonly customersByParentUserId = new Map<string, Customer>();
+	private customerCounter = 0;
 
 	private idCounter = 0;
 	private seqCounter = 0;
@@ -112,6 +122,47 @@ export class Store {
 			);
 		}
 		return media;
+	}
+
+	/** The customer with this number. */
+	customerByNumber(number: string): Customer | undefined {
+		return this.customersByNumber.get(number);
+	}
+
+	/** The customer with this user ID; `parents` also matches a parent user ID. */
+	customerByUserId(userId: string, parents = true): Customer | undefined {
+		return (
+			this.customersByUserId.get(userId) ??
+			(parents ? this.customersByParentUserId.get(userId) : undefined)
+		);
+	}
+
+	/** Stores a new customer (`id` empty) or the changes of a known one. */
+	saveCustomer(customer: Customer): Customer {
+		if (!customer.id) {
+			this.customerCounter += 1;
+			customer.id = `customer-${this.customerCounter}`;
+		}
+		const stored = this.customers.get(customer.id);
+		if (stored) {
+			for (const [index, key] of this.customerIndexes())
+				if (stored[key] !== undefined && index.get(stored[key]) === stored)
+					index.delete(stored[key]);
+			Object.assign(stored, customer);
+		}
+		const saved = stored ?? customer;
+		this.customers.set(saved.id, saved);
+		for (const [index, key] of this.customerIndexes())
+			if (saved[key] !== undefined) index.set(saved[key], saved);
+		return saved;
+	}
+
+	private customerIndexes() {
+		return [
+			[this.customersByNumber, 'wa_id'],
+			[this.customersByUserId, 'user_id'],
+			[this.customersByParentUserId, 'parent_user_id'],
+		] as const;
 	}
 
 	numbersOf(apiKey: string): PhoneNumber[] {

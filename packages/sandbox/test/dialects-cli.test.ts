@@ -97,7 +97,7 @@ describe('the CLI chooses a dialect', () => {
 					headers: { apikey: summary.apiKey },
 				});
 				assert.equal(response.status, 400);
-				assert.match(await response.text(), /^Unsupported get request\. Object "999"/);
+				assert.match(await response.text(), /^Error 100: Unsupported get request\. Object "999"/);
 			},
 		);
 	});

@@ -90,7 +90,10 @@ const SHAPES: Record<ErrorShape, (response: ApiResponse, refusal: Refusal) => vo
 	},
 	text: (response, refusal) => {
 		assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
-		assert.match(response.text, refusal.message);
+		// As a gateway that flattens the platform's errors writes them: the code first.
+		const prefix = `Error ${refusal.code}: `;
+		assert.ok(response.text.startsWith(prefix), response.text);
+		assert.match(response.text.slice(prefix.length), refusal.message);
 	},
 	html: (response, refusal) => {
 		assert.equal(response.headers.get('content-type'), 'text/html; charset=utf-8');

@@ -173,6 +173,21 @@ describe('route schemas', () => {
 			message_id: incoming.message_id,
 			typing_indicator: { type: 'text' },
 		});
+		// A customer known only by a user ID, answered by it.
+		await call('POST', '/_sandbox/incoming', {
+			phone_number_id: NUMBER,
+			user_id: 'US.13491208655302741918',
+			parent_user_id: 'US.ENT.11815799212886844830',
+			username: '@sheena',
+			name: 'Sheena',
+		});
+		await call('POST', `/v3/${NUMBER}/messages`, {
+			messaging_product: 'whatsapp',
+			recipient_type: 'individual',
+			recipient: 'US.13491208655302741918',
+			type: 'text',
+			text: { body: 'Blue and green too.' },
+		});
 		await call('POST', `/v3/${NUMBER}/payments_refund`, {
 			reference_id: 'order-1001',
 			payment_config_id: 'acme-payments',
@@ -220,6 +235,44 @@ describe('route schemas', () => {
 				'content-type': 'text/plain',
 			},
 		);
+		await call('POST', '/_sandbox/incoming', {
+			phone_number_id: NUMBER,
+			from: '15551234567',
+			user_id: 'US.555',
+			type: 'flow',
+			response: { size: 'M' },
+			flow_token: 'tok-1',
+		});
+		await call('POST', '/_sandbox/config', { withheldNumber: 'empty' });
+		await call('POST', '/_sandbox/preferences', {
+			phone_number_id: NUMBER,
+			user_id: 'US.555',
+			value: 'stop',
+		});
+		const connected = await call('POST', '/_sandbox/calls', {
+			phone_number_id: NUMBER,
+			from: '15551234567',
+			event: 'connect',
+		});
+		await call('POST', '/_sandbox/calls', {
+			phone_number_id: NUMBER,
+			event: 'terminate',
+			call_id: connected.call_id,
+			status: 'COMPLETED',
+			duration: 30,
+		});
+		await call('POST', '/_sandbox/echoes', {
+			phone_number_id: NUMBER,
+			to: '15551234567',
+			text: 'Hi',
+		});
+		await call('POST', '/_sandbox/user-id-change', {
+			phone_number_id: NUMBER,
+			user_id: 'US.555',
+			new_user_id: 'US.556',
+			new_parent_user_id: 'US.ENT.557',
+			new_from: '15551234568',
+		});
 		await call('POST', '/_sandbox/media/synthetic', {
 			phone_number_id: NUMBER,
 			size: 10,
@@ -252,6 +305,20 @@ describe('route schemas', () => {
 			payload: { weeks: 1 },
 		});
 		assert.equal(unknown.statusCode, 400);
+		// Meta's error_data (messaging_product, details) beside the field
+		const authentication = await app.inject({
+			method: 'POST',
+			url: `/v3/${NUMBER}/messages`,
+			headers: { apikey: DEMO_API_KEY },
+			payload: {
+				messaging_product: 'whatsapp',
+				recipient: 'US.13491208655302741918',
+				type: 'template',
+				template: { name: 'login_code', language: { code: 'en_US' } },
+			},
+		});
+		assert.equal(authentication.statusCode, 400);
+		assert.equal(authentication.json().error.code, 131062);
 	});
 
 	it('found every route answering as its schema says, and called them all', () => {

@@ -80,7 +80,10 @@ export interface MediaRef {
 }
 
 export interface IncomingMessage {
-	from: string;
+	/** Absent (or "" with withheldNumber "empty") for a customer known only by user ID. */
+	from?: string;
+	from_user_id?: string;
+	from_parent_user_id?: string;
 	id: string;
 	timestamp: string;
 	type: string;
@@ -99,12 +102,29 @@ export interface StatusEntry {
 	id: string;
 	status: string;
 	timestamp: string;
-	recipient_id: string;
-	errors?: { code: number; title: string; message: string; error_data: { details?: string } }[];
+	/** The number the message was sent to; absent for a send to a user ID. */
+	recipient_id?: string;
+	recipient_user_id?: string;
+	recipient_parent_user_id?: string;
+	errors?: {
+		code: number;
+		title: string;
+		message: string;
+		error_data: { details?: string };
+		href?: string;
+	}[];
 	conversation?: { id: string; origin: { type: string } };
-	pricing?: { billable: boolean; pricing_model: string; category: string };
+	pricing?: { billable: boolean; pricing_model: string; category: string; type: string };
 	/** The message's callback data, as sent with it. */
 	biz_opaque_callback_data?: string;
+}
+
+/** A `contacts[]` entry of a delivery: the customer's profile, number and user IDs. */
+export interface Contact {
+	profile: { name: string; username?: string };
+	wa_id?: string;
+	user_id?: string;
+	parent_user_id?: string;
 }
 
 /** A webhook event as delivered (src/events.ts): one change of one entry. */
@@ -125,8 +145,12 @@ export interface WebhookEvent {
 				messaging_product?: string;
 				metadata?: { display_phone_number: string; phone_number_id: string };
 				statuses?: StatusEntry[];
-				contacts?: { profile: { name: string }; wa_id: string }[];
+				contacts?: Contact[];
 				messages?: IncomingMessage[];
+				user_preferences?: Record<string, unknown>[];
+				calls?: Record<string, unknown>[];
+				message_echoes?: Record<string, unknown>[];
+				user_id_update?: Record<string, unknown>[];
 			};
 		}[];
 	}[];
@@ -145,7 +169,8 @@ export type {
 
 export interface SendAnswer {
 	messaging_product: string;
-	contacts: { input: string; wa_id: string }[];
+	/** `{input, wa_id}` for a send to a number, `{input, user_id}` for a send to a user ID. */
+	contacts: { input: string; wa_id?: string; user_id?: string }[];
 	messages: { id: string; message_status: string }[];
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, invalid, refused } from '../errors';
+import { CUSTOMER_NUMBER, customerOfAddress, isUserId, sentTo } from '../customers';
+import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
 import { jsonBody, param, type SandboxPlugin } from '../http';
-import type { Message, PhoneNumber } from '../model';
+import type { Customer, Message, PhoneNumber, Pricing, TemplateCategory } from '../model';
 import { CONTENT_TYPES, validateContent } from '../rules/messageContent';
 import { templateShape, validateSendParameters } from '../rules/templateParameters';
 import type { SandboxState } from '../sandbox';
@@ -17,12 +18,13 @@ const MESSAGE_KEYS = [
 	'messaging_product',
 	'recipient_type',
 	'to',
+	'recipient',
 	'type',
 	'context',
 	'biz_opaque_callback_data',
 	...MESSAGE_TYPES,
 ];
-/** Recipients whose number ends in 0000 are undeliverable: their send fails after "sent". */
+/** Recipients (a number or a user ID) ending in 0000 are undeliverable: their send fails after "sent". */
 export const UNDELIVERABLE_SUFFIX = '0000';
 
 export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
@@ -39,23 +41,28 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			throw invalid('messaging_product', 'must be "whatsapp"');
 		if (body.recipient_type !== undefined && body.recipient_type !== 'individual')
 			throw invalid('recipient_type', 'must be "individual"');
-		const to = requireString(body, 'to', 'to');
-		if (!/^\d{7,15}$/.test(to))
-			throw invalid(
-				'to',
-				`must be the recipient number in international format, digits only without "+" (7 to 15 digits, got ${JSON.stringify(to)})`,
-			);
+		const address = recipientOf(body);
+		const customer = customerOfAddress(sandbox.store, address);
 		// Over the number's pace the platform refuses before looking at the message (130429, 131056).
-		sandbox.limits.admit(number.phone_number_id, to);
+		sandbox.limits.admit(
+			number.phone_number_id,
+			customer?.id ?? address.to ?? address.recipient ?? '',
+		);
 		const type = oneOf(body.type, MESSAGE_TYPES, 'type');
 		for (const other of MESSAGE_TYPES)
 			if (other !== type && body[other] !== undefined)
 				throw invalid(other, `does not belong in a ${type} message (type is "${type}")`);
+		const lastIncoming = customer
+			? sandbox.store.customerWindows.get(`${number.phone_number_id}:${customer.id}`)
+			: undefined;
+		const windowOpen = lastIncoming !== undefined && sandbox.now() - lastIncoming <= WINDOW_MS;
 		const message: Message = {
 			id: newMessageId(),
 			phoneNumberId: number.phone_number_id,
-			to,
+			...address,
+			...(customer ? { customerId: customer.id } : {}),
 			type,
+			pricing: SERVICE_PRICING,
 			status: 'accepted',
 			createdAt: sandbox.now(),
 		};
@@ -85,6 +92,20 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 					'template.name',
 				);
 			}
+			if (found.category === 'AUTHENTICATION' && address.to === undefined)
+				throw new ApiError(
+					400,
+					ErrorCode.userIdRecipientRefused,
+					'(#131062) Business-scoped User ID (BSUID) recipients are not supported for this message.',
+					'OAuthException',
+					undefined,
+					undefined,
+					{
+						messaging_product: 'whatsapp',
+						details:
+							"Authentication templates cannot be sent to business-scoped user IDs; send them to the user's phone number (to).",
+					},
+				);
 			validateSendParameters(
 				template.components,
 				templateShape(found.components, found.parameter_format),
@@ -95,6 +116,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			);
 			message.template = { name, language, id: found.id };
 			message.content = structuredClone(template);
+			message.pricing = templatePricing(found.category, windowOpen);
 		} else {
 			if (type === 'text') {
 				const text = requireObject(body.text, 'text');
@@ -106,11 +128,10 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			} else {
 				message.content = validateContent(type, body[type], {
 					media: (id) => sandbox.store.usableMedia(request.apiKey, id),
-					exchanged: (id) => exchanged(sandbox, number.phone_number_id, to, id),
+					exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
 				});
 			}
-			const lastIncoming = sandbox.store.customerWindows.get(`${number.phone_number_id}:${to}`);
-			if (lastIncoming === undefined || sandbox.now() - lastIncoming > WINDOW_MS) {
+			if (!windowOpen) {
 				throw refused(
 					ErrorCode.outsideCustomerWindow,
 					"A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer's last message",
@@ -139,24 +160,94 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		scheduleReceipts(sandbox, number, message);
 		return {
 			messaging_product: 'whatsapp',
-			contacts: [{ input: to, wa_id: to }],
+			contacts: [
+				address.to !== undefined
+					? { input: address.to, wa_id: address.to }
+					: { input: address.recipient, user_id: address.recipient },
+			],
 			messages: [{ id: message.id, message_status: 'accepted' }],
 		};
 	});
 };
 
-/** Whether `messageId` was sent to `customer`, or received from them, on this number. */
+type Address = { to: string; recipient?: undefined } | { to?: undefined; recipient: string };
+
+/**
+ * Whom a send is addressed to (Meta, 2026): `to`, a number; or `recipient`, a business-scoped user
+ * ID or parent user ID. With both, `to` wins and `recipient` is ignored; with neither, Meta's
+ * "The parameter to is required." (100).
+ */
+function recipientOf(body: Json): Address {
+	if (body.to !== undefined) {
+		const to = body.to;
+		if (isUserId(to))
+			throw invalid(
+				'to',
+				`is a business-scoped user ID: send it in "recipient" instead of "to" (got ${JSON.stringify(to)})`,
+			);
+		if (typeof to !== 'string' || !CUSTOMER_NUMBER.test(to))
+			throw invalid(
+				'to',
+				`must be the recipient number in international format, digits only without "+" (7 to 15 digits, got ${JSON.stringify(to)})`,
+			);
+		return { to };
+	}
+	if (body.recipient === undefined)
+		throw new ApiError(
+			400,
+			ErrorCode.invalidParameter,
+			'The parameter to is required.',
+			'OAuthException',
+			'to',
+		);
+	if (!isUserId(body.recipient))
+		throw invalid(
+			'recipient',
+			`must be a business-scoped user ID (US.13491208655302741918) or parent user ID (US.ENT.11815799212886844830); a number goes in "to" (got ${JSON.stringify(body.recipient)})`,
+		);
+	return { recipient: body.recipient };
+}
+
+/** Meta's per-message pricing (PMP): what a message is charged as, fixed when it is sent. */
+const SERVICE_PRICING: Pricing = {
+	billable: false,
+	category: 'service',
+	type: 'free_customer_service',
+	pricing_model: 'PMP',
+};
+
+/** A template is charged by its category; a utility template inside the window is free. */
+function templatePricing(category: TemplateCategory, windowOpen: boolean): Pricing {
+	const free = category === 'UTILITY' && windowOpen;
+	return {
+		billable: !free,
+		category: category.toLowerCase() as Pricing['category'],
+		type: free ? 'free_customer_service' : 'regular',
+		pricing_model: 'PMP',
+	};
+}
+
+/** Whether `messageId` was sent to this send's customer, or received from them, on this number. */
 function exchanged(
 	sandbox: SandboxState,
 	phoneNumberId: string,
-	customer: string,
+	send: Message,
+	customer: Customer | undefined,
 	messageId: string,
 ): boolean {
 	const sent = sandbox.store.messages.get(messageId);
-	if (sent && sent.phoneNumberId === phoneNumberId && sent.to === customer) return true;
+	if (sent && sent.phoneNumberId === phoneNumberId) {
+		if (
+			customer ? sentTo(sent, customer) : sent.to === send.to && sent.recipient === send.recipient
+		)
+			return true;
+	}
 	const received = sandbox.store.received.get(messageId);
 	return (
-		received !== undefined && received.phoneNumberId === phoneNumberId && received.from === customer
+		customer !== undefined &&
+		received !== undefined &&
+		received.phoneNumberId === phoneNumberId &&
+		received.customerId === customer.id
 	);
 }
 
@@ -195,7 +286,7 @@ function markRead(sandbox: SandboxState, number: PhoneNumber, body: Json): { suc
 	for (const other of sandbox.store.received.values()) {
 		if (
 			other.phoneNumberId === received.phoneNumberId &&
-			other.from === received.from &&
+			other.customerId === received.customerId &&
 			other.readAt === undefined
 		)
 			other.readAt = now;
@@ -213,17 +304,20 @@ function newMessageId(): string {
 function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: Message): void {
 	const store = sandbox.store;
 	const delays = sandbox.config.receiptDelaysMs;
-	const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; at: number }[] =
-		message.to.endsWith(UNDELIVERABLE_SUFFIX)
-			? [
-					{ status: 'sent', at: delays.sent },
-					{ status: 'failed', at: delays.delivered },
-				]
-			: [
-					{ status: 'sent', at: delays.sent },
-					{ status: 'delivered', at: delays.delivered },
-					{ status: 'read', at: delays.read },
-				];
+	const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; at: number }[] = (
+		message.to ??
+		message.recipient ??
+		''
+	).endsWith(UNDELIVERABLE_SUFFIX)
+		? [
+				{ status: 'sent', at: delays.sent },
+				{ status: 'failed', at: delays.delivered },
+			]
+		: [
+				{ status: 'sent', at: delays.sent },
+				{ status: 'delivered', at: delays.delivered },
+				{ status: 'read', at: delays.read },
+			];
 	for (const step of steps) {
 		sandbox.scheduler.schedule(step.at, () => {
 			const account = store.accounts.get(number.accountId);
@@ -234,12 +328,21 @@ function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: M
 					? {
 							code: 131026,
 							title: 'Message undeliverable',
-							message:
-								'The recipient number is not on the messaging platform or cannot receive messages',
+							message: 'Message undeliverable',
+							details: 'The recipient is not on the messaging platform or cannot receive messages',
 						}
 					: undefined;
+			// The customer as known now: a user ID learnt since the send shows in later receipts.
+			const customer =
+				message.customerId !== undefined
+					? store.customers.get(message.customerId)
+					: customerOfAddress(store, message);
 			sandbox.webhooks.emit(
-				messageStatusEvent(account, number, message, step.status, sandbox.now(), error),
+				messageStatusEvent(account, number, message, step.status, sandbox.now(), {
+					error,
+					customer,
+					withheld: sandbox.config.withheldNumber,
+				}),
 			);
 		});
 	}

@@ -28,7 +28,15 @@ export const graphError: Schema = {
 				type: str,
 				code,
 				error_subcode: code,
-				error_data: { type: 'object', properties: { field: str } },
+				error_data: {
+					type: 'object',
+					properties: {
+						field: str,
+						messaging_product: { type: 'string', const: 'whatsapp' },
+						details: { type: 'string', description: "Meta's details (131062)" },
+					},
+					additionalProperties: false,
+				},
 				is_transient: { type: 'boolean', description: 'graphFull' },
 				error_user_title: { type: 'string', description: 'graphFull' },
 				error_user_msg: { type: 'string', description: 'graphFull' },

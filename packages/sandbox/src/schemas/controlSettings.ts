@@ -49,6 +49,12 @@ const settings: Record<string, Schema> = {
 		messages: { ...delay, description: 'Messages to one customer in perSeconds; 0: no limit' },
 		perSeconds: delay,
 	}),
+	withheldNumber: {
+		type: 'string',
+		enum: ['omit', 'empty'],
+		description:
+			'The number of a customer known only by user ID: left out of deliveries (omit, 2026) or empty strings (empty, December 2025)',
+	},
 };
 
 /** dialect.ts: every knob and its values. */

@@ -94,7 +94,8 @@ export const productSheetSchema = {
 };
 
 export const messagesSchema = {
-	summary: 'The messages sent',
+	summary:
+		'The messages sent: to (a send to a number) or recipient (a send to a user ID), pricing, content',
 	response: records('Messages (model.ts Message)'),
 };
 export const refundsSchema = {

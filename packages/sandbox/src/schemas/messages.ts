@@ -46,7 +46,17 @@ const message: Schema = closed(
 	{
 		messaging_product: { type: 'string', const: 'whatsapp' },
 		recipient_type: { type: 'string', const: 'individual' },
-		to: { type: 'string', pattern: '^\\d{7,15}$', description: 'Digits only, no "+"' },
+		to: {
+			type: 'string',
+			pattern: '^\\d{7,15}$',
+			description: 'The customer number: digits only, no "+" (to or recipient; to wins)',
+		},
+		recipient: {
+			type: 'string',
+			pattern: '^[A-Z]{2}\\.(ENT\\.)?[A-Za-z0-9]{1,128}$',
+			description:
+				"The customer's business-scoped user ID (US.134…) or parent user ID (US.ENT.118…), instead of to",
+		},
 		type: {
 			type: 'string',
 			enum: [
@@ -110,7 +120,7 @@ const message: Schema = closed(
 			description: 'Up to 512 characters; every receipt of the message carries it back',
 		},
 	},
-	['messaging_product', 'to', 'type'],
+	['messaging_product', 'type'],
 );
 
 const readReceipt: Schema = closed(
@@ -135,7 +145,9 @@ export const sendMessageSchema = {
 					messaging_product: { type: 'string', const: 'whatsapp' },
 					contacts: {
 						type: 'array',
-						items: closed({ input: str, wa_id: str }, ['input', 'wa_id']),
+						description:
+							'{input, wa_id} for a send to a number; {input, user_id} for a send to a user ID',
+						items: closed({ input: str, wa_id: str, user_id: str }, ['input']),
 					},
 					messages: {
 						type: 'array',

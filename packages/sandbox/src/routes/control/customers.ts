@@ -4,7 +4,8 @@ import { invalid, notFound } from '../../errors';
 import { demoPdf, demoPng } from '../../demoFiles';
 import { jsonBody, query, requiredQuery, type SandboxPlugin } from '../../http';
 import { extensionFor, sha256, syntheticSha256, TooLargeError } from '../../mediaFiles';
-import type { Media } from '../../model';
+import { customerDraft, customerLabel, sentTo } from '../../customers';
+import type { Customer, Media, Message } from '../../model';
 import type { SandboxState } from '../../sandbox';
 import {
 	incomingSchema,
@@ -23,6 +24,7 @@ const MESSAGE_TYPES = [
 	'interactive',
 	'button',
 	'reaction',
+	'flow',
 ] as const;
 
 /** The control API's customers: their incoming messages, and the media of the numbers. */
@@ -31,7 +33,9 @@ export const customerRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		simulateIncoming(sandbox, jsonBody(request)),
 	);
 	app.get('/incoming', { schema: receivedSchema }, async () => ({
-		data: [...sandbox.store.received.values()],
+		data: [...sandbox.store.received.values()].map(
+			({ customerId: _internal, ...received }) => received,
+		),
 	}));
 
 	app.post('/media', { schema: storeMediaSchema }, async (request) => {
@@ -109,24 +113,31 @@ function addMedia(
 	return media;
 }
 
-/** A customer's message arriving on one of the numbers: media is stored and referenced by ID. */
+/**
+ * A customer's message arriving on one of the numbers: media is stored and referenced by ID. The
+ * customer is named by `from` (their number), `user_id` (their business-scoped user ID), or both.
+ */
 function simulateIncoming(sandbox: SandboxState, body: Json) {
 	const numberId = requireString(body, 'phone_number_id', 'phone_number_id');
 	if (!sandbox.store.numbers.has(numberId)) throw notFound('Phone number', numberId);
-	const from = requireString(body, 'from', 'from');
-	if (!/^\d{7,15}$/.test(from)) throw invalid('from', 'must be the customer number, digits only');
+	const draft = customerDraft(sandbox.store, body);
+	const customer = draft.view;
 	const type = body.type === undefined ? 'text' : oneOf(body.type, MESSAGE_TYPES, 'type');
 	const message: Json = {
-		from,
 		id: `wamid.${randomBytes(24).toString('base64url')}`,
 		timestamp: String(Math.floor(sandbox.now() / 1000)),
-		type,
+		type: type === 'flow' ? 'interactive' : type,
 	};
 	if (isObject(body.context)) message.context = body.context;
 	if (type === 'interactive' && body.reply_to !== undefined) {
-		const reply = interactiveReply(sandbox, numberId, from, body);
+		const reply = interactiveReply(sandbox, numberId, customer, body);
 		message.context = reply.context;
 		message.interactive = reply.interactive;
+	}
+	if (type === 'flow') {
+		const answer = flowAnswer(sandbox, numberId, customer, body);
+		if (answer.context) message.context = answer.context;
+		message.interactive = answer.interactive;
 	}
 	let mediaId: string | undefined;
 	if ((MEDIA_MESSAGE_TYPES as readonly string[]).includes(type)) {
@@ -176,14 +187,37 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 		};
 	} else if (type === 'text') {
 		message.text = { body: typeof body.text === 'string' ? body.text : 'Hello!' };
-	} else if (message[type] === undefined) {
+	} else if (message[String(message.type)] === undefined) {
 		if (!isObject(body[type]) && !Array.isArray(body[type]))
 			throw invalid(type, `a ${type} message needs its "${type}" object, as the platform sends it`);
 		message[type] = body[type];
 	}
-	const name = typeof body.name === 'string' ? body.name : 'Customer';
-	const delivery = sandbox.receiveIncoming(numberId, { wa_id: from, name }, message);
+	const delivery = sandbox.receiveIncoming(numberId, draft.save(), message);
 	return { message_id: message.id, media_id: mediaId, delivery_id: delivery?.id };
+}
+
+/** The `context` of a customer's answer to a message the number sent them. */
+function replyContext(sandbox: SandboxState, numberId: string, replyTo: string) {
+	const number = sandbox.store.numbers.get(numberId)!;
+	return { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
+}
+
+/** A message this number sent to this customer, named by `reply_to`. */
+function sentMessage(
+	sandbox: SandboxState,
+	numberId: string,
+	customer: Customer,
+	replyTo: string,
+	what: string,
+	isKind: (sent: Message) => boolean,
+): Message {
+	const sent = sandbox.store.messages.get(replyTo);
+	if (!sent || sent.phoneNumberId !== numberId || !sentTo(sent, customer) || !isKind(sent))
+		throw invalid(
+			'reply_to',
+			`must be the ID of ${what} this number sent to ${customerLabel(customer)} (got ${JSON.stringify(replyTo)})`,
+		);
+	return sent;
 }
 
 /**
@@ -191,23 +225,18 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
  * them: `{reply_to: <its wamid>, button_id | row_id}` gives the Cloud API's `button_reply` /
  * `list_reply` (title, and a row's description, from the sent message) and the `context` naming it.
  */
-function interactiveReply(sandbox: SandboxState, numberId: string, from: string, body: Json) {
+function interactiveReply(sandbox: SandboxState, numberId: string, customer: Customer, body: Json) {
 	const replyTo = requireString(body, 'reply_to', 'reply_to');
-	const sent = sandbox.store.messages.get(replyTo);
-	const content = sent?.content;
-	if (
-		!sent ||
-		sent.phoneNumberId !== numberId ||
-		sent.to !== from ||
-		sent.type !== 'interactive' ||
-		!isObject(content)
-	)
-		throw invalid(
-			'reply_to',
-			`must be the ID of an interactive message this number sent to ${from} (got ${JSON.stringify(replyTo)})`,
-		);
-	const number = sandbox.store.numbers.get(numberId)!;
-	const context = { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
+	const sent = sentMessage(
+		sandbox,
+		numberId,
+		customer,
+		replyTo,
+		'an interactive message',
+		(m) => m.type === 'interactive' && isObject(m.content),
+	);
+	const content = sent.content as Json;
+	const context = replyContext(sandbox, numberId, replyTo);
 	const action = isObject(content.action) ? content.action : {};
 	if ((body.button_id === undefined) === (body.row_id === undefined))
 		throw invalid(
@@ -251,4 +280,52 @@ function interactiveReply(sandbox: SandboxState, numberId: string, from: string,
 			},
 		},
 	};
+}
+
+/**
+ * A customer's answer to a WhatsApp Flow, as the platform delivers it: an `interactive` message of
+ * type `nfm_reply` (`name: "flow"`, `body: "Sent"`) whose `response_json` is the answers with the
+ * `flow_token`. `{response: {<answers>}, flow_token?, reply_to?}`: `reply_to` names the message
+ * with the Flow that this number sent the customer (the `context`); the token defaults to the one
+ * that message's flow button carried, else "unused" (the platform's default).
+ */
+function flowAnswer(sandbox: SandboxState, numberId: string, customer: Customer, body: Json) {
+	const response = body.response === undefined ? {} : body.response;
+	if (!isObject(response))
+		throw invalid('response', "must be a JSON object: the Flow's answers, by field name");
+	let context: { from: string; id: string } | undefined;
+	let sentToken: string | undefined;
+	if (body.reply_to !== undefined) {
+		const replyTo = requireString(body, 'reply_to', 'reply_to');
+		const sent = sentMessage(sandbox, numberId, customer, replyTo, 'a message', () => true);
+		context = replyContext(sandbox, numberId, replyTo);
+		sentToken = flowTokenOf(sent);
+	}
+	if (body.flow_token !== undefined) requireString(body, 'flow_token', 'flow_token');
+	const flowToken = (body.flow_token as string | undefined) ?? sentToken ?? 'unused';
+	return {
+		context,
+		interactive: {
+			type: 'nfm_reply',
+			nfm_reply: {
+				name: 'flow',
+				body: typeof body.body === 'string' ? body.body : 'Sent',
+				response_json: JSON.stringify({ ...response, flow_token: flowToken }),
+			},
+		},
+	};
+}
+
+/** The `flow_token` a sent template's flow button parameter carried, if any. */
+function flowTokenOf(sent: Message): string | undefined {
+	const content = sent.content;
+	if (!isObject(content) || !Array.isArray(content.components)) return undefined;
+	for (const component of content.components) {
+		if (!isObject(component) || component.sub_type !== 'flow') continue;
+		const parameters = Array.isArray(component.parameters) ? component.parameters : [];
+		for (const parameter of parameters)
+			if (isObject(parameter) && isObject(parameter.action))
+				if (typeof parameter.action.flow_token === 'string') return parameter.action.flow_token;
+	}
+	return undefined;
 }

@@ -104,7 +104,9 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	});
 
 	app.get('/messages', { schema: messagesSchema }, async () => ({
-		data: [...sandbox.store.messages.values()],
+		data: [...sandbox.store.messages.values()].map(
+			({ customerId: _internal, ...message }) => message,
+		),
 	}));
 	app.get('/refunds', { schema: refundsSchema }, async () => ({
 		data: [...sandbox.store.refunds.values()],

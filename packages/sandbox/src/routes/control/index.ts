@@ -1,4 +1,5 @@
 import type { SandboxPlugin } from '../../http';
+import { customerEventRoutes } from './customerEvents';
 import { customerRoutes } from './customers';
 import { dataRoutes } from './data';
 import { settingsRoutes } from './settings';
@@ -13,6 +14,12 @@ export { describe } from './data';
  * what the API received.
  */
 export const controlRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	for (const routes of [dataRoutes, settingsRoutes, webhookRoutes, customerRoutes])
+	for (const routes of [
+		dataRoutes,
+		settingsRoutes,
+		webhookRoutes,
+		customerRoutes,
+		customerEventRoutes,
+	])
 		app.register(routes, { sandbox });
 };

@@ -1,3 +1,4 @@
+import { WITHHELD_NUMBER_FORMS } from '../../config';
 import { dialectView, resolveDialect, type DialectSettings } from '../../dialectPresets';
 import { invalid } from '../../errors';
 import { jsonBody, query, type SandboxPlugin } from '../../http';
@@ -67,6 +68,7 @@ export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				? updates.get(key)
 				: (sandbox.config as unknown as Json)[key];
 			if (key === 'reviewOutcome') oneOf(value, ['auto', 'APPROVED', 'REJECTED'], key);
+			else if (key === 'withheldNumber') oneOf(value, WITHHELD_NUMBER_FORMS, key);
 			else if (key === 'webhookConcurrency' && !(Number.isInteger(value) && (value as number) >= 0))
 				throw invalid(key, 'must be a whole number, 0 for no limit');
 			else if (typeof current === 'number' && !isDelay(value))
