@@ -175,7 +175,9 @@ describe('Message › Send Template', () => {
 
 	it.each([
 		['', 'is empty'],
-		['call me', 'is not a phone number'],
+		['call me', 'is neither a phone number nor a user ID'],
+		['US.1349-1208', 'is not a user ID'],
+		['us.13491208655302741918', 'is not a user ID'],
 		['0415 555 0100', 'has no country code'],
 		['+1 415', 'has 4 digits'],
 		['+1 415 555 0100 1234 5678', 'has 19 digits'],
@@ -358,7 +360,7 @@ describe('Message › Send Text', () => {
 		[
 			'a recipient that is no number',
 			{ recipient: 'call me' },
-			'Recipient "call me" is not a phone number',
+			'Recipient "call me" is neither a phone number nor a user ID',
 		],
 		[
 			'a country code starting with 0',

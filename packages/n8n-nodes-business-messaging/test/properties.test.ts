@@ -42,7 +42,7 @@ const typedPhone = fc
 	.map(([prefix, parts]) => prefix + parts.map(([d, s]) => `${d}${s}`).join(''));
 
 describe('properties: the recipient', () => {
-	it('is digits only (7 to 15), or refused naming "Recipient", for any text', () => {
+	it('is digits only (7 to 15) or a user ID as typed, or refused naming "Recipient", for any text', () => {
 		fc.assert(
 			fc.property(
 				fc.oneof(
@@ -52,7 +52,8 @@ describe('properties: the recipient', () => {
 				),
 				(raw) => {
 					const result = outcome(() => normalizeRecipient(node, raw, 0), /^Recipient "/);
-					if (result.ok) expect(result.value).toMatch(/^\d{7,15}$/);
+					if (result.ok)
+						expect(result.value).toMatch(/^(\d{7,15}|[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128})$/);
 				},
 			),
 			RUNS,
@@ -68,6 +69,26 @@ describe('properties: the recipient', () => {
 				(first, rest, sep) => {
 					const digits = [first, ...rest].join('');
 					expect(normalizeRecipient(node, `+${digits.split('').join(sep)}`, 0)).toBe(digits);
+				},
+			),
+			RUNS,
+		);
+	});
+});
+
+describe('properties: a user ID as the recipient', () => {
+	it('is taken exactly as given (the platform says to send it back as received)', () => {
+		const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+		const alphanumeric = `${letters}${letters.toLowerCase()}0123456789`;
+		fc.assert(
+			fc.property(
+				fc.constantFrom(...letters),
+				fc.constantFrom(...letters),
+				fc.boolean(),
+				fc.string({ unit: fc.constantFrom(...alphanumeric), minLength: 1, maxLength: 128 }),
+				(a, b, parent, rest) => {
+					const userId = `${a}${b}.${parent ? 'ENT.' : ''}${rest}`;
+					expect(normalizeRecipient(node, `  ${userId} `, 0)).toBe(userId);
 				},
 			),
 			RUNS,

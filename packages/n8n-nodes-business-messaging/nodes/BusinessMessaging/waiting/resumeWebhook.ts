@@ -188,16 +188,17 @@ function keptOf(waiting: IDataObject): IDataObject {
 /**
  * Why an answer from the chat does not answer this question, or undefined when it does: a tap,
  * a message or a receipt must come from the business number that asked and the customer asked
- * (their WhatsApp ID as the platform gave it when the question was sent, or the number it was
- * sent to). Execution B's Approve, tapped in another customer's chat, resumes nothing.
+ * (their WhatsApp ID or user ID as the platform gave it when the question was sent, or the number
+ * or user ID it was sent to). Execution B's Approve, tapped in another customer's chat, resumes nothing.
  */
 function otherChatThan(waiting: IDataObject, event: IDataObject): string | undefined {
 	const number = textOf(waiting.phoneNumberId);
 	if (number && textOf(event.phoneNumberId) !== number)
 		return 'The answer came to another business number than the one that asked';
-	const asked = [waiting.waId, waiting.recipient].map(customerKey).filter(Boolean);
+	const asked = [waiting.waId, waiting.userId, waiting.recipient].map(customerKey).filter(Boolean);
 	if (asked.length === 0) return undefined;
-	const answered = [event.from, event.sendTo, event.recipient, event.userId]
+	// A number or a user ID (a customer with a username): either names the chat.
+	const answered = [event.from, event.sendTo, event.recipient, event.userId, event.recipientUserId]
 		.map(customerKey)
 		.filter(Boolean);
 	return answered.some((key) => asked.includes(key))

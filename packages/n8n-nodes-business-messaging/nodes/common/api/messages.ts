@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { addressedTo } from '../fields/recipient';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /** What the API answered to a send (2.10; the rest in the Cloud API's shape). */
@@ -7,6 +8,8 @@ export interface SentMessage {
 	messageId?: string;
 	/** The recipient's WhatsApp ID, when the API names it. */
 	waId?: string;
+	/** The recipient's business-scoped user ID, when the API names it (a send to a user ID). */
+	userId?: string;
 	/** The message's first status, when the API gives one. */
 	messageStatus?: string;
 }
@@ -14,7 +17,7 @@ export interface SentMessage {
 /** The send's answer, in the Cloud API's shape (the spec shows only the message ID). */
 interface SendResponse {
 	messages?: Array<{ id?: string; message_status?: string }>;
-	contacts?: Array<{ wa_id?: string }>;
+	contacts?: Array<{ wa_id?: string; user_id?: string }>;
 }
 
 /**
@@ -25,6 +28,7 @@ export async function sendMessage(
 	this: Context,
 	message: {
 		phoneNumberId: string;
+		/** A number (digits) or a user ID, as normalizeRecipient gives it. */
 		to: string;
 		content: IDataObject;
 		replyTo?: string;
@@ -41,7 +45,7 @@ export async function sendMessage(
 			body: {
 				messaging_product: 'whatsapp',
 				recipient_type: 'individual',
-				to: message.to,
+				...addressedTo(message.to),
 				...message.content,
 				// A reply (the Cloud API's `context`), on any type of message.
 				...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
@@ -58,6 +62,7 @@ export async function sendMessage(
 	return {
 		messageId: sent.id,
 		...(contact.wa_id ? { waId: contact.wa_id } : {}),
+		...(contact.user_id ? { userId: contact.user_id } : {}),
 		...(sent.message_status ? { messageStatus: sent.message_status } : {}),
 	};
 }

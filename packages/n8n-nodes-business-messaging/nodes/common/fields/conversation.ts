@@ -20,7 +20,7 @@ export const senderField: INodeProperties = {
 };
 
 export const chatRecipientField: INodeProperties = recipientField(
-	'The customer’s number in international format with its country code; the trigger’s "from" field fits as it is',
+	'The customer’s number in international format with its country code, or their user ID (e.g. US.13491208655302741918); the trigger’s "sendTo" field fits as it is',
 );
 
 /** Options › Reply To Message ID: the message is shown as a reply (the Cloud API's `context`). */

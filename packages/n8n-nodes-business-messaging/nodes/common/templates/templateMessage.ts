@@ -10,6 +10,7 @@ import { templateContent } from '../api/messages';
 import { getTemplate } from '../api/templates';
 import type { ItemContext } from '../context';
 import { templateIdOf } from '../fields/locators';
+import { isUserId } from '../fields/recipient';
 import { uploadChecked, type Upload } from '../messages/mediaSource';
 import type { MediaKind } from '../rules/messageLimits';
 import { filledValues } from './filledValues';
@@ -26,6 +27,8 @@ export interface TemplateFields {
 	variables: string;
 	/** The option naming an input binary field whose file becomes the media header. */
 	headerBinary?: string;
+	/** Whom it goes to (a number or a user ID, normalised): some templates go to numbers only. */
+	recipient: string;
 }
 
 export interface TemplateMessage {
@@ -86,6 +89,16 @@ export async function templateMessage(
 			},
 		);
 	}
+	if (isUserId(fields.recipient) && String(template.category).toUpperCase() === 'AUTHENTICATION')
+		throw new NodeOperationError(
+			node,
+			`Recipient "${fields.recipient}" is a user ID, and template ${name} (${language}) is an authentication template: the platform sends those to phone numbers only (Meta's error 131062)`,
+			{
+				itemIndex,
+				description:
+					'Send the code to the customer’s phone number, or ask for their number first (e.g. with a template that requests contact info).',
+			},
+		);
 	const variables = templateVariables(template);
 	const mapped =
 		(this.getNodeParameter(fields.variables, itemIndex, {}) as ResourceMapperValue).value ?? {};

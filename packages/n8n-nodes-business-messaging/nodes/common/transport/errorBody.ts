@@ -56,7 +56,11 @@ export function errorInBody(body: unknown): ApiErrorDetails | undefined {
 	const firstError = Array.isArray(body.errors) && isObject(body.errors[0]) ? body.errors[0] : {};
 	return withoutUndefined({
 		message,
-		code: numberOf(body.error_code) ?? numberOf(firstError.code) ?? numberOf(body.code),
+		code:
+			numberOf(body.error_code) ??
+			numberOf(firstError.code) ??
+			numberOf(body.code) ??
+			codeInText(message),
 		subcode: numberOf(body.error_subcode) ?? numberOf(body.subcode),
 		traceId: traceIn(body) ?? traceIn(firstError),
 		field: nonEmptyText(body.field) ?? nonEmptyText(firstError.field),
@@ -85,13 +89,14 @@ function flatMessage(body: IDataObject): string | undefined {
 
 function graphError(error: IDataObject, outer: IDataObject): ApiErrorDetails {
 	const data = isObject(error.error_data) ? error.error_data : {};
+	const message =
+		nonEmptyText(error.message) ??
+		nonEmptyText(error.error_user_msg) ??
+		nonEmptyText(outer.message) ??
+		'The API reported an error without a message';
 	return withoutUndefined({
-		message:
-			nonEmptyText(error.message) ??
-			nonEmptyText(error.error_user_msg) ??
-			nonEmptyText(outer.message) ??
-			'The API reported an error without a message',
-		code: numberOf(error.code),
+		message,
+		code: numberOf(error.code) ?? codeInText(message),
 		subcode: numberOf(error.error_subcode),
 		traceId: traceIn(error) ?? traceIn(outer),
 		field: nonEmptyText(data.field) ?? nonEmptyText(error.field),
@@ -126,7 +131,21 @@ function errorInText(response: ErrorResponse): ApiErrorDetails {
 				'A page instead of an API answer usually comes from a proxy or gateway in front of the API: check the Base URL of the credential, or try again later.',
 		};
 	}
-	return { message: clip(text.replace(/\s+/g, ' ')) };
+	const message = clip(text.replace(/\s+/g, ' '));
+	const code = codeInText(message);
+	return code === undefined ? { message } : { message, code };
+}
+
+/**
+ * The platform's error code in a text: Graph's messages start with it ("(#131047) Re-engagement
+ * message"), and gateways that flatten errors to text write "Error 131047: …" or "code 131047 -
+ * …". Read only there, at the start: a number elsewhere in a text is no code.
+ */
+export function codeInText(text: string): number | undefined {
+	const match =
+		/^\s*\(#(\d{1,6})\)/.exec(text) ??
+		/^\s*(?:error(?:\s+code)?|code)\s*[#:]?\s*(\d{1,6})\s*[:\-–)]/i.exec(text);
+	return match ? Number(match[1]) : undefined;
 }
 
 /** A body the client left as text though it is JSON (a JSON error sent as text/plain). */

@@ -128,6 +128,7 @@ export async function chatAddress(
 		address.fallback = await templateMessage.call(this, item, sender, {
 			template: 'fallbackTemplate',
 			variables: 'fallbackVariables',
+			recipient: address.to,
 		});
 	return address;
 }

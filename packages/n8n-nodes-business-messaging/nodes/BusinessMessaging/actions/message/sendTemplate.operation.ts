@@ -21,7 +21,7 @@ const properties: INodeProperties[] = [
 		description: 'The business number that sends the message',
 	},
 	recipientField(
-		'The customer’s number in international format with its country code; spaces, brackets and dashes are fine',
+		'The customer’s number in international format with its country code (spaces, brackets and dashes are fine), or their user ID (e.g. US.13491208655302741918: the trigger’s sendTo)',
 	),
 	templateLocator({ approvedOnly: true, description: 'Only approved templates can be sent' }),
 	{
@@ -82,6 +82,7 @@ export async function execute(
 		template: 'template',
 		variables: 'variables',
 		headerBinary: 'headerBinary',
+		recipient: to,
 	});
 	return await sendInChat.call(
 		this,

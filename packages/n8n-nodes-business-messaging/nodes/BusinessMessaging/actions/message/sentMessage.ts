@@ -7,6 +7,7 @@ export function sentMessageJson(sent: SentMessage, recipient: string): IDataObje
 		messageId: sent.messageId,
 		recipient,
 		...(sent.waId ? { waId: sent.waId } : {}),
+		...(sent.userId ? { userId: sent.userId } : {}),
 		...(sent.messageStatus ? { messageStatus: sent.messageStatus } : {}),
 	};
 }
