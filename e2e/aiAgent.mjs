@@ -35,7 +35,8 @@ function script(request) {
 	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
 	const from = (pattern) => system.match(pattern)?.[1];
 	const sender = from(/business number ID (\S+?);/);
-	const recipient = from(/the customer (\d+)/);
+	// A number, or a user ID for a customer with a username (US.1349…).
+	const recipient = from(/the customer ([^\s(]+) /);
 	const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
 	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
 		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);

@@ -1,7 +1,7 @@
 import { packageFileText } from 'business-messaging-testing';
 import type { IDataObject } from 'n8n-workflow';
 import { deliver, EVERYTHING } from './triggerHarness';
-import { EXPECTED } from './webhooks/expected';
+import { BEFORE_NEW_KINDS, EXPECTED } from './webhooks/expected';
 
 /**
  * Real deliveries (Meta's documentation examples and open-source SDKs' fixtures, each with its
@@ -64,7 +64,29 @@ describe('the corpus of real deliveries', () => {
 			expect([status, statuses.has(status)]).toEqual([status, true]);
 		expect(new Set(items.map((item) => item.eventType))).toEqual(new Set(EVERYTHING.events));
 	});
+
+	it('says what the first release gave for every delivery with items of a kind added since', () => {
+		const newKinds = corpus
+			.filter((file) =>
+				EXPECTED[file.name](file.delivery).some(
+					(item) => !FIRST_RELEASE_KINDS.includes(String(item.eventType)),
+				),
+			)
+			.map((file) => file.name);
+		expect(newKinds.filter((name) => !BEFORE_NEW_KINDS[name])).toEqual([]);
+		expect(Object.keys(BEFORE_NEW_KINDS).filter((name) => !newKinds.includes(name))).toEqual([]);
+	});
 });
+
+/** The Events of the first release: anything else came as Other Webhook Event. */
+const FIRST_RELEASE_KINDS = [
+	'incomingMessage',
+	'messageStatus',
+	'other',
+	'templateCategory',
+	'templateQuality',
+	'templateStatus',
+];
 
 describe.each(corpus.map((file) => [file.name, file] as const))(
 	'the trigger on %s',
@@ -85,6 +107,20 @@ describe.each(corpus.map((file) => [file.name, file] as const))(
 			const { status, items } = await deliver(file.delivery, {});
 			expect(status).toBe(200);
 			expect(items).toStrictEqual(before);
+		});
+
+		it('gives a workflow with the first release’s kinds, Other among them, what it received before', async () => {
+			const { status, items } = await deliver(file.delivery, {
+				events: FIRST_RELEASE_KINDS,
+				statuses: EVERYTHING.statuses,
+			});
+			expect(status).toBe(200);
+			expect(items).toStrictEqual(
+				BEFORE_NEW_KINDS[name]?.(file.delivery) ??
+					EXPECTED[name](file.delivery).filter((item) =>
+						FIRST_RELEASE_KINDS.includes(String(item.eventType)),
+					),
+			);
 		});
 	},
 );

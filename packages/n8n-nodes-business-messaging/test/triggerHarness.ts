@@ -18,12 +18,22 @@ const trigger = () =>
 /** Every event and every status chosen. */
 export const EVERYTHING = {
 	events: [
+		'accountAlert',
+		'accountUpdate',
+		'call',
+		'contactSync',
+		'error',
+		'history',
 		'incomingMessage',
+		'marketingPreference',
+		'messageEcho',
 		'messageStatus',
 		'other',
 		'templateCategory',
+		'templateComponents',
 		'templateQuality',
 		'templateStatus',
+		'userIdUpdate',
 	],
 	statuses: ['delivered', 'failed', 'other', 'played', 'read', 'sent'],
 };

@@ -90,7 +90,7 @@ describe('the user guide (package README)', () => {
 	it('documents every event and every authentication of the trigger', () => {
 		const properties = new BusinessMessagingTrigger().description.properties;
 		const events = options(properties, 'events');
-		expect(events.length).toBe(6);
+		expect(events.length).toBe(16);
 		for (const event of events)
 			expect(section('Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
 		const authentications = options(properties, 'deliveryAuth');

@@ -19,10 +19,50 @@ export const triggerProperties: INodeProperties[] = [
 		description: 'Which events start the workflow',
 		options: [
 			{
+				name: 'Account Alert',
+				value: 'accountAlert',
+				description: 'An alert about the account or a number, e.g. a messaging limit',
+			},
+			{
+				name: 'Account Update',
+				value: 'accountUpdate',
+				description: 'The account was verified, restricted, banned, or a partner was added',
+			},
+			{
+				name: 'Business App Contact Sync',
+				value: 'contactSync',
+				description: 'A contact was added to or removed from the WhatsApp Business app',
+			},
+			{
+				name: 'Business App History',
+				value: 'history',
+				description: 'A past chat the WhatsApp Business app shared, one item per chat',
+			},
+			{
+				name: 'Business App Message Echo',
+				value: 'messageEcho',
+				description: 'A person sent a message from the WhatsApp Business app',
+			},
+			{
+				name: 'Call',
+				value: 'call',
+				description: 'A WhatsApp call connected, rang, was answered or ended',
+			},
+			{
+				name: 'Error',
+				value: 'error',
+				description: 'An error the platform reports outside a message, e.g. a rate limit',
+			},
+			{
 				name: 'Incoming Message',
 				value: 'incomingMessage',
 				description:
-					'A customer wrote (text, media, a reaction, a button reply, an order, an edit, a deletion, ...)',
+					'A customer wrote (text, media, a reaction, a button reply, a Flow, an order, an edit, a deletion, ...)',
+			},
+			{
+				name: 'Marketing Preference',
+				value: 'marketingPreference',
+				description: 'A customer stopped or resumed marketing messages',
 			},
 			{
 				name: 'Message Status',
@@ -33,12 +73,17 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Other Webhook Event',
 				value: 'other',
 				description:
-					'Anything else the app receives (account updates, user preferences, errors outside a message), as received',
+					'Anything else the app receives, as received; also the kinds above not chosen that came this way before',
 			},
 			{
 				name: 'Template Category',
 				value: 'templateCategory',
 				description: 'A template was recategorized, or will be',
+			},
+			{
+				name: 'Template Components',
+				value: 'templateComponents',
+				description: "A template's text or buttons changed",
 			},
 			{
 				name: 'Template Quality',
@@ -50,6 +95,11 @@ export const triggerProperties: INodeProperties[] = [
 				value: 'templateStatus',
 				description:
 					'A template review decided, or a template was paused, disabled or changed status',
+			},
+			{
+				name: 'User ID Update',
+				value: 'userIdUpdate',
+				description: "A customer's user ID changed (it changes with their number)",
 			},
 		],
 	},

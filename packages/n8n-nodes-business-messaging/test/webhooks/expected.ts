@@ -14,7 +14,17 @@ const value = (d: Delivery, c = 0) => change(d, c).value as IDataObject;
 const message = (d: Delivery, i = 0, c = 0) => (value(d, c).messages as IDataObject[])[i];
 const status = (d: Delivery, i = 0) => (value(d).statuses as IDataObject[])[i];
 const errorsOf = (part: IDataObject) => part.errors;
+/** The i-th element of a list of the change's value: calls, message_echoes, history, … */
+const listed = (d: Delivery, key: string, i = 0, c = 0) => (value(d, c)[key] as IDataObject[])[i];
+const thread = (d: Delivery, i: number) => (listed(d, 'history').threads as IDataObject[])[i];
 
+/** The flow token of a Flow's answer, as its response_json gives it (a token-like literal reads as a secret to the linter). */
+const flowTokenOf = (d: Delivery) =>
+	(
+		JSON.parse(
+			((message(d).interactive as IDataObject).nfm_reply as IDataObject).response_json as string,
+		) as IDataObject
+	).flow_token;
 const at = (timestamp: string, timestampUnix: number) => ({ timestamp, timestampUnix });
 
 /** Meta's documentation account, number and customer. */
@@ -53,8 +63,90 @@ const PMP_MARKETING = {
 
 const incoming = (fields: IDataObject) => ({ eventType: 'incomingMessage', ...fields });
 const receipt = (fields: IDataObject) => ({ eventType: 'messageStatus', ...fields });
+const other = (field: string, businessAccountId: string, raw: IDataObject, time = {}) => ({
+	eventType: 'other',
+	field,
+	businessAccountId,
+	...time,
+	raw,
+});
 
 export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
+	'userid-update.json': (d) => [
+		{
+			eventType: 'userIdUpdate',
+			waId: '16505551234',
+			userId: 'US.20837465019283746501',
+			parentUserId: 'US.ENT.20837465019283746502',
+			sendTo: '16505551234',
+			contactName: 'Pablo M.',
+			previousUserId: 'US.13491208655302741918',
+			previousParentUserId: 'US.ENT.11815799212886844830',
+			detail: 'User id for Pablo M. has been updated.',
+			...at('2025-06-15T23:27:53.000Z', 1750030073),
+			...META,
+			raw: listed(d, 'user_id_update'),
+		},
+	],
+	'username-message-system-user-id-changed.json': (d) => [
+		// No contacts, no from_user_id: the old user ID is only in the body.
+		incoming({
+			messageId: WAMID_B,
+			messageType: 'system',
+			from: '16505551234',
+			sendTo: '16505551234',
+			...at('2025-06-15T23:27:53.000Z', 1750030073),
+			...META,
+			system: {
+				type: 'user_changed_user_id',
+				body: 'User...',
+				oldWaId: '16505551234',
+				newWaId: '16505559876',
+				newUserId: 'US.20837465019283746501',
+				newParentUserId: 'US.ENT.20837465019283746502',
+			},
+			raw: message(d),
+		}),
+	],
+	'username-message-group-text.json': (d) => [
+		incoming({
+			messageId: WAMID_B,
+			messageType: 'text',
+			from: '16505551234',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16505551234',
+			contactName: 'Pablo M.',
+			username: 'pablomorales',
+			groupId: 'Y2FwaV9ncm91cDoxOTUwNTU1MDA3OToxMjAzNjMzOTQzMjAdOTY0MTUZD',
+			...at('2025-06-15T23:27:53.000Z', 1750030073),
+			...META,
+			text: 'Does it come in another color?',
+			raw: message(d),
+		}),
+	],
+	'call-terminate-user-initiated-user-id.json': (d) => [
+		{
+			eventType: 'call',
+			callId: 'wacid.ABGGFjFVU2AfAgo6V-Hc5eCgK5Gh',
+			callEvent: 'terminate',
+			direction: 'USER_INITIATED',
+			status: 'COMPLETED',
+			from: '16505551234',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16505551234',
+			contactName: 'Pablo M.',
+			username: 'pablomorales',
+			...at('2025-06-15T23:27:53.000Z', 1750030073),
+			...META,
+			startedAt: '2025-06-15T23:25:53.000Z',
+			endedAt: '2025-06-15T23:27:53.000Z',
+			durationSeconds: 120,
+			bizOpaqueCallbackData: 'TRx334DUDFTI4Mj',
+			raw: listed(d, 'calls'),
+		},
+	],
 	'message-text.json': (d) => [
 		incoming({
 			messageId: WAMID_A,
@@ -285,14 +377,17 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			replyTo: 'wamid.gvwegfretge==',
 			raw: message(d),
 		}),
-		// The errors beside the message, reported for the value as a whole.
+		// The error beside the message (outside it): an Error item.
 		{
-			eventType: 'other',
-			field: 'messages',
+			eventType: 'error',
+			displayPhoneNumber: '972123456789',
 			businessAccountId: '1234567890987654321',
-			...PYWA,
-			errors: errorsOf(value(d)),
-			raw: value(d),
+			phoneNumberId: '1122334455667',
+			errorCode: 131000,
+			errorTitle: 'Something went wrong',
+			errorMessage: 'Something went wrong',
+			errorDetails: 'Unsupported webhook payload',
+			raw: listed(d, 'errors'),
 		},
 	],
 	'message-button.json': (d) => [
@@ -371,6 +466,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			system: {
 				type: 'user_changed_number',
 				body: 'User Sheena Nelson changed from 16505551234 to 12195555358',
+				oldWaId: '16505551234',
 				newWaId: '12195555358',
 			},
 			raw: message(d),
@@ -464,20 +560,12 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			raw: message(d, 0, 1),
 		}),
 	],
-	'messages-value-errors.json': (d) => [
-		{
-			eventType: 'other',
-			field: 'messages',
-			...META,
-			errors: errorsOf(value(d)),
-			raw: value(d),
-		},
-	],
 	'status-sent-pricing.json': (d) => [
 		receipt({
 			messageId: WAMID_B,
 			status: 'sent',
 			recipient: '16505551234',
+			sendTo: '16505551234',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
 			...META,
 			...PMP_MARKETING,
@@ -492,6 +580,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: WAMID_B,
 			status: 'sent',
 			recipient: '16505551234',
+			sendTo: '16505551234',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
 			...META,
 			raw: status(d),
@@ -502,6 +591,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MTE5MjVBOTE3MDk5QUVFM0YA',
 			status: 'delivered',
 			recipient: '16505551234',
+			sendTo: '16505551234',
 			...at('2025-06-18T16:22:53.000Z', 1750263773),
 			...META,
 			billable: true,
@@ -517,8 +607,14 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI0QUQ2MjA4NEYyRkExNjMyREUA',
 			status: 'failed',
 			recipient: '16505551234',
+			sendTo: '16505551234',
 			...at('2025-06-28T20:34:48.000Z', 1751142888),
 			...META,
+			errorCode: 131049,
+			errorTitle: 'This message was not delivered to maintain healthy ecosystem engagement.',
+			errorMessage: 'This message was not delivered to maintain healthy ecosystem engagement.',
+			errorDetails:
+				'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
 			errors: errorsOf(status(d)),
 			raw: status(d),
 		}),
@@ -529,6 +625,8 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			status: 'played',
 			recipient: '972987654321',
 			recipientUserId: 'US.13491208655302741918',
+			sendTo: '972987654321',
+			parentUserId: 'US.ENT.11815799212886844830',
 			contactName: 'Test Name',
 			...at('2023-07-15T00:20:58.000Z', 1689380458),
 			businessAccountId: '5467539754836534',
@@ -547,6 +645,8 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			status: 'read',
 			recipient: '972987654321',
 			recipientUserId: 'US.13491208655302741918',
+			sendTo: '972987654321',
+			parentUserId: 'US.ENT.11815799212886844830',
 			contactName: 'Test Name',
 			...at('2023-07-15T00:20:58.000Z', 1689380458),
 			businessAccountId: '5467539754836534',
@@ -672,23 +772,6 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			raw: value(d),
 		},
 	],
-	'other-account-update.json': (d) => [
-		{
-			eventType: 'other',
-			field: 'account_update',
-			businessAccountId: '102290129340398',
-			...at('2022-01-04T21:08:18.000Z', 1641330498),
-			raw: value(d),
-		},
-	],
-	'other-user-preferences.json': (d) => [
-		{
-			eventType: 'other',
-			field: 'user_preferences',
-			businessAccountId: '102290129340398',
-			raw: value(d),
-		},
-	],
 	'username-message-text-no-number.json': (d) => [
 		incoming({
 			messageId: WAMID_A,
@@ -738,6 +821,8 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			status: 'delivered',
 			recipient: '16505551234',
 			recipientUserId: 'US.13491208655302741918',
+			sendTo: '16505551234',
+			parentUserId: 'US.ENT.11815799212886844830',
 			contactName: 'Pablo M.',
 			username: '@pablomorales',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
@@ -751,6 +836,8 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: WAMID_B,
 			status: 'delivered',
 			recipientUserId: 'US.13491208655302741918',
+			sendTo: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
 			contactName: 'Pablo M.',
 			username: '@pablomorales',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
@@ -764,8 +851,14 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: WAMID_B,
 			status: 'failed',
 			recipient: '16505551234',
+			sendTo: '16505551234',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
 			...META,
+			errorCode: 131049,
+			errorTitle: 'This message was not delivered to maintain healthy ecosystem engagement.',
+			errorMessage: 'This message was not delivered to maintain healthy ecosystem engagement.',
+			errorDetails:
+				'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
 			errors: errorsOf(status(d)),
 			raw: status(d),
 		}),
@@ -776,6 +869,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			status: 'delivered',
 			recipient: '16505551234',
 			recipientUserId: 'user.9373795779eb6441c8adb2eaee5b848e7dd174ddd302d7db62142f4722d574b6',
+			sendTo: '16505551234',
 			contactName: 'Pablo M.',
 			username: '@pablomorales',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
@@ -790,6 +884,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			messageId: WAMID_B,
 			status: 'delivered',
 			recipientUserId: 'user.9373795779eb6441c8adb2eaee5b848e7dd174ddd302d7db62142f4722d574b6',
+			sendTo: 'user.9373795779eb6441c8adb2eaee5b848e7dd174ddd302d7db62142f4722d574b6',
 			contactName: 'Pablo M.',
 			username: '@pablomorales',
 			...at('2025-06-15T23:27:53.000Z', 1750030073),
@@ -797,5 +892,1298 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 			...PMP_MARKETING,
 			raw: status(d),
 		}),
+	],
+	// ---- Messages (new readings of the first-release kind) ----
+	'message-button-authentication-from-logical-id.json': (d) => [
+		incoming({
+			messageId: 'wamid.HBgLMTIxMTU1NTE0NTYVAgASGCBBQ0I3MjdCNUUzMTE0QjhFQkM4RkQ4MEU3QkE0MUNEMgA=',
+			messageType: 'button',
+			from: '12345678',
+			sendTo: '12345678',
+			contactName: 'John',
+			...at('2025-07-30T23:45:11.000Z', 1753919111),
+			businessAccountId: '320580347795883',
+			phoneNumberId: '1234567890',
+			displayPhoneNumber: '12345678',
+			reply: { payload: 'DID_NOT_REQUEST_CODE', text: "I didn't request a code" },
+			replyTo: 'wamid.HBgLMTIxMTU1NTE0NTYVAgARGBJDMDEyMTFDNTE5NkFCOUU3QTEA',
+			raw: message(d),
+		}),
+	],
+	'message-call-permission-reply-accept.json': (d) => [
+		incoming({
+			messageId: 'wamid.x',
+			messageType: 'interactive',
+			...PYWA_USER,
+			...at('2025-07-15T12:23:02.000Z', 1752582182),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			callPermission: {
+				response: 'accept',
+				expiresAt: '2025-07-22T12:23:02.000Z',
+				responseSource: 'user_action',
+			},
+			replyTo: 'wamid.y==',
+			raw: message(d),
+		}),
+	],
+	'message-call-permission-reply-reject.json': (d) => [
+		// No expiration_timestamp: no expiresAt.
+		incoming({
+			messageId: 'wamid.x',
+			messageType: 'interactive',
+			...PYWA_USER,
+			...at('2025-07-15T12:23:02.000Z', 1752582182),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			callPermission: { response: 'reject', responseSource: 'user_action' },
+			replyTo: 'wamid.y==',
+			raw: message(d),
+		}),
+	],
+	'message-edit-image-contact-user-id.json': (d) => [
+		// The only contact, though its wa_id differs from `from`; the edit's own context is not a reply.
+		incoming({
+			messageId: WAMID_B,
+			messageType: 'edit',
+			from: '16505551234',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16505551234',
+			contactName: 'Test Name',
+			...at('2025-06-13T22:42:55.000Z', 1749854575),
+			...META,
+			editedMessageId: WAMID_BIZ,
+			mediaId: '1234567890',
+			mimeType: 'image/jpeg',
+			caption: 'Updated image caption',
+			raw: message(d),
+		}),
+	],
+	'message-interactive-payment-method.json': (d) => [
+		// An interactive type the contract has no fields for; the timestamp is a placeholder.
+		incoming({
+			messageId: '[<WHATSAPP_MESSAGE_ID>]',
+			messageType: 'interactive',
+			from: '[<WHATSAPP_USER_PHONE_NUMBER>]',
+			sendTo: '[<WHATSAPP_USER_PHONE_NUMBER>]',
+			contactName: '[<WHATSAPP_USER_NAME>]',
+			businessAccountId: '[<WHATSAPP_BUSINESS_ACCOUNT_ID>]',
+			phoneNumberId: '[<BUSINESS_PHONE_NUMBER_ID>]',
+			displayPhoneNumber: '[<BUSINESS_DISPLAY_PHONE_NUMBER>]',
+			raw: message(d),
+		}),
+	],
+	'message-location-request-reply.json': (d) => [
+		incoming({
+			messageId: 'wamid.HBgLMTY0NjcwNDM1OTUVAgASGBQzQTRCRDcwNzgzMTRDNTAwRTgwRQA=',
+			messageType: 'location',
+			from: '16505551234',
+			sendTo: '16505551234',
+			contactName: 'Pablo Morales',
+			...at('2023-12-18T17:36:05.000Z', 1702920965),
+			...META,
+			location: {
+				latitude: 40.782910059774,
+				longitude: -73.959075808525,
+				name: 'Solomon R. Guggenheim Museum',
+				address: '1071 5th Ave, New York, NY 10128',
+			},
+			replyTo: 'wamid.HBgLMTY0NjcwNDM1OTUVAgARGBI1QjJGRjI1RDY0RkE4Nzg4QzcA',
+			raw: message(d),
+		}),
+	],
+	'message-location-url-only.json': (d) => [
+		incoming({
+			messageId: 'wamid.HBgNNVENjUTzk5NzAzMUyNDkzIYFDNBMERNhUCABBMkYzNjhFQzzNEUwAA==',
+			messageType: 'location',
+			from: '1111111111111',
+			sendTo: '1111111111111',
+			contactName: 'Mauricio Binda',
+			...at('2023-01-13T20:24:22.000Z', 1673641462),
+			businessAccountId: '880480571844883',
+			phoneNumberId: '409552778964973',
+			displayPhoneNumber: '43330585569',
+			location: {
+				latitude: -10.93941311633,
+				longitude: -10.606395436721,
+				url: 'https://foursquare.com/v/5c42c5667d8497002c6e09f9',
+			},
+			raw: message(d),
+		}),
+	],
+	'message-order-single-item.json': (d) => [
+		incoming({
+			messageId: 'wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQTMxNzA1QzNENEI4ODY0OTY2MAA=',
+			messageType: 'order',
+			from: '16505551234',
+			sendTo: '16505551234',
+			contactName: 'Pablo Morales',
+			...at('2023-05-04T17:57:49.000Z', 1683223069),
+			businessAccountId: '102290129340398',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550051310',
+			order: {
+				catalogId: '1537566713439863',
+				items: [
+					{ productRetailerId: 'n6k6x0y7oe', quantity: 1, itemPrice: 99.99, currency: 'USD' },
+				],
+			},
+			raw: message(d),
+		}),
+	],
+	'message-order-with-text-string-fields.json': (d) => [
+		// The items' fields are placeholders as published, passed on as they are.
+		incoming({
+			messageId: 'wamid.ID',
+			messageType: 'order',
+			from: 'PHONE_NUMBER_ID',
+			sendTo: 'PHONE_NUMBER_ID',
+			contactName: 'NAME',
+			...at('2022-11-23T20:02:58.000Z', 1669233778),
+			...NETFLIE,
+			order: {
+				catalogId: 'the-catalog_id',
+				text: 'text-message-sent-along-with-the-order',
+				items: [
+					{
+						productRetailerId: 'the-product-SKU-identifier',
+						quantity: 'number-of-item',
+						itemPrice: 'unitary-price-of-item',
+						currency: 'price-currency',
+					},
+					{
+						productRetailerId: 'the-product-SKU-identifier-2',
+						quantity: 'number-of-item',
+						itemPrice: 'unitary-price-of-item',
+						currency: 'price-currency',
+					},
+				],
+			},
+			raw: message(d),
+		}),
+	],
+	'message-reaction-empty-emoji.json': (d) => [
+		// "emoji": "": the reaction was taken back, and an empty emoji is no emoji.
+		incoming({
+			messageId: 'wamid.xyzxyz',
+			messageType: 'reaction',
+			...PYWA_USER,
+			...at('2023-10-11T17:14:16.000Z', 1697044456),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			reaction: { messageId: 'wamid.yzxyzx=', removed: true },
+			raw: message(d),
+		}),
+	],
+	'message-revoke-contact-user-id.json': (d) => [
+		incoming({
+			messageId: '<WHATSAPP_MESSAGE_ID>',
+			messageType: 'revoke',
+			from: '<WHATSAPP_USER_PHONE_NUMBER>',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '<WHATSAPP_USER_PHONE_NUMBER>',
+			contactName: 'Test Name',
+			...at('2023-10-11T16:53:43.000Z', 1697043223),
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			phoneNumberId: '<BUSINESS_PHONE_NUMBER_ID>',
+			displayPhoneNumber: '<BUSINESS_DISPLAY_PHONE_NUMBER>',
+			deletedMessageId: '<ORIGINAL_WHATSAPP_MESSAGE_ID>',
+			raw: message(d),
+		}),
+	],
+	'message-system-number-changed-customer.json': (d) => [
+		// system.customer is the id before the change, system.wa_id the one after.
+		incoming({
+			messageId: 'wamid.ID',
+			messageType: 'system',
+			from: 'PHONE_NUMBER',
+			sendTo: 'PHONE_NUMBER',
+			...at('2022-11-23T20:02:58.000Z', 1669233778),
+			businessAccountId: 'WHATSAPP_BUSINESS_ACCOUNT_ID',
+			phoneNumberId: 'NEW_PHONE_NUMBER_ID',
+			displayPhoneNumber: 'PHONE_NUMBER',
+			system: {
+				type: 'user_changed_number',
+				body: 'NAME changed from PHONE_NUMBER to PHONE_NUMBER',
+				oldWaId: 'OLD_PHONE_NUMBER_ID',
+				newWaId: 'NEW_PHONE_NUMBER_ID',
+			},
+			raw: message(d),
+		}),
+	],
+	'message-system-number-changed-new-wa-id.json': (d) => [
+		incoming({
+			messageId: 'wamid.USERCHANGE',
+			messageType: 'system',
+			from: '15550002222',
+			sendTo: '15550002222',
+			...at('2023-07-22T04:26:39.000Z', 1689999999),
+			businessAccountId: 'WHATSAPP_BUSINESS_ACCOUNT_ID',
+			phoneNumberId: '1093849293',
+			displayPhoneNumber: '15550001111',
+			system: {
+				type: 'user_changed_number',
+				body: 'NAME changed from 15550002222 to 15550003333',
+				oldWaId: '15550002222',
+				newWaId: '15550003333',
+			},
+			raw: message(d),
+		}),
+	],
+	'message-text-wa-id-and-user-id.json': (d) => [
+		// A number is there: it is whom to answer, the user ID comes beside it.
+		incoming({
+			messageId: 'wamid.ID',
+			messageType: 'text',
+			from: 'PHONE_NUMBER',
+			userId: 'BSUID_123',
+			sendTo: 'PHONE_NUMBER',
+			contactName: 'NAME',
+			...at('2022-11-23T20:02:58.000Z', 1669233778),
+			...NETFLIE,
+			text: 'MESSAGE_BODY',
+			raw: message(d),
+		}),
+	],
+	'message-unsupported-deleted-131051.json': (d) => [
+		// No unsupported object: no unsupportedType.
+		incoming({
+			messageId: 'wamid.nBgN6TUyN2k5NzAzM5kzNhUCABI8FDNFQjAxQkE5REI4NEUzQ5Y5QTNgAA==',
+			messageType: 'unsupported',
+			from: '1111111111111',
+			sendTo: '1111111111111',
+			contactName: 'Mauricio Binda',
+			...at('2023-01-06T17:29:34.000Z', 1673026174),
+			businessAccountId: '880480571844883',
+			phoneNumberId: '409552778964973',
+			displayPhoneNumber: '43330585569',
+			errors: errorsOf(message(d)),
+			raw: message(d),
+		}),
+	],
+	'message-unsupported-with-type.json': (d) => [
+		incoming({
+			messageId: 'wamid.xyzxyz',
+			messageType: 'unsupported',
+			...PYWA_USER,
+			...at('2023-10-11T17:18:26.000Z', 1697044706),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			unsupportedType: 'pool',
+			errors: errorsOf(message(d)),
+			raw: message(d),
+		}),
+	],
+	'messages-value-errors.json': (d) => [
+		{
+			eventType: 'error',
+			displayPhoneNumber: '15550783881',
+			businessAccountId: '102290129340398',
+			phoneNumberId: '106540352242922',
+			errorCode: 130429,
+			errorTitle: 'Rate limit hit',
+			errorMessage: 'Rate limit hit',
+			errorDetails:
+				'Message failed to send because there were too many messages sent from this phone number in a short period of time',
+			href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+			raw: listed(d, 'errors'),
+		},
+	],
+
+	// ---- Flows: interactive nfm_reply ----
+	'flow-address-message-reply.json': (d) => [
+		// The value has only messages: no numbers of the business, no contact. The address form
+		// has no flow_token: no token. Its empty building_name is what the customer filled in.
+		incoming({
+			messageId: 'wamid.HBgLMTIwNjU1NTAxMDcVAgASGCA5RDhBNENEMEQ3RENEOEEzMEI0RUExRDczN0I1NThFQwA=',
+			messageType: 'interactive',
+			from: '<PHONE_NUMBER>',
+			sendTo: '<PHONE_NUMBER>',
+			...at('2022-12-20T01:14:15.000Z', 1671498855),
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			flow: {
+				name: 'address_message',
+				body: 'CUSTOMER_NAME\n +91xxxxxxxxxx\n 400063, Goregaon, Wing A, Cello Triumph,IB Patel Rd, Mumbai, 8',
+				response: {
+					saved_address_id: 'address1',
+					values: {
+						in_pin_code: '400063',
+						building_name: '',
+						landmark_area: 'Goregaon',
+						address: 'Wing A, Cello Triumph, IB Patel Rd',
+						city: 'Mumbai',
+						name: 'CUSTOMER_NAME',
+						phone_number: '+91xxxxxxxxxx',
+						floor_number: '8',
+					},
+				},
+			},
+			replyTo: 'wamid.HBgLMTIwNjU1NTAxMDcVAgARGBI3NjNFN0U5QzMzNDlCQjY0M0QA',
+			raw: message(d),
+		}),
+	],
+	'flow-nfm-reply-completion.json': (d) => [
+		// `response` is the whole response_json, the flow token in it too.
+		incoming({
+			messageId: 'wamid.wegrchytvwcggt==',
+			messageType: 'interactive',
+			...PYWA_USER,
+			...at('2023-12-13T21:21:13.000Z', 1702502473),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			flow: {
+				name: 'flow',
+				token: flowTokenOf(d),
+				body: 'Sent',
+				response: {
+					flow_token: flowTokenOf(d),
+					comment_text: 'Comment Text',
+					delivery_rating: '4',
+					purchase_rating: '2',
+					recommend_radio: '0',
+					cs_rating: '0',
+				},
+			},
+			replyTo: 'wamid.gvwegfretge==',
+			raw: message(d),
+		}),
+	],
+	'flow-nfm-reply-numeric-timestamp.json': (d) => [
+		incoming({
+			messageId: 'wamid.ID',
+			messageType: 'interactive',
+			from: 'PHONE_NUMBER_ID',
+			sendTo: 'PHONE_NUMBER_ID',
+			contactName: 'NAME',
+			...at('2022-11-23T20:02:58.000Z', 1669233778),
+			...NETFLIE,
+			flow: {
+				name: 'flow',
+				token: 'unused',
+				body: 'Sent',
+				response: {
+					flow_token: 'unused',
+					screen_0_name_0: 'Email',
+					screen_0_orderNumber_1: 'ID',
+				},
+			},
+			raw: message(d),
+		}),
+	],
+	'flow-nfm-reply-response-message-webhook.json': (d) => [
+		// "<MESSAGE_SEND_TIMESTAMP>" is no time: no timestamp.
+		incoming({
+			messageId: '<MESSAGE_ID>',
+			messageType: 'interactive',
+			from: '<USER_ACCOUNT_NUMBER>',
+			sendTo: '<USER_ACCOUNT_NUMBER>',
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			flow: {
+				name: 'flow',
+				token: '<FLOW_TOKEN>',
+				body: 'Sent',
+				response: {
+					flow_token: '<FLOW_TOKEN>',
+					optional_param1: '<value1>',
+					optional_param2: '<value2>',
+				},
+			},
+			replyTo: 'gBGGEiRVVgBPAgm7FUgc73noXjo',
+			raw: message(d),
+		}),
+	],
+
+	// ---- Receipts ----
+	'status-delivered-authentication-cbp.json': (d) => [
+		receipt({
+			messageId: 'wamid.ID',
+			status: 'delivered',
+			recipient: 'CUSTOMER_PHONE_NUMBER',
+			sendTo: 'CUSTOMER_PHONE_NUMBER',
+			...at('2023-06-01T13:37:53.000Z', 1685626673),
+			businessAccountId: '108536708899139',
+			phoneNumberId: 'CUSTOMER_PHONE_NUMBER',
+			displayPhoneNumber: 'CUSTOMER_PHONE_NUMBER',
+			billable: true,
+			pricingCategory: 'authentication',
+			pricingModel: 'CBP',
+			conversationId: 'CONVERSATION_ID',
+			conversationCategory: 'authentication',
+			raw: status(d),
+		}),
+	],
+	'status-delivered-utility-cbp.json': (d) => [
+		receipt({
+			messageId: 'wamid.ID',
+			status: 'delivered',
+			recipient: 'CUSTOMER_PHONE_NUMBER',
+			sendTo: 'CUSTOMER_PHONE_NUMBER',
+			...at('2023-06-01T13:37:53.000Z', 1685626673),
+			businessAccountId: '108536708899139',
+			phoneNumberId: 'CUSTOMER_PHONE_NUMBER',
+			displayPhoneNumber: 'CUSTOMER_PHONE_NUMBER',
+			billable: true,
+			pricingCategory: 'utility',
+			pricingModel: 'CBP',
+			conversationId: 'CONVERSATION_ID',
+			conversationCategory: 'utility',
+			raw: status(d),
+		}),
+	],
+	'status-failed-code-title-only.json': (d) => [
+		receipt({
+			messageId: 'amid.ID',
+			status: 'failed',
+			recipient: 'CUSTOMER_PHONE_NUMBER',
+			sendTo: 'CUSTOMER_PHONE_NUMBER',
+			...at('2023-01-28T13:30:47.000Z', 1674912647),
+			businessAccountId: '114957184830690',
+			phoneNumberId: '102944729380254',
+			displayPhoneNumber: '15550483457',
+			errorCode: 131053,
+			errorTitle: 'ERROR_TITLE',
+			errors: errorsOf(status(d)),
+			raw: status(d),
+		}),
+	],
+	'status-failed-experiment-130472.json': (d) => [
+		receipt({
+			messageId: 'wamid.xyzxyz',
+			status: 'failed',
+			recipient: '972987654321',
+			recipientUserId: 'US.13491208655302741918',
+			sendTo: '972987654321',
+			parentUserId: 'US.ENT.11815799212886844830',
+			contactName: 'Test Name',
+			...at('2023-07-15T00:20:58.000Z', 1689380458),
+			businessAccountId: '5467539754836534',
+			...PYWA,
+			errorCode: 130472,
+			errorTitle: "User's number is part of an experiment",
+			errorMessage: "User's number is part of an experiment",
+			errorDetails:
+				"Failed to send message because this user's phone number is part of an experiment",
+			errors: errorsOf(status(d)),
+			raw: status(d),
+		}),
+	],
+	'status-failed-media-upload-131053.json': (d) => [
+		receipt({
+			messageId: 'wamid.HBgNNTUyNzk5NzAUZBQTI3MzRGRDA3MjgzMDkzNhUCABEYEjNCR2OQA=',
+			status: 'failed',
+			recipient: '1111111111111',
+			sendTo: '1111111111111',
+			...at('2023-03-02T18:56:12.000Z', 1677783372),
+			businessAccountId: '880480571844883',
+			phoneNumberId: '409552778964973',
+			displayPhoneNumber: '43330585569',
+			errorCode: 131053,
+			errorTitle: 'Media upload error',
+			errorMessage: 'Media upload error',
+			errorDetails:
+				'Unsupported Video mime type text/html. Please use one of video/3gpp, video/mp4.',
+			errors: errorsOf(status(d)),
+			raw: status(d),
+		}),
+	],
+	'status-failed-receiver-incapable-1026.json': (d) => [
+		// The value has only statuses: no numbers of the business.
+		receipt({
+			messageId: 'gBGGFlAwCWFvAgkyHMGKnRu4JeA',
+			status: 'failed',
+			recipient: '91xxxxxxxxxx',
+			sendTo: '91xxxxxxxxxx',
+			...at('2022-12-07T06:22:05.000Z', 1670394125),
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			errorCode: 1026,
+			errorTitle: 'Receiver Incapable',
+			errors: errorsOf(status(d)),
+			raw: status(d),
+		}),
+	],
+	'status-failed-reengagement-131047.json': (d) => [
+		receipt({
+			messageId: 'wamid.HBgNN5NzAzMDkTUyNzkzNhUEjA1MjUwNCAUIyNEYUQ0OTVGNTY0MwA=',
+			status: 'failed',
+			recipient: '5511111111111',
+			sendTo: '5511111111111',
+			...at('2023-04-28T03:18:07.000Z', 1682651887),
+			businessAccountId: '111111111111111',
+			phoneNumberId: '109999999999999',
+			displayPhoneNumber: '101010101010',
+			errorCode: 131047,
+			errorTitle: 'Re-engagement message',
+			errorMessage: 'Re-engagement message',
+			errorDetails:
+				'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+			errors: errorsOf(status(d)),
+			raw: status(d),
+		}),
+	],
+	'status-read-group-participant-user-id.json': (d) => [
+		// A group receipt: recipient_id is the group; the contract names no group fields for
+		// receipts, so the participant stays in raw and the contact gives the user fields.
+		receipt({
+			messageId: '<WHATSAPP_MESSAGE_ID>',
+			status: 'read',
+			recipient: 'fowefinoewcnw',
+			recipientUserId: 'US.123456',
+			sendTo: 'fowefinoewcnw',
+			parentUserId: '<PARENT_BSUID>',
+			contactName: '<USER_DISPLAY_NAME>',
+			username: '<USERNAME>',
+			...at('2023-10-25T20:49:05.000Z', 1698266945),
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			phoneNumberId: '<BUSINESS_PHONE_NUMBER_ID>',
+			displayPhoneNumber: '<BUSINESS_DISPLAY_PHONE_NUMBER>',
+			raw: status(d),
+		}),
+	],
+	'status-read-user-initiated-numeric-expiration.json': (d) => [
+		receipt({
+			messageId: 'wamid.ID',
+			status: 'read',
+			recipient: 'CUSTOMER_PHONE_NUMBER',
+			sendTo: 'CUSTOMER_PHONE_NUMBER',
+			...at('2022-11-23T20:02:58.000Z', 1669233778),
+			...NETFLIE,
+			conversationId: 'CONVERSATION_ID',
+			conversationCategory: 'user_initiated',
+			conversationExpiresAt: '2022-11-23T20:02:58.000Z',
+			raw: status(d),
+		}),
+	],
+	'status-sent-biz-opaque-callback.json': (d) => [
+		receipt({
+			messageId: 'wamid.xyzxyz',
+			status: 'sent',
+			recipient: '972987654321',
+			recipientUserId: 'US.13491208655302741918',
+			sendTo: '972987654321',
+			parentUserId: 'US.ENT.11815799212886844830',
+			contactName: 'Test Name',
+			...at('2023-10-25T20:49:05.000Z', 1698266945),
+			businessAccountId: '5467539754836534',
+			...PYWA,
+			billable: true,
+			pricingCategory: 'service',
+			pricingModel: 'CBP',
+			conversationId: '7270432eae37498234f4444b35ffc5',
+			conversationCategory: 'service',
+			conversationExpiresAt: '2023-10-26T17:05:00.000Z',
+			bizOpaqueCallbackData: 'some data',
+			raw: status(d),
+		}),
+	],
+	'status-sent-business-initiated-cbp.json': (d) => [
+		receipt({
+			messageId: 'wamid.nBgN6TUyN2k5NzAzM5kzNhUCABI8FDNFQjAxQkE5REI4NEUzQ5Y5QTNgAA==',
+			status: 'sent',
+			recipient: '1111111111111',
+			sendTo: '1111111111111',
+			...at('2023-01-06T15:51:57.000Z', 1673020317),
+			businessAccountId: '880480571844883',
+			phoneNumberId: '409552778964973',
+			displayPhoneNumber: '43330585569',
+			billable: true,
+			pricingCategory: 'business_initiated',
+			pricingModel: 'CBP',
+			conversationId: '8eb644d2350611f3746e7f0985bddfc1',
+			conversationCategory: 'business_initiated',
+			conversationExpiresAt: '2023-01-06T18:50:00.000Z',
+			raw: status(d),
+		}),
+	],
+
+	// ---- Template events ----
+	'template-status-flagged-disable-info.json': (d) => [
+		// reason null is carried (the contract keeps null); the disable date is passed as written.
+		{
+			eventType: 'templateStatus',
+			status: 'FLAGGED',
+			templateId: '1234567',
+			templateName: 'My message template',
+			language: 'en-US',
+			businessAccountId: 'whatsapp-business-account-id',
+			...at('2020-11-06T22:52:21.000Z', 1604703141),
+			reason: null,
+			disableDate: 'January 31, 2021',
+			raw: value(d),
+		},
+	],
+	'template-status-rejected-scam.json': (d) => [
+		{
+			eventType: 'templateStatus',
+			status: 'REJECTED',
+			templateId: '905507062668800',
+			templateName: 'schedule_confirmation4',
+			language: 'pt_BR',
+			businessAccountId: '880480871844883',
+			...at('2023-01-20T21:37:21.000Z', 1674250641),
+			reason: 'SCAM',
+			raw: value(d),
+		},
+	],
+	'template-components-update.json': (d) => [
+		{
+			eventType: 'templateComponents',
+			templateId: '1315502779341834',
+			templateName: 'order_confirmation',
+			language: 'en_US',
+			businessAccountId: '102290129340398',
+			...at('2025-06-30T02:23:54.000Z', 1751250234),
+			header: 'Your order is confirmed!',
+			body: 'Thank you for your order, {{1}}! Your order number is {{2}}. If you have any questions, contact support using the buttons below. Thanks again!',
+			footer: 'Lucky Shrub: the Succulent Specialists!',
+			buttons: [
+				{ type: 'PHONE_NUMBER', text: 'Phone support', phoneNumber: '+15550783881' },
+				{ type: 'URL', text: 'Email support', url: 'https://www.luckyshrub.com/support' },
+			],
+			raw: value(d),
+		},
+	],
+
+	// ---- Account-level events: the change's value is raw, the entry's time the timestamp ----
+	'other-account-update.json': (d) => [
+		// The contract names no fields inside a restriction: the list as received.
+		{
+			eventType: 'accountUpdate',
+			update: 'ACCOUNT_RESTRICTION',
+			restrictions: value(d).restriction_info,
+			businessAccountId: '102290129340398',
+			...at('2022-01-04T21:08:18.000Z', 1641330498),
+			raw: value(d),
+		},
+	],
+	'account-update-auth-intl-eligibility.json': (d) => [
+		{
+			eventType: 'accountUpdate',
+			update: 'AUTH_INTL_PRICE_ELIGIBILITY_UPDATE',
+			businessAccountId: '102290129340398',
+			...at('2025-03-31T20:11:43.000Z', 1743451903),
+			raw: value(d),
+		},
+	],
+	'account-update-disabled-ban.json': (d) => [
+		{
+			eventType: 'accountUpdate',
+			update: 'DISABLED_UPDATE',
+			banState: 'SCHEDULE_FOR_DISABLE',
+			banDate: 'January 31, 2021',
+			businessAccountId: 'whatsapp-business-account-id',
+			...at('2020-11-06T22:50:58.000Z', 1604703058),
+			raw: value(d),
+		},
+	],
+	'account-update-partner-removed-app-disconnection.json': (d) => [
+		{
+			eventType: 'accountUpdate',
+			update: 'PARTNER_REMOVED',
+			partnerBusinessAccountId: '980198427658004',
+			ownerBusinessId: '2329417887457253',
+			businessAccountId: '2949482758682047',
+			...at('2025-05-29T00:09:19.000Z', 1748477359),
+			raw: value(d),
+		},
+	],
+	'account-update-violation.json': (d) => [
+		{
+			eventType: 'accountUpdate',
+			update: 'ACCOUNT_VIOLATION',
+			violationType: 'ADULT',
+			businessAccountId: '102290129340398',
+			...at('2025-03-31T20:11:43.000Z', 1743451903),
+			raw: value(d),
+		},
+	],
+	'account-alerts-capabilities-deferred.json': (d) => [
+		{
+			eventType: 'accountAlert',
+			entityType: 'BUSINESS',
+			entityId: '506914307656634',
+			severity: 'WARNING',
+			alertStatus: 'ACTIVE',
+			alertType: 'INCREASED_CAPABILITIES_ELIGIBILITY_DEFERRED',
+			description:
+				'Limits cannot be increased for your business <BUSINESS_PORTFOLIO_NAME>. Use WhatsApp Business platform actively for several days and follow our messaging policies.',
+			businessAccountId: '102290129340398',
+			...at('2025-04-25T20:15:59.000Z', 1745612159),
+			raw: value(d),
+		},
+	],
+	// Fields the contract has no kind for: Other Webhook Event.
+	'account-business-capability-update.json': (d) => [
+		other(
+			'business_capability_update',
+			'524126980791429',
+			value(d),
+			at('2025-02-12T00:43:44.000Z', 1739321024),
+		),
+	],
+	'account-payment-configuration-update.json': (d) => [
+		other(
+			'payment_configuration_update',
+			'102290129340398',
+			value(d),
+			at('2025-02-12T00:43:44.000Z', 1739321024),
+		),
+	],
+	'account-phone-number-name-approved.json': (d) => [
+		other(
+			'phone_number_name_update',
+			'102290129340398',
+			value(d),
+			at('2025-02-12T00:43:44.000Z', 1739321024),
+		),
+	],
+	'account-phone-number-quality-flagged.json': (d) => [
+		other(
+			'phone_number_quality_update',
+			'waba-id',
+			value(d),
+			at('2020-12-17T22:11:02.000Z', 1608243062),
+		),
+	],
+	'account-phone-number-quality-throughput-upgrade.json': (d) => [
+		other(
+			'phone_number_quality_update',
+			'102290129340398',
+			value(d),
+			at('2025-05-28T17:46:34.000Z', 1748454394),
+		),
+	],
+	'account-review-approved.json': (d) => [
+		other(
+			'account_review_update',
+			'102290129340398',
+			value(d),
+			at('2025-02-12T00:43:44.000Z', 1739321024),
+		),
+	],
+	'account-security-pin-reset.json': (d) => [
+		other('security', '102290129340398', value(d), at('2025-06-01T20:57:53.000Z', 1748811473)),
+	],
+	'account-settings-update-calling.json': (d) => [
+		// No entry time; the value's own timestamp is inside what the trigger does not read.
+		other('account_settings_update', 'whatsapp-business-account-id', value(d)),
+	],
+	'other-group-participants-add.json': (d) => [
+		other('group_participants_update', '102290129340398', value(d)),
+	],
+	'other-group-suspend.json': (d) => [other('group_status_update', '102290129340398', value(d))],
+
+	// ---- Customers' preferences ----
+	'other-user-preferences.json': (d) => [
+		// The only contact, though its wa_id differs from the preference's.
+		{
+			eventType: 'marketingPreference',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			preference: 'resume',
+			category: 'marketing_messages',
+			detail: 'User requested to resume marketing messages',
+			waId: '16505551234',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16505551234',
+			contactName: 'Test Name',
+			businessAccountId: '102290129340398',
+			...at('2024-11-15T21:22:01.000Z', 1731705721),
+			raw: listed(d, 'user_preferences'),
+		},
+	],
+	'preference-resume-contact-without-profile.json': (d) => [
+		{
+			eventType: 'marketingPreference',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			preference: 'resume',
+			category: 'marketing_messages',
+			detail: 'User requested to resume marketing messages',
+			waId: '16505551234',
+			sendTo: '16505551234',
+			businessAccountId: '102290129340398',
+			...at('2024-11-15T21:22:01.000Z', 1731705721),
+			raw: listed(d, 'user_preferences'),
+		},
+	],
+	'preference-signup-link.json': (d) => [
+		// A value the table does not list (signup) is passed on; signup_id stays in raw.
+		{
+			eventType: 'marketingPreference',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			preference: 'signup',
+			category: 'marketing_messages',
+			detail: 'User signed up via signup link',
+			waId: '16505551234',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16505551234',
+			contactName: 'Test Name',
+			businessAccountId: '102290129340398',
+			...at('2024-11-15T21:22:01.000Z', 1731705721),
+			raw: listed(d, 'user_preferences'),
+		},
+	],
+	'preference-stop-with-text-two-changes.json': (d) => [
+		incoming({
+			messageId: 'wamid.TEXTXYZ123',
+			messageType: 'text',
+			from: '1234567890',
+			sendTo: '1234567890',
+			contactName: 'Alex Tester',
+			...at('2023-03-29T20:57:36.000Z', 1680123456),
+			businessAccountId: '111111111111',
+			phoneNumberId: '987654321',
+			displayPhoneNumber: '1-555-123-4567',
+			text: 'Hello from a text message',
+			raw: message(d, 0, 0),
+		}),
+		{
+			eventType: 'marketingPreference',
+			phoneNumberId: '987654321',
+			displayPhoneNumber: '1-555-123-4567',
+			preference: 'stop',
+			category: 'marketing_messages',
+			detail: 'User wants to stop marketing notifications',
+			waId: '1234567890',
+			sendTo: '1234567890',
+			contactName: 'Alex Tester',
+			businessAccountId: '111111111111',
+			...at('2023-07-22T04:26:40.000Z', 1690000000),
+			raw: listed(d, 'user_preferences', 0, 1),
+		},
+	],
+
+	// ---- Calls ----
+	'call-connect-business-initiated.json': (d) => [
+		// A call to the customer: `to` (as published, the same as the business's display number).
+		{
+			eventType: 'call',
+			phoneNumberId: '743897493242',
+			displayPhoneNumber: '16315553601',
+			callId: 'wacid.xxxx=',
+			callEvent: 'connect',
+			direction: 'BUSINESS_INITIATED',
+			to: '16315553601',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16315553601',
+			contactName: 'Test Name',
+			session: { sdpType: 'answer', sdp: '<<RFC 8866 SDP>>' },
+			businessAccountId: '837432645395',
+			...at('2025-07-15T12:35:33.000Z', 1752582933),
+			raw: listed(d, 'calls'),
+		},
+	],
+	'call-connect-user-initiated.json': (d) => [
+		{
+			eventType: 'call',
+			phoneNumberId: '743897493242',
+			displayPhoneNumber: '16315553601',
+			callId: 'wacid.xxxx=',
+			callEvent: 'connect',
+			direction: 'USER_INITIATED',
+			from: '972987654321',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '972987654321',
+			contactName: 'Test Name',
+			session: { sdpType: 'offer', sdp: '<<RFC 8866 SDP>>' },
+			businessAccountId: '100293269804676',
+			...at('2025-07-15T12:38:27.000Z', 1752583107),
+			raw: listed(d, 'calls'),
+		},
+	],
+	'call-status-ringing.json': (d) => [
+		// A status comes only for a business call (the contract says so): BUSINESS_INITIATED, and the
+		// customer is its recipient.
+		{
+			eventType: 'call',
+			phoneNumberId: '5483758353',
+			displayPhoneNumber: '16315553601',
+			callId: 'wacid.ABGGFjFVU2AfAgo6V',
+			callEvent: 'status',
+			direction: 'BUSINESS_INITIATED',
+			status: 'RINGING',
+			to: '163155536021',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '163155536021',
+			contactName: 'Test Name',
+			bizOpaqueCallbackData: 'random_string',
+			businessAccountId: '487439753',
+			...at('2022-12-21T17:47:04.000Z', 1671644824),
+			raw: listed(d, 'statuses'),
+		},
+	],
+	'call-terminate-completed-with-errors.json': (d) => [
+		{
+			eventType: 'call',
+			phoneNumberId: '37489742',
+			displayPhoneNumber: '16315553602',
+			callId: 'wacid.ABGGFjFVU2AfAgo6V-Hc5eCgK5Gh',
+			callEvent: 'terminate',
+			direction: 'BUSINESS_INITIATED',
+			status: 'COMPLETED',
+			to: '16315553601',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '16315553601',
+			contactName: 'Test Name',
+			startedAt: '2022-12-21T17:47:04.000Z',
+			endedAt: '2022-12-21T17:49:04.000Z',
+			durationSeconds: 120,
+			bizOpaqueCallbackData: 'random_string',
+			businessAccountId: '47389759353',
+			...at('2022-12-21T17:47:04.000Z', 1671644824),
+			raw: listed(d, 'calls'),
+		},
+		// The error beside the call, outside it: an Error item (no title was sent).
+		{
+			eventType: 'error',
+			displayPhoneNumber: '16315553602',
+			businessAccountId: '47389759353',
+			phoneNumberId: '37489742',
+			errorCode: 12455,
+			errorMessage: 'ERROR_TITLE',
+			errorDetails: 'ERROR_DETAILS',
+			href: 'ERROR_HREF',
+			raw: listed(d, 'errors'),
+		},
+	],
+
+	// ---- Echoes of the WhatsApp Business app ----
+	'echo-edit-text.json': (d) => [
+		// As published, from is the contact's number and to the business's display number.
+		{
+			eventType: 'messageEcho',
+			phoneNumberId: '1122334455667',
+			displayPhoneNumber: '972123456789',
+			messageId: 'wamid.yyyyyy',
+			messageType: 'edit',
+			editedMessageId: 'wamid.zzzzzz',
+			text: 'Text was edited',
+			to: '972123456789',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '972123456789',
+			contactName: 'Test Name',
+			businessNumber: '972987654321',
+			businessAccountId: '1234567890987654321',
+			...at('2023-10-11T17:22:48.000Z', 1697044968),
+			raw: listed(d, 'message_echoes'),
+		},
+	],
+	'echo-revoke.json': (d) => [
+		{
+			eventType: 'messageEcho',
+			phoneNumberId: '1122334455667',
+			displayPhoneNumber: '972123456789',
+			messageId: 'wamid.yyyyyy',
+			messageType: 'revoke',
+			deletedMessageId: 'wamid.zzzzzz',
+			to: '972123456789',
+			userId: 'US.13491208655302741918',
+			parentUserId: 'US.ENT.11815799212886844830',
+			sendTo: '972123456789',
+			contactName: 'Test Name',
+			businessNumber: '972987654321',
+			businessAccountId: '1234567890987654321',
+			...at('2023-10-11T17:22:48.000Z', 1697044968),
+			raw: listed(d, 'message_echoes'),
+		},
+	],
+	'echo-text-to-user-id.json': (d) => [
+		// The echo's own to_user_id and to_parent_user_id name the customer.
+		{
+			eventType: 'messageEcho',
+			phoneNumberId: '1122334455667',
+			displayPhoneNumber: '972123456789',
+			messageId: '<WHATSAPP_MESSAGE_ID>',
+			messageType: 'text',
+			text: 'Test message',
+			to: '<WHATSAPP_USER_PHONE_NUMBER>',
+			userId: '<BSUID>',
+			parentUserId: '<PARENT_BSUID>',
+			sendTo: '<WHATSAPP_USER_PHONE_NUMBER>',
+			contactName: 'Test Name',
+			businessNumber: '<BUSINESS_DISPLAY_PHONE_NUMBER>',
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			...at('2023-10-11T16:53:43.000Z', 1697043223),
+			raw: listed(d, 'message_echoes'),
+		},
+	],
+
+	// ---- History and contacts of the WhatsApp Business app ----
+	'history-threads-phase0.json': (d) => [
+		// One item per thread; the messages carry no `to`, so none is given.
+		{
+			eventType: 'history',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			threadId: '16505551234',
+			waId: '16505551234',
+			sendTo: '16505551234',
+			phase: 0,
+			chunkOrder: 1,
+			progress: 55,
+			messages: [
+				{
+					messageId: 'wamid.HBgLMTY0NjcwNDM1OTUVAgARGBIyNDlBOEI5QUQ4NDc0N0FCNjMA',
+					messageType: 'text',
+					from: '15550783881',
+					status: 'READ',
+					timestamp: '2025-02-10T23:42:35.000Z',
+					timestampUnix: 1739230955,
+					text: "Here's the info you requested! https://www.meta.com/quest/quest-3/",
+				},
+				{
+					messageId: 'wamid.QyNUEHBgLMTY0NjcwNDM1OTUVAgARGBI1Rj3NEYxMzAzMzQ5MkEA',
+					messageType: 'media_placeholder',
+					from: '15550783881',
+					status: 'PLAYED',
+					timestamp: '2025-02-10T23:42:50.000Z',
+					timestampUnix: 1739230970,
+				},
+				{
+					messageId: 'wamid.N0FCNjMAHBgLMTY0NjcwNDM1OTUVAgARGBIyNDlBOEI5QUQ4NDc0',
+					messageType: 'text',
+					from: '16505551234',
+					status: 'READ',
+					timestamp: '2025-02-10T23:42:50.000Z',
+					timestampUnix: 1739230970,
+					text: 'Thanks!',
+				},
+			],
+			businessAccountId: '102290129340398',
+			raw: thread(d, 0),
+		},
+		{
+			eventType: 'history',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			threadId: '12125557890',
+			waId: '12125557890',
+			sendTo: '12125557890',
+			phase: 0,
+			chunkOrder: 1,
+			progress: 55,
+			messages: [
+				{
+					messageId: 'wamid.BIyNDlBOEI5N0FCNjMAHBgLMTY0NjcwNDM1OTUVAgARGQUQ4NDc0',
+					messageType: 'text',
+					from: '15550783881',
+					status: 'DELIVERED',
+					timestamp: '2025-02-10T23:42:50.000Z',
+					timestampUnix: 1739230970,
+					text: 'Thanks for your order! As a thank you, use code THANKS30 to get 30% of your next order.',
+				},
+			],
+			businessAccountId: '102290129340398',
+			raw: thread(d, 1),
+		},
+	],
+	'history-media-asset-message.json': (d) => [
+		// A synced media message sent without a thread: one chat, the customer's, and its message.
+		{
+			eventType: 'history',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			waId: '16505551234',
+			sendTo: '16505551234',
+			messages: [
+				{
+					messageId: 'wamid.QyNUEHBgLMTY0NjcwNDM1OTUVAgARGBI1Rj3NEYxMzAzMzQ5MkEA',
+					messageType: 'image',
+					from: '16505551234',
+					timestamp: '2025-02-05T23:02:27.000Z',
+					timestampUnix: 1738796547,
+					mediaId: '24230790383178626',
+					mimeType: 'image/jpeg',
+					caption: 'Black Prince echeveria',
+				},
+			],
+			businessAccountId: '102290129340398',
+			raw: value(d),
+		},
+	],
+	'history-sync-declined.json': (d) => [
+		{
+			eventType: 'history',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			errorCode: 2593109,
+			errorTitle: 'History sync is turned off by the business from the WhatsApp Business App',
+			errorMessage: 'History sync is turned off by the business from the WhatsApp Business App',
+			errorDetails: 'History sharing is turned off by the business',
+			errors: errorsOf(listed(d, 'history')),
+			businessAccountId: '<WHATSAPP_BUSINESS_ACCOUNT_ID>',
+			raw: listed(d, 'history'),
+		},
+	],
+	'other-smb-app-state-sync-contact-add.json': (d) => [
+		{
+			eventType: 'contactSync',
+			phoneNumberId: '106540352242922',
+			displayPhoneNumber: '15550783881',
+			action: 'add',
+			contactName: 'Pablo Morales',
+			firstName: 'Pablo',
+			phone: '16505551234',
+			syncType: 'contact',
+			businessAccountId: '102290129340398',
+			...at('2025-02-12T00:43:44.000Z', 1739321024),
+			raw: listed(d, 'state_sync'),
+		},
+	],
+};
+
+/**
+ * What a trigger that chose the kinds of the first release (Incoming Message, Message Status, the
+ * three template events and Other Webhook Event) gets from the deliveries whose items are of a
+ * kind added since: the Other Webhook Event items it got then, one per change with the change's
+ * value under `raw` (typedOrLegacy in events/index.ts). Every other delivery gives such a trigger
+ * its EXPECTED items of those kinds.
+ */
+export const BEFORE_NEW_KINDS: Record<string, (d: Delivery) => IDataObject[]> = {
+	'userid-update.json': (d) => [other('user_id_update', '102290129340398', value(d))],
+	'call-terminate-user-initiated-user-id.json': (d) => [
+		other('calls', '102290129340398', value(d)),
+	],
+	'messages-value-errors.json': (d) => [
+		{
+			eventType: 'other',
+			field: 'messages',
+			...META,
+			errors: errorsOf(value(d)),
+			raw: value(d),
+		},
+	],
+	'other-account-update.json': (d) => [
+		{
+			eventType: 'other',
+			field: 'account_update',
+			businessAccountId: '102290129340398',
+			...at('2022-01-04T21:08:18.000Z', 1641330498),
+			raw: value(d),
+		},
+	],
+	'other-user-preferences.json': (d) => [
+		{
+			eventType: 'other',
+			field: 'user_preferences',
+			businessAccountId: '102290129340398',
+			raw: value(d),
+		},
+	],
+	'message-interactive-without-content.json': (d) => [
+		incoming({
+			messageId: 'wamid.wegrchytvwcggt=',
+			messageType: 'interactive',
+			...PYWA_USER,
+			...at('2023-11-20T18:38:14.000Z', 1700505494),
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			replyTo: 'wamid.gvwegfretge==',
+			raw: message(d),
+		}),
+		{
+			eventType: 'other',
+			field: 'messages',
+			businessAccountId: '1234567890987654321',
+			...PYWA,
+			errors: errorsOf(value(d)),
+			raw: value(d),
+		},
+	],
+	'preference-stop-with-text-two-changes.json': (d) => [
+		incoming({
+			messageId: 'wamid.TEXTXYZ123',
+			messageType: 'text',
+			from: '1234567890',
+			sendTo: '1234567890',
+			contactName: 'Alex Tester',
+			...at('2023-03-29T20:57:36.000Z', 1680123456),
+			businessAccountId: '111111111111',
+			phoneNumberId: '987654321',
+			displayPhoneNumber: '1-555-123-4567',
+			text: 'Hello from a text message',
+			raw: message(d, 0, 0),
+		}),
+		other('user_preferences', '111111111111', value(d, 1)),
+	],
+	'preference-resume-contact-without-profile.json': (d) => [
+		other('user_preferences', '102290129340398', value(d)),
+	],
+	'preference-signup-link.json': (d) => [other('user_preferences', '102290129340398', value(d))],
+	'account-update-auth-intl-eligibility.json': (d) => [
+		other(
+			'account_update',
+			'102290129340398',
+			value(d),
+			at('2025-03-31T20:11:43.000Z', 1743451903),
+		),
+	],
+	'account-update-disabled-ban.json': (d) => [
+		other(
+			'account_update',
+			'whatsapp-business-account-id',
+			value(d),
+			at('2020-11-06T22:50:58.000Z', 1604703058),
+		),
+	],
+	'account-update-partner-removed-app-disconnection.json': (d) => [
+		other(
+			'account_update',
+			'2949482758682047',
+			value(d),
+			at('2025-05-29T00:09:19.000Z', 1748477359),
+		),
+	],
+	'account-update-violation.json': (d) => [
+		other(
+			'account_update',
+			'102290129340398',
+			value(d),
+			at('2025-03-31T20:11:43.000Z', 1743451903),
+		),
+	],
+	'account-alerts-capabilities-deferred.json': (d) => [
+		other(
+			'account_alerts',
+			'102290129340398',
+			value(d),
+			at('2025-04-25T20:15:59.000Z', 1745612159),
+		),
+	],
+	'template-components-update.json': (d) => [
+		other(
+			'message_template_components_update',
+			'102290129340398',
+			value(d),
+			at('2025-06-30T02:23:54.000Z', 1751250234),
+		),
+	],
+	'call-connect-business-initiated.json': (d) => [other('calls', '837432645395', value(d))],
+	'call-connect-user-initiated.json': (d) => [other('calls', '100293269804676', value(d))],
+	'call-status-ringing.json': (d) => [other('calls', '487439753', value(d))],
+	// Only a messages change had its value-level errors in an item of their own; this one did not.
+	'call-terminate-completed-with-errors.json': (d) => [other('calls', '47389759353', value(d))],
+	'echo-edit-text.json': (d) => [other('smb_message_echoes', '1234567890987654321', value(d))],
+	'echo-revoke.json': (d) => [other('smb_message_echoes', '1234567890987654321', value(d))],
+	'echo-text-to-user-id.json': (d) => [
+		other('smb_message_echoes', '<WHATSAPP_BUSINESS_ACCOUNT_ID>', value(d)),
+	],
+	'history-threads-phase0.json': (d) => [other('history', '102290129340398', value(d))],
+	'history-media-asset-message.json': (d) => [other('history', '102290129340398', value(d))],
+	'history-sync-declined.json': (d) => [
+		other('history', '<WHATSAPP_BUSINESS_ACCOUNT_ID>', value(d)),
+	],
+	'other-smb-app-state-sync-contact-add.json': (d) => [
+		other('smb_app_state_sync', '102290129340398', value(d)),
 	],
 };

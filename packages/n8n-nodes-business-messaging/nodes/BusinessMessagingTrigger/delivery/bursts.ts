@@ -50,9 +50,12 @@ export function deliveryArrival(): number {
 	return arrivals++;
 }
 
-/** The chat a message belongs to: the number written to and the customer, or undefined. */
+/**
+ * The chat a message belongs to: the number written to and the customer (`sendTo`: their number,
+ * or their user ID when they have a username and no number), or undefined.
+ */
 function chatOf(event: TriggerEvent): string | undefined {
-	const customer = event.sendTo ?? event.from;
+	const customer = event.sendTo;
 	return typeof customer === 'string' && customer !== ''
 		? `${String(event.phoneNumberId ?? '')}:${customer}`
 		: undefined;

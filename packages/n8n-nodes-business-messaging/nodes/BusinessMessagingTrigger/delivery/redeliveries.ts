@@ -38,6 +38,19 @@ const STATIC_KEY = 'takenEvents';
  */
 const takenHere = new Map<string, Map<string, number>>();
 
+/** Events with no ID, whose time and content say which they are. */
+const TIMED_EVENTS: string[] = [
+	'templateStatus',
+	'templateCategory',
+	'templateQuality',
+	'templateComponents',
+	'marketingPreference',
+	'userIdUpdate',
+	'contactSync',
+	'accountUpdate',
+	'accountAlert',
+];
+
 /** The event's identity: the message's ID, a status of a message, a template's update. */
 export function eventIdentity(event: TriggerEvent): string | undefined {
 	const id = typeof event.messageId === 'string' ? event.messageId : undefined;
@@ -47,7 +60,11 @@ export function eventIdentity(event: TriggerEvent): string | undefined {
 			id &&
 			`status:${id}:${String(event.status)}:${String(event.recipient ?? event.recipientUserId)}`
 		);
-	if (event.eventType.startsWith('template') && event.timestampUnix !== undefined)
+	if (event.eventType === 'messageEcho') return id && `echo:${id}`;
+	if (event.eventType === 'call' && typeof event.callId === 'string')
+		return `call:${event.callId}:${String(event.callEvent)}:${String(event.status)}`;
+	// What has no ID of its own is known by its time and its whole content.
+	if (TIMED_EVENTS.includes(event.eventType) && event.timestampUnix !== undefined)
 		return `${event.eventType}:${String(event.templateId)}:${String(event.timestampUnix)}:${JSON.stringify(event.raw)}`;
 	// Other events carry no identity; two equal ones may be two real events, so both pass.
 	return undefined;

@@ -60,7 +60,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		return {
 			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
-	const delivered = eventsOf(this.getBodyData());
+	const delivered = eventsOf(this.getBodyData(), chosenKinds(this));
 	if (!delivered)
 		return refuseDelivery.call(
 			this,
@@ -171,7 +171,7 @@ function chosenEvents(
 	events: TriggerEvent[],
 	options: IDataObject,
 ): TriggerEvent[] {
-	const wanted = new Set(context.getNodeParameter('events', []) as string[]);
+	const wanted = chosenKinds(context);
 	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
 	const numbers = numberList(options.onlyNumbers);
 	return events.filter(
@@ -181,6 +181,11 @@ function chosenEvents(
 			// Events of the account (templates) name no number: they are for every number.
 			(numbers.size === 0 || typeof e.phoneNumberId !== 'string' || numbers.has(e.phoneNumberId)),
 	);
+}
+
+/** The Events chosen. */
+function chosenKinds(context: IWebhookFunctions): Set<string> {
+	return new Set(context.getNodeParameter('events', []) as string[]);
 }
 
 /** The IDs picked, or given by an expression as a list or a comma-separated text. */

@@ -7,6 +7,16 @@ export type EventType =
 	| 'templateStatus'
 	| 'templateCategory'
 	| 'templateQuality'
+	| 'templateComponents'
+	| 'error'
+	| 'marketingPreference'
+	| 'userIdUpdate'
+	| 'call'
+	| 'messageEcho'
+	| 'history'
+	| 'contactSync'
+	| 'accountUpdate'
+	| 'accountAlert'
 	| 'other';
 
 export interface TriggerEvent {
@@ -86,4 +96,21 @@ export function profileOf(contact: IDataObject | undefined): {
 } {
 	const profile = isObject(contact?.profile) ? contact.profile : {};
 	return compact({ contactName: textOf(profile.name), username: textOf(profile.username) });
+}
+
+/**
+ * The first error of a list as fields a workflow can test (`errorCode === 131047`): the platform
+ * sends `{ code, title, message, error_data: { details } }`; the whole list stays in `errors`.
+ */
+export function errorFields(errors: unknown): IDataObject {
+	const first = objectsOf(errors)[0];
+	if (!first) return {};
+	const data = isObject(first.error_data) ? first.error_data : {};
+	const code = Number(first.code);
+	return compact({
+		errorCode: textOf(first.code) !== undefined && Number.isFinite(code) ? code : undefined,
+		errorTitle: textOf(first.title),
+		errorMessage: textOf(first.message),
+		errorDetails: textOf(data.details),
+	});
 }

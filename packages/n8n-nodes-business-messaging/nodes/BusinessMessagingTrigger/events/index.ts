@@ -9,6 +9,16 @@ import {
 	type EventType,
 	type TriggerEvent,
 } from './common';
+import {
+	accountAlert,
+	accountUpdate,
+	errorEvents,
+	marketingPreferences,
+	templateComponents,
+	userIdUpdates,
+} from './account';
+import { callEvents } from './calls';
+import { contactSyncEvents, historyEvents, messageEchoes } from './coexistence';
 import { incomingMessage, MEDIA_TYPES } from './messages';
 import { messageStatus, statusChosen } from './statuses';
 import {
@@ -54,8 +64,12 @@ function templateEvent(field: string, change: TemplateChange): TriggerEvent {
 /**
  * The events of a delivery, or undefined when the body is not the envelope: not an object with
  * an `entry` list, or entries none of which has a `changes` list.
+ *
+ * `chosen` are the Events of the trigger. Kinds added since the first release (calls, echoes,
+ * preferences, ...) used to come as one Other Webhook Event per change: a workflow that chose
+ * Other and none of the new kinds still gets that item, exactly as before.
  */
-export function eventsOf(body: unknown): TriggerEvent[] | undefined {
+export function eventsOf(body: unknown, chosen?: Set<string>): TriggerEvent[] | undefined {
 	if (!isObject(body) || !Array.isArray(body.entry)) return undefined;
 	const entries: unknown[] = body.entry;
 	const readable = entries.some((e) => isObject(e) && Array.isArray(e.changes));
@@ -63,7 +77,7 @@ export function eventsOf(body: unknown): TriggerEvent[] | undefined {
 	const events: TriggerEvent[] = [];
 	for (const entry of entries) {
 		if (isObject(entry) && Array.isArray(entry.changes)) {
-			for (const change of entry.changes) events.push(...eventsOfChange(change, entry));
+			for (const change of entry.changes) events.push(...eventsOfChange(change, entry, chosen));
 		} else {
 			events.push(other(entry, isObject(entry) ? entry : {}));
 		}
@@ -71,24 +85,77 @@ export function eventsOf(body: unknown): TriggerEvent[] | undefined {
 	return events;
 }
 
-function eventsOfChange(change: unknown, entry: IDataObject): TriggerEvent[] {
+/** The events of fields that name a number and its customers, by field. */
+const NUMBER_FIELDS: Record<string, (value: IDataObject, where: IDataObject) => TriggerEvent[]> = {
+	calls: callEvents,
+	smb_message_echoes: messageEchoes,
+	history: historyEvents,
+	smb_app_state_sync: contactSyncEvents,
+	user_preferences: marketingPreferences,
+	user_id_update: userIdUpdates,
+};
+
+/** The events of fields about the account, by field. */
+const ACCOUNT_FIELDS: Record<string, (value: IDataObject, where: IDataObject) => TriggerEvent> = {
+	account_update: accountUpdate,
+	account_alerts: accountAlert,
+	message_template_components_update: templateComponents,
+};
+
+function eventsOfChange(
+	change: unknown,
+	entry: IDataObject,
+	chosen: Set<string> | undefined,
+): TriggerEvent[] {
 	if (!isObject(change) || !isObject(change.value)) return [other(change, entry)];
 	const field = textOf(change.field);
 	const value = change.value;
-	if (field === 'messages') return messagesChange(value, entry);
+	if (field === 'messages') return messagesChange(value, entry, chosen);
 	if (field !== undefined && TEMPLATE_FIELDS.includes(field))
 		return [templateEvent(field, { value, businessAccountId: textOf(entry.id), time: entry.time })];
-	return [other(value, entry, field)];
+	const legacy = () => [other(value, entry, field)];
+	if (field !== undefined && field in NUMBER_FIELDS) {
+		const where = numberOf(value, entry);
+		const events = [...NUMBER_FIELDS[field](value, where), ...errorEvents(value.errors, where)];
+		return events.length > 0 ? typedOrLegacy(events, legacy, chosen) : legacy();
+	}
+	if (field !== undefined && field in ACCOUNT_FIELDS) {
+		const where = compact({ businessAccountId: textOf(entry.id), ...timestamps(entry.time) });
+		return typedOrLegacy([ACCOUNT_FIELDS[field](value, where)], legacy, chosen);
+	}
+	return legacy();
 }
 
-/** A `messages` change: receipts, messages, and errors the platform reports outside them. */
-function messagesChange(value: IDataObject, entry: IDataObject): TriggerEvent[] {
+/** The business account and number a change names (its `metadata`). */
+function numberOf(value: IDataObject, entry: IDataObject): IDataObject {
 	const metadata = isObject(value.metadata) ? value.metadata : {};
-	const where = compact({
+	return compact({
 		businessAccountId: textOf(entry.id),
 		phoneNumberId: textOf(metadata.phone_number_id),
 		displayPhoneNumber: textOf(metadata.display_phone_number),
 	});
+}
+
+/**
+ * The typed events of a part that used to come as Other Webhook Event items, or those items when
+ * the trigger chose Other and none of the typed events' kinds (a saved workflow gets what it did).
+ */
+function typedOrLegacy(
+	events: TriggerEvent[],
+	legacy: () => TriggerEvent[],
+	chosen: Set<string> | undefined,
+): TriggerEvent[] {
+	if (chosen === undefined || !chosen.has('other')) return events;
+	return events.some((e) => chosen.has(e.eventType)) ? events : legacy();
+}
+
+/** A `messages` change: receipts, messages, and errors the platform reports outside them. */
+function messagesChange(
+	value: IDataObject,
+	entry: IDataObject,
+	chosen: Set<string> | undefined,
+): TriggerEvent[] {
+	const where = numberOf(value, entry);
 	const contacts = objectsOf(value.contacts);
 	const events: TriggerEvent[] = [];
 	for (const status of Array.isArray(value.statuses) ? value.statuses : []) {
@@ -105,11 +172,14 @@ function messagesChange(value: IDataObject, entry: IDataObject): TriggerEvent[] 
 				: other(message, entry, 'messages', where),
 		);
 	}
-	// Errors for the account or app (a rate limit, say) come in the value itself; and a value
-	// with nothing the trigger knows still reaches the workflow.
-	if (listOf(value.errors) || events.length === 0) {
-		events.push(other(value, entry, 'messages', { ...where, errors: listOf(value.errors) }));
-	}
+	// Errors for the account or app (a rate limit, say) come in the value itself.
+	const errors = errorEvents(value.errors, where);
+	const legacy = () => [
+		other(value, entry, 'messages', { ...where, errors: listOf(value.errors) }),
+	];
+	if (errors.length > 0) events.push(...typedOrLegacy(errors, legacy, chosen));
+	// A value with nothing the trigger knows still reaches the workflow.
+	else if (events.length === 0) events.push(...legacy());
 	return events;
 }
 

@@ -2,15 +2,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { safeFileName } from '../../common/binary';
 import {
 	compact,
-	contactOf,
+	dateOf,
 	isObject,
 	listOf,
 	objectsOf,
-	profileOf,
 	textOf,
 	timestamps,
 	type TriggerEvent,
 } from './common';
+import { customerFields } from './customer';
 
 /** A message a customer sent: who sent it, whom to answer, and what it says by type. */
 
@@ -22,19 +22,19 @@ export function incomingMessage(
 	where: IDataObject,
 ): TriggerEvent {
 	const type = textOf(message.type) ?? 'unknown';
-	const from = textOf(message.from);
-	const contact = contactOf(contacts, from, textOf(message.from_user_id));
-	// A customer with a username may have no number here: their user ID is the address to answer.
-	const userId = textOf(message.from_user_id) ?? textOf(contact?.user_id);
 	return compact({
 		eventType: 'incomingMessage',
 		messageId: textOf(message.id),
 		messageType: type,
-		from,
-		userId,
-		parentUserId: textOf(message.from_parent_user_id) ?? textOf(contact?.parent_user_id),
-		sendTo: from ?? userId,
-		...profileOf(contact),
+		// A customer with a username may have no number here: their user ID is the address to answer.
+		...customerFields(
+			{
+				phone: message.from,
+				userId: message.from_user_id,
+				parentUserId: message.from_parent_user_id,
+			},
+			contacts,
+		),
 		groupId: textOf(message.group_id),
 		...timestamps(message.timestamp),
 		...where,
@@ -47,7 +47,7 @@ export function incomingMessage(
 }
 
 /** The fields of one message type; an edit carries the new content in the same fields. */
-function contentOf(type: string, message: IDataObject): IDataObject {
+export function contentOf(type: string, message: IDataObject): IDataObject {
 	const content = isObject(message[type]) ? message[type] : {};
 	if (MEDIA_TYPES.includes(type)) return mediaOf(type, content);
 	switch (type) {
@@ -73,14 +73,7 @@ function contentOf(type: string, message: IDataObject): IDataObject {
 		case 'order':
 			return { order: orderOf(content) };
 		case 'system':
-			return {
-				system: compact({
-					type: textOf(content.type),
-					body: textOf(content.body),
-					newWaId: textOf(content.wa_id),
-					newUserId: textOf(content.user_id),
-				}),
-			};
+			return { system: systemOf(message, content) };
 		case 'unsupported':
 			return compact({ unsupportedType: textOf(content.type) });
 		case 'edit': {
@@ -98,6 +91,26 @@ function contentOf(type: string, message: IDataObject): IDataObject {
 	}
 }
 
+/**
+ * A change of the customer's number or user ID: the message comes from the old identity and
+ * names the new one, so that a workflow can update its records.
+ */
+function systemOf(message: IDataObject, content: IDataObject): IDataObject {
+	// Older deliveries name the new number `new_wa_id`, and the old one `customer`.
+	const newWaId = textOf(content.wa_id) ?? textOf(content.new_wa_id);
+	const newUserId = textOf(content.user_id);
+	return compact({
+		type: textOf(content.type),
+		body: textOf(content.body),
+		// Only a change names a new identity; a security code change (customer_identity_changed) does not.
+		oldWaId: newWaId === undefined ? undefined : (textOf(content.customer) ?? textOf(message.from)),
+		newWaId,
+		oldUserId: newUserId === undefined ? undefined : textOf(message.from_user_id),
+		newUserId,
+		newParentUserId: textOf(content.parent_user_id),
+	});
+}
+
 function mediaOf(type: string, content: IDataObject): IDataObject {
 	return compact({
 		mediaId: textOf(content.id),
@@ -110,7 +123,11 @@ function mediaOf(type: string, content: IDataObject): IDataObject {
 	});
 }
 
+/** A tap on a button or list row, a Flow's answer, or an answer to a call permission request. */
 function interactiveOf(content: IDataObject): IDataObject {
+	if (isObject(content.nfm_reply)) return { flow: flowAnswerOf(content.nfm_reply) };
+	if (isObject(content.call_permission_reply))
+		return { callPermission: callPermissionOf(content.call_permission_reply) };
 	const reply = isObject(content.button_reply)
 		? content.button_reply
 		: isObject(content.list_reply)
@@ -124,6 +141,40 @@ function interactiveOf(content: IDataObject): IDataObject {
 			description: textOf(reply.description),
 		}),
 	};
+}
+
+/**
+ * What a customer sent from a Flow (`name` "flow"), or from an address form (`address_message`):
+ * the platform sends the form's values as JSON text in `response_json`; a workflow wants them as
+ * fields. Text that is not a JSON object stays text.
+ */
+function flowAnswerOf(reply: IDataObject): IDataObject {
+	const text = textOf(reply.response_json);
+	let response: unknown = isObject(reply.response_json) ? reply.response_json : text;
+	if (text !== undefined) {
+		try {
+			const parsed: unknown = JSON.parse(text);
+			if (isObject(parsed)) response = parsed;
+		} catch {
+			// Not JSON: passed on as the text it is.
+		}
+	}
+	return compact({
+		name: textOf(reply.name),
+		token: isObject(response) ? textOf(response.flow_token) : undefined,
+		body: textOf(reply.body),
+		response: response as IDataObject | string | undefined,
+	});
+}
+
+/** The customer's answer to a request to call them: accept or reject, and for how long. */
+function callPermissionOf(reply: IDataObject): IDataObject {
+	return compact({
+		response: textOf(reply.response),
+		isPermanent: typeof reply.is_permanent === 'boolean' ? reply.is_permanent : undefined,
+		expiresAt: dateOf(reply.expiration_timestamp),
+		responseSource: textOf(reply.response_source),
+	});
 }
 
 function sharedContact(contact: IDataObject): IDataObject {

@@ -1,15 +1,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	compact,
-	contactOf,
 	dateOf,
+	errorFields,
 	isObject,
 	listOf,
-	profileOf,
 	textOf,
 	timestamps,
 	type TriggerEvent,
 } from './common';
+import { customerFields } from './customer';
 
 /** What became of a message the business sent: sent, delivered, read, played, or failed. */
 
@@ -21,8 +21,6 @@ export function messageStatus(
 	contacts: IDataObject[],
 	where: IDataObject,
 ): TriggerEvent {
-	const recipient = textOf(status.recipient_id);
-	const contact = contactOf(contacts, recipient, textOf(status.recipient_user_id));
 	const pricing = isObject(status.pricing) ? status.pricing : {};
 	const conversation = isObject(status.conversation) ? status.conversation : {};
 	const origin = isObject(conversation.origin) ? conversation.origin : {};
@@ -30,10 +28,17 @@ export function messageStatus(
 		eventType: 'messageStatus',
 		messageId: textOf(status.id),
 		status: textOf(status.status),
-		recipient,
 		// Sent to a user ID, or to a customer with a username, the number may be left out.
-		recipientUserId: textOf(status.recipient_user_id) ?? textOf(contact?.user_id),
-		...profileOf(contact),
+		...customerFields(
+			{
+				phone: status.recipient_id,
+				userId: status.recipient_user_id,
+				// Meta renamed it in May 2026; receipts under the old name still arrive.
+				parentUserId: status.recipient_parent_user_id ?? status.parent_recipient_user_id,
+			},
+			contacts,
+			{ phone: 'recipient', userId: 'recipientUserId' },
+		),
 		...timestamps(status.timestamp),
 		...where,
 		billable: typeof pricing.billable === 'boolean' ? pricing.billable : undefined,
@@ -44,6 +49,7 @@ export function messageStatus(
 		conversationCategory: textOf(origin.type),
 		conversationExpiresAt: dateOf(conversation.expiration_timestamp),
 		bizOpaqueCallbackData: textOf(status.biz_opaque_callback_data),
+		...errorFields(status.errors),
 		errors: listOf(status.errors),
 		raw: status,
 	}) as TriggerEvent;

@@ -22,10 +22,15 @@ interface OpenQuestion {
 	at: number;
 }
 
-function chatKey(phoneNumberId: unknown, customer: unknown): string | undefined {
-	return typeof phoneNumberId === 'string' && typeof customer === 'string' && customer
-		? `${phoneNumberId}:${customer}`
-		: undefined;
+/**
+ * The keys of a chat: the business number with each identity the event names for the customer
+ * (their number and their user ID). A question sent to a user ID, whose receipts name only the
+ * user ID, is answered by a message that may name the number too.
+ */
+function chatKeys(phoneNumberId: unknown, customers: string[]): string[] {
+	return typeof phoneNumberId === 'string'
+		? customers.filter((c) => c !== '').map((customer) => `${phoneNumberId}:${customer}`)
+		: [];
 }
 
 export class OpenQuestions {
@@ -45,39 +50,47 @@ export class OpenQuestions {
 	}
 
 	/** A receipt of a free-text question: the chat's next message answers it. */
-	open(phoneNumberId: unknown, customer: unknown, question: Omit<OpenQuestion, 'at'>, now: number) {
-		const key = chatKey(phoneNumberId, customer);
-		if (!key) return;
+	open(
+		phoneNumberId: unknown,
+		customers: string[],
+		question: Omit<OpenQuestion, 'at'>,
+		now: number,
+	) {
+		const keys = chatKeys(phoneNumberId, customers);
+		if (keys.length === 0) return;
 		const table = this.writableTable();
 		// Every receipt of the question (sent, delivered, read) names it again: only the first opens it.
-		if (table[key]?.messageId === question.messageId) return;
-		table[key] = { ...question, at: now };
+		if (keys.every((key) => table[key]?.messageId === question.messageId)) return;
+		for (const key of keys) table[key] = { ...question, at: now };
 		this.prune(now);
 	}
 
 	/** Whether this question is open for the chat already. */
-	isOpen(phoneNumberId: unknown, customer: unknown, messageId: string): boolean {
-		const key = chatKey(phoneNumberId, customer);
-		return key !== undefined && this.table[key]?.messageId === messageId;
+	isOpen(phoneNumberId: unknown, customers: string[], messageId: string): boolean {
+		return chatKeys(phoneNumberId, customers).some(
+			(key) => this.table[key]?.messageId === messageId,
+		);
 	}
 
 	/** The chat's open question, taken out: a message answers it once. */
-	take(phoneNumberId: unknown, customer: unknown, now: number): OpenQuestion | undefined {
-		const key = chatKey(phoneNumberId, customer);
+	take(phoneNumberId: unknown, customers: string[], now: number): OpenQuestion | undefined {
 		const table = this.table;
-		if (!key || !table[key]) return undefined;
+		const key = chatKeys(phoneNumberId, customers).find((k) => table[k] !== undefined);
+		if (!key) return undefined;
 		const question = table[key];
-		delete table[key];
+		this.forget(question.messageId);
 		return now - question.at <= KEPT_MS ? question : undefined;
 	}
 
 	/** A question that failed to reach the customer waits for nothing. */
-	close(phoneNumberId: unknown, customer: unknown, messageId: string) {
-		const key = chatKey(phoneNumberId, customer);
+	close(phoneNumberId: unknown, customers: string[], messageId: string) {
+		if (this.isOpen(phoneNumberId, customers, messageId)) this.forget(messageId);
+	}
+
+	/** Takes a question out under every key of its chat. */
+	private forget(messageId: string) {
 		const table = this.table;
-		if (key && table[key]?.messageId === messageId) {
-			delete table[key];
-		}
+		for (const key of Object.keys(table)) if (table[key].messageId === messageId) delete table[key];
 	}
 
 	private prune(now: number) {

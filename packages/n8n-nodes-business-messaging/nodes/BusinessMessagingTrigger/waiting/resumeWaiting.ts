@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { parseReference, type ParsedReference } from '../../common/waiting/answerReference';
 import type { TriggerEvent } from '../events';
+import { customerIdsOf } from '../events/customer';
 import { OpenQuestions } from './openQuestions';
 
 /**
@@ -31,7 +32,9 @@ export async function resumeWaiting(
 		if (event.eventType === 'incomingMessage') {
 			const reply = isObject(event.reply) ? event.reply : {};
 			const tapped = parseReference(reply.id ?? reply.payload, address.path);
-			const question = tapped ? undefined : open.take(event.phoneNumberId, event.from, now);
+			const question = tapped
+				? undefined
+				: open.take(event.phoneNumberId, customerIdsOf(event), now);
 			const reference =
 				tapped?.kind === 'tap'
 					? tapped
@@ -50,8 +53,9 @@ export async function resumeWaiting(
 			if (reference?.kind === 'text') {
 				const messageId = String(event.messageId);
 				// A failure closes only a question opened before, by a receipt the wait vouched for.
-				if (event.status === 'failed') open.close(event.phoneNumberId, event.recipient, messageId);
-				else if (!open.isOpen(event.phoneNumberId, event.recipient, messageId)) {
+				if (event.status === 'failed')
+					open.close(event.phoneNumberId, customerIdsOf(event), messageId);
+				else if (!open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId)) {
 					// Only the wait can tell its own reference from a forged one: asked before the receipt
 					// opens the question (once: its later receipts name it again).
 					const check = await resume(this, address.origin, reference, event, undefined, true);
@@ -59,7 +63,12 @@ export async function resumeWaiting(
 						remaining.push({ ...event, waiting: check });
 						continue;
 					}
-					open.open(event.phoneNumberId, event.recipient, { path: reference.path, messageId }, now);
+					open.open(
+						event.phoneNumberId,
+						customerIdsOf(event),
+						{ path: reference.path, messageId },
+						now,
+					);
 				}
 			}
 			// A receipt still reaches the workflow as before; the wait learns of it too.
