@@ -193,6 +193,35 @@ try {
 		},
 	);
 
+	await check(
+		`${mode}: a customer with a username and no number: 3 messages start 1 execution, whom to answer is their user ID`,
+		async () => {
+			const known = await knownRuns();
+			const userId = 'US.20260000000000000201';
+			const texts = ['Hi', 'is the blue mug', 'back in stock?'];
+			for (const text of texts)
+				await control('/incoming', {
+					phone_number_id: ourNumber,
+					user_id: userId,
+					username: '@mugfan',
+					name: 'Mug Fan',
+					text,
+				});
+			const runs = await newRuns(known, 1);
+			assert(runs.length === 1, `${runs.length} executions started`);
+			const [burst] = runs[0].items;
+			assert(
+				runs[0].items.length === 1 &&
+					burst.messageCount === 3 &&
+					burst.text === texts.join('\n') &&
+					burst.sendTo === userId &&
+					burst.userId === userId &&
+					burst.from === undefined,
+				`the burst item: ${JSON.stringify({ ...burst, messages: burst.messages?.length })}`,
+			);
+		},
+	);
+
 	await check(`${mode}: two customers' interleaved bursts start 2 executions`, async () => {
 		const known = await knownRuns();
 		for (let i = 1; i <= 3; i++) {

@@ -866,7 +866,8 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 		);
 		return list;
 	};
-	const messagesTo = async (to) => (await control('/messages')).data.filter((m) => m.to === to);
+	const messagesTo = async (to) =>
+		(await control('/messages')).data.filter((m) => m.to === to || m.recipient === to);
 
 	await check(
 		'example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid',
@@ -1049,6 +1050,31 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 					text.startsWith('Acme Coffee Roasters: price list') &&
 					text.includes('Free delivery from 40 USD.'),
 				`the document holds ${JSON.stringify(text.slice(0, 200))}`,
+			);
+		},
+	);
+
+	await check(
+		'example "customer messages": a customer with a username and no number is answered by user ID',
+		async () => {
+			const userId = 'US.20260000000000000124';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					user_id: userId,
+					username: '@lisbonmugs',
+					name: 'Rui',
+					text: 'Do you ship to Lisbon?',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 7);
+			const [reply] = await messagesTo(userId);
+			assert(
+				reply?.type === 'interactive' &&
+					reply.recipient === userId &&
+					reply.to === undefined &&
+					reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
 			);
 		},
 	);

@@ -30,6 +30,8 @@ const n8n = QUEUE
 	? createQueueHome()
 	: createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5698) });
 const customer = '14155550188';
+/** A customer with a username, known only by their user ID. */
+const usernameCustomer = 'US.20260000000000000188';
 const secret = 'e2e-wait-signing-secret';
 const triggerId = 'bm-wait-trigger';
 const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
@@ -136,6 +138,11 @@ const flows = {
 		responseType: 'freeText',
 		bodyText: 'What should we write on the gift card?',
 	}),
+	freeTextByUserId: askFlow('bmWaitFreeTextU1', 'ask-free-text-user', {
+		responseType: 'freeText',
+		bodyText: 'Which name goes on the mug?',
+		recipient: usernameCustomer,
+	}),
 	limit: askFlow('bmWaitLimit00001', 'ask-limit', {
 		responseType: 'approval',
 		bodyText: 'Nobody will answer this one in time.',
@@ -207,10 +214,17 @@ try {
 		name: 'Lea',
 		text: 'Hi, about my order #5005',
 	});
+	await control('/incoming', {
+		phone_number_id: sandbox.phoneNumberIds[0],
+		user_id: usernameCustomer,
+		username: '@mugfan',
+		name: 'Mug Fan',
+		text: 'Hi, can you print a name on a mug?',
+	});
 
 	const executions = (flow) => executionsOf(main, cookie, flow.id);
 	/** Starts a flow through its Webhook node; resolves with its execution once it waits. */
-	const ask = async (flow) => {
+	const ask = async (flow, to = customer) => {
 		const before = (await executions(flow)).length;
 		const path = flow.nodes[0].parameters.path;
 		const started = await fetch(`${hooks}/webhook/${path}`, { method: 'POST' });
@@ -226,7 +240,9 @@ try {
 			`${flow.name} to wait`,
 		);
 		assert(waiting.status === 'waiting', `execution ${waiting.id} is ${waiting.status}`);
-		const sent = (await control('/messages')).data.filter((m) => m.to === customer).at(-1);
+		const sent = (await control('/messages')).data
+			.filter((m) => m.to === to || m.recipient === to)
+			.at(-1);
 		return { execution: waiting, sent };
 	};
 	/** The execution once it has finished; the items "Ask" and "After" output. */
@@ -437,6 +453,17 @@ try {
 		},
 	);
 
+	/** The question's receipts (with its callback data) reach the trigger before the answer. */
+	const receiptsReached = (sent) =>
+		waitFor(
+			async () =>
+				(await triggerItems()).some(
+					(item) => item.eventType === 'messageStatus' && item.messageId === sent.id,
+				),
+			30_000,
+			'the question’s receipts',
+		);
+
 	await check(
 		`${mode}: a free-text question is answered by the customer's next message`,
 		async () => {
@@ -445,15 +472,7 @@ try {
 				sent.type === 'text' && sent.callbackData?.startsWith('bmw:/webhook-waiting/'),
 				`question sent: ${JSON.stringify(sent)}`,
 			);
-			// The question's receipt (with its callback data) reaches the trigger before the answer.
-			await waitFor(
-				async () =>
-					(await triggerItems()).some(
-						(item) => item.eventType === 'messageStatus' && item.messageId === sent.id,
-					),
-				30_000,
-				'the question’s receipts',
-			);
+			await receiptsReached(sent);
 			const text = 'Happy birthday, Sam! From all of us';
 			await control('/incoming', {
 				phone_number_id: sandbox.phoneNumberIds[0],
@@ -471,6 +490,45 @@ try {
 			assert(
 				!items.some((item) => item.text === text),
 				'the answer also started the trigger workflow',
+			);
+		},
+	);
+
+	await check(
+		`${mode}: a free-text question to a customer with a username goes to their user ID and is answered by their next message`,
+		async () => {
+			const { execution, sent } = await ask(flows.freeTextByUserId, usernameCustomer);
+			assert(
+				sent?.recipient === usernameCustomer && sent.to === undefined,
+				`question sent: ${JSON.stringify(sent)}`,
+			);
+			await receiptsReached(sent);
+			const text = 'Put "Mug Fan" on it';
+			await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				user_id: usernameCustomer,
+				text,
+			});
+			const run = await finished(flows.freeTextByUserId, execution.id).catch(async (error) => {
+				// What the trigger made of the answer and the question's receipts says why.
+				const seen = (await triggerItems()).filter(
+					(item) => item.text === text || item.messageId === sent.id,
+				);
+				const saved = await (
+					await fetch(`${main}/rest/workflows/${flows.trigger.id}`, { headers: { cookie } })
+				).json();
+				const asked = (await executions(flows.freeTextByUserId)).find(
+					(e) => String(e.id) === String(execution.id),
+				);
+				throw new Error(
+					`${error.message}; the trigger got ${JSON.stringify(seen.map((i) => ({ ...i, raw: undefined })))}; its static data ${JSON.stringify(saved.data?.staticData)}; the execution is ${asked?.status}`,
+				);
+			});
+			assert(
+				run.after[0]?.answered === true &&
+					run.after[0].text === text &&
+					run.after[0].reply?.userId === usernameCustomer,
+				`After got ${JSON.stringify(run.after)}`,
 			);
 		},
 	);

@@ -72,3 +72,21 @@ export async function mediaBytes(bed: TestBed, mediaId: string): Promise<Buffer>
 	};
 	return Buffer.from(await (await fetch(info.url, { headers })).arrayBuffer());
 }
+
+/** Send a Template Instead with the demo's order_confirmation and its variables filled in. */
+export function orderConfirmationFallback(templateId: string): Record<string, unknown> {
+	return {
+		ifWindowClosed: 'template',
+		fallbackTemplate: rl(templateId),
+		fallbackVariables: {
+			mappingMode: 'defineBelow',
+			value: {
+				header_1: '#1001',
+				body_1: 'Ana',
+				body_2: 'a bag of Kenya Nyeri',
+				body_3: 'Friday',
+				button_0_url: '1001',
+			},
+		},
+	};
+}

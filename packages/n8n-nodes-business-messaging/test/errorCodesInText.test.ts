@@ -1,6 +1,6 @@
 import { ScriptedServer } from 'business-messaging-testing';
 import { codeInText } from '../nodes/common/transport/errorBody';
-import { chatSend, rl, sentBodies } from './conversation-support';
+import { chatSend, orderConfirmationFallback, sentBodies } from './conversation-support';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 /**
@@ -19,18 +19,7 @@ describe('an error code in a text body', () => {
 		const [output] = await bed.harness().execute({
 			parameters: chatSend(bed, 'sendText', {
 				text: 'Your order ships Friday.',
-				ifWindowClosed: 'template',
-				fallbackTemplate: rl(templateId('order_confirmation')),
-				fallbackVariables: {
-					mappingMode: 'defineBelow',
-					value: {
-						header_1: '#1001',
-						body_1: 'Ana',
-						body_2: 'a bag of Kenya Nyeri',
-						body_3: 'Friday',
-						button_0_url: '1001',
-					},
-				},
+				...orderConfirmationFallback(templateId('order_confirmation')),
 			}),
 		});
 		expect(output[0].json).toMatchObject({ sentAs: 'template', template: 'order_confirmation' });

@@ -5,6 +5,7 @@ import {
 	CUSTOMER,
 	fileItem,
 	mediaBytes,
+	orderConfirmationFallback,
 	rl,
 	sentBodies,
 } from './conversation-support';
@@ -97,18 +98,7 @@ describe('If the 24-hour window is closed › Send a Template Instead', () => {
 	const withFallback = (operation: string, extra: Record<string, unknown>) =>
 		chatSend(bed, operation, {
 			...extra,
-			ifWindowClosed: 'template',
-			fallbackTemplate: rl(templateId('order_confirmation')),
-			fallbackVariables: {
-				mappingMode: 'defineBelow',
-				value: {
-					header_1: '#1001',
-					body_1: 'Ana',
-					body_2: 'a bag of Kenya Nyeri',
-					body_3: 'Friday',
-					button_0_url: '1001',
-				},
-			},
+			...orderConfirmationFallback(templateId('order_confirmation')),
 		});
 
 	it('sends the template when the platform refuses the answer (131047), and says so', async () => {

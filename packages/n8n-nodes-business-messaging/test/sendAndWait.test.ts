@@ -469,6 +469,42 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 	});
 });
 
+describe('Send and Wait for Response: a customer with a username', () => {
+	const USER_ID = 'US.13491208655302741918';
+	const usernameCustomer = { user_id: USER_ID, username: '@sam', name: 'Sam', from: undefined };
+
+	it('a free-text question to their user ID resumes on their next message, which has no number', async () => {
+		await customerSends(bed, { ...usernameCustomer, text: 'Hi' });
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(
+			ask({ recipient: USER_ID, responseType: 'freeText', bodyText: 'What should the card say?' }),
+		);
+		const [sent] = (
+			(await (await fetch(`${bed.sandbox.controlUrl}/messages`)).json()) as {
+				data: IDataObject[];
+			}
+		).data.slice(-1);
+		expect([sent.recipient, sent.to]).toEqual([USER_ID, undefined]);
+		const receipt = await n8n.deliver(await next(isStatus('sent', String(sent.id))));
+		expect(receipt.items[0]).toMatchObject({ recipientUserId: USER_ID, sendTo: USER_ID });
+		expect(receipt.items[0]).not.toHaveProperty('recipient');
+		expect(Object.keys(n8n.openQuestions())).toEqual([
+			`${bed.sandbox.phoneNumberIds[0]}:${USER_ID}`,
+		]);
+		await customerSends(bed, { ...usernameCustomer, text: 'Happy birthday!' });
+		const answer = await n8n.deliver(await next(isMessage));
+		expect(answer.items).toEqual([]);
+		expect(n8n.resumed[0]).toMatchObject({
+			recipient: USER_ID,
+			userId: waiting.userId,
+			answered: true,
+			text: 'Happy birthday!',
+			reply: { userId: USER_ID, sendTo: USER_ID },
+		});
+		expect(n8n.resumed[0].reply).not.toHaveProperty('from');
+	});
+});
+
 describe('Send and Wait for Response: a free-text question cannot be taken over', () => {
 	it('a forged receipt naming a made-up reference neither opens nor replaces the question', async () => {
 		await customerWrites(bed);

@@ -88,6 +88,35 @@ describe('trigger: Collect Bursts', () => {
 		]);
 	});
 
+	it('a customer with a username and no number: their three messages are one burst, answered by user ID', async () => {
+		const userId = 'US.13491208655302741918';
+		const next = captureDeliveries(bed);
+		const payloads: IDataObject[] = [];
+		for (const text of ['Hi', 'do you ship', 'to Lisbon?']) {
+			await customerSends(bed, {
+				user_id: userId,
+				username: '@ana',
+				name: 'Ana',
+				from: undefined,
+				text,
+			});
+			payloads.push(await next(isMessage));
+		}
+		for (const payload of payloads) expect(await n8n.deliver(payload)).toBe(200);
+		const runs = await n8n.executionsAfter(1);
+		expect(runs).toHaveLength(1);
+		const [[burst]] = runs;
+		expect(burst).toMatchObject({
+			messageCount: 3,
+			sendTo: userId,
+			userId,
+			text: 'Hi\ndo you ship\nto Lisbon?',
+		});
+		expect(burst).not.toHaveProperty('from');
+		await sleep(1500);
+		expect(n8n.executions).toHaveLength(1);
+	});
+
 	it('a message after the quiet time opens the next burst', async () => {
 		const payloads = await writes(['first', 'second']);
 		await n8n.deliver(payloads[0]);

@@ -73,6 +73,34 @@ describe('a Recipient that is a user ID', () => {
 		},
 	);
 
+	it.each([
+		'@sheena',
+		'US 13491208655302741918',
+		'US.1349-1208',
+		'user.9373795779eb',
+		'sheena@example.com',
+	])(
+		'%p, neither a number nor a user ID, is refused before any request, naming both forms',
+		async (recipient) => {
+			for (const parameters of [
+				chatSend(bed, 'sendText', { recipient, text: 'Hi' }),
+				{
+					...OPERATION_CASES.find((o) => o.name === 'Message › Send Template')!.parameters(bed),
+					recipient,
+				},
+			]) {
+				bed.sandbox.state.log.clear();
+				const error = await expectFailure(bed.harness().execute({ parameters }));
+				expect(error).toBeInstanceOf(NodeOperationError);
+				expect(error.message).toMatch(
+					/^Recipient ".*" is (neither a phone number nor a user ID|not a user ID)/,
+				);
+				expect(String(error.description)).toMatch(/international format.*user ID/);
+				expect(bed.requests()).toEqual([]);
+			}
+		},
+	);
+
 	it('a parent user ID goes out the same way', async () => {
 		await usernameCustomerWrites();
 		await bed
@@ -105,7 +133,8 @@ describe('authentication templates, which the platform sends to numbers only (13
 		expect(error.message).toContain(`Recipient "${USER_ID}" is a user ID`);
 		expect(error.message).toContain('authentication template');
 		expect(error.message).toContain('131062');
-		expect(sentBodies(bed)).toEqual([]);
+		// Only the template was read (its category says it is one): nothing was sent.
+		expect(bed.requests().every((r) => r.method === 'GET')).toBe(true);
 		expect([...bed.sandbox.state.store.messages.values()]).toEqual([]);
 	});
 

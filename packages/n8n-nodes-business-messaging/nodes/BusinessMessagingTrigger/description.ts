@@ -188,7 +188,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'phoneNumbers' },
 				default: [],
 				description:
-					'Start the workflow only for messages and receipts of these numbers (the credential lists them). Template events are for every number and always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Start the workflow only for the events of these numbers: messages, receipts, calls, echoes, preferences (the credential lists them). Events of the account, such as templates, are for every number and always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Put Media in Field',

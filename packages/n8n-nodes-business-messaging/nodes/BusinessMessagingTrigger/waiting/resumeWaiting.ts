@@ -26,7 +26,10 @@ export async function resumeWaiting(
 ): Promise<TriggerEvent[]> {
 	const address = waitingAddress(this);
 	if (!address) return events;
-	const open = new OpenQuestions(this.getWorkflowStaticData('node'));
+	const open = new OpenQuestions(
+		this.getWorkflowStaticData('node'),
+		`${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`,
+	);
 	const remaining: TriggerEvent[] = [];
 	for (const event of events) {
 		if (event.eventType === 'incomingMessage') {
@@ -54,7 +57,7 @@ export async function resumeWaiting(
 				const messageId = String(event.messageId);
 				// A failure closes only a question opened before, by a receipt the wait vouched for.
 				if (event.status === 'failed')
-					open.close(event.phoneNumberId, customerIdsOf(event), messageId);
+					open.close(event.phoneNumberId, customerIdsOf(event), messageId, now);
 				else if (!open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId)) {
 					// Only the wait can tell its own reference from a forged one: asked before the receipt
 					// opens the question (once: its later receipts name it again).
