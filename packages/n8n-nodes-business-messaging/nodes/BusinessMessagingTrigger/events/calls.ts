@@ -5,6 +5,7 @@ import {
 	errorFields,
 	isObject,
 	listOf,
+	numberOf,
 	objectsOf,
 	textOf,
 	timestamps,
@@ -80,9 +81,4 @@ export function callEvents(value: IDataObject, where: IDataObject): TriggerEvent
 		);
 	}
 	return events;
-}
-
-function numberOf(value: unknown): number | undefined {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }

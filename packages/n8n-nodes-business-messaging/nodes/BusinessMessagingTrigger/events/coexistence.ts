@@ -4,6 +4,7 @@ import {
 	errorFields,
 	isObject,
 	listOf,
+	numberOf,
 	objectsOf,
 	textOf,
 	timestamps,
@@ -147,7 +148,5 @@ export function contactSyncEvents(value: IDataObject, where: IDataObject): Trigg
 }
 
 function numberOrText(value: unknown): number | string | undefined {
-	if (typeof value === 'number') return value;
-	const text = textOf(value);
-	return text !== undefined && /^\d+$/.test(text) ? Number(text) : text;
+	return numberOf(value) ?? textOf(value);
 }

@@ -106,11 +106,16 @@ export function errorFields(errors: unknown): IDataObject {
 	const first = objectsOf(errors)[0];
 	if (!first) return {};
 	const data = isObject(first.error_data) ? first.error_data : {};
-	const code = Number(first.code);
 	return compact({
-		errorCode: textOf(first.code) !== undefined && Number.isFinite(code) ? code : undefined,
+		errorCode: numberOf(first.code),
 		errorTitle: textOf(first.title),
 		errorMessage: textOf(first.message),
 		errorDetails: textOf(data.details),
 	});
+}
+
+/** A number, or a number the platform wrote as text ("120"); anything else is none. */
+export function numberOf(value: unknown): number | undefined {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
