@@ -199,7 +199,9 @@ try {
 			const known = await knownRuns();
 			const userId = 'US.20260000000000000201';
 			const texts = ['Hi', 'is the blue mug', 'back in stock?'];
-			for (const text of texts)
+			for (const [index, text] of texts.entries()) {
+				// Typed one after the other: the platform's timestamps are whole seconds.
+				if (index > 0) await typing();
 				await control('/incoming', {
 					phone_number_id: ourNumber,
 					user_id: userId,
@@ -207,6 +209,7 @@ try {
 					name: 'Mug Fan',
 					text,
 				});
+			}
 			const runs = await newRuns(known, 1);
 			assert(runs.length === 1, `${runs.length} executions started`);
 			const [burst] = runs[0].items;
