@@ -65,7 +65,7 @@ export function eventIdentity(event: TriggerEvent): string | undefined {
 		return `call:${event.callId}:${String(event.callEvent)}:${String(event.status)}`;
 	// What has no ID of its own is known by its time and its whole content.
 	if (TIMED_EVENTS.includes(event.eventType) && event.timestampUnix !== undefined)
-		return `${event.eventType}:${String(event.templateId)}:${String(event.timestampUnix)}:${JSON.stringify(event.raw)}`;
+		return `${event.eventType}:${String(event.timestampUnix)}:${JSON.stringify(event.raw)}`;
 	// Other events carry no identity; two equal ones may be two real events, so both pass.
 	return undefined;
 }

@@ -60,7 +60,8 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		return {
 			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
-	const delivered = eventsOf(this.getBodyData(), chosenKinds(this));
+	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
+	const delivered = eventsOf(this.getBodyData(), kinds);
 	if (!delivered)
 		return refuseDelivery.call(
 			this,
@@ -100,7 +101,12 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		events = taken.fresh;
 	}
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const chosen = chosenEvents(this, await resumeWaiting.call(this, events), options);
+	const chosen = chosenEvents(
+		this,
+		await resumeWaiting.call(this, events, trigger),
+		kinds,
+		options,
+	);
 	if (chosen.length === 0) return answeredWithNothingToRun(this);
 
 	const items: INodeExecutionData[] = [];
@@ -169,23 +175,18 @@ async function itemOf(
 function chosenEvents(
 	context: IWebhookFunctions,
 	events: TriggerEvent[],
+	wanted: Set<string>,
 	options: IDataObject,
 ): TriggerEvent[] {
-	const wanted = chosenKinds(context);
 	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
 	const numbers = numberList(options.onlyNumbers);
 	return events.filter(
 		(e) =>
 			wanted.has(e.eventType) &&
 			(e.eventType !== 'messageStatus' || statusChosen(statuses, e.status)) &&
-			// Events of the account (templates) name no number: they are for every number.
+			// Events of the account (templates, account updates) name no number: for every number.
 			(numbers.size === 0 || typeof e.phoneNumberId !== 'string' || numbers.has(e.phoneNumberId)),
 	);
-}
-
-/** The Events chosen. */
-function chosenKinds(context: IWebhookFunctions): Set<string> {
-	return new Set(context.getNodeParameter('events', []) as string[]);
 }
 
 /** The IDs picked, or given by an expression as a list or a comma-separated text. */

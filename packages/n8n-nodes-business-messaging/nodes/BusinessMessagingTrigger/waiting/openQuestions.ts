@@ -74,8 +74,8 @@ export class OpenQuestions {
 	}
 
 	/**
-	 * Records a change here and writes the saved table back whole (a delivery that changes
-	 * nothing writes nothing).
+	 * Records a change here and writes the saved table back whole (a new object at the top of
+	 * the node's data); called only when something changes.
 	 */
 	private change(keys: string[], question: OpenQuestion | null, now: number) {
 		const table = { ...this.saved };

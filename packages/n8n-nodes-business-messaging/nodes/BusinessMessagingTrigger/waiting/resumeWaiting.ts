@@ -19,17 +19,16 @@ export interface ResumeOutcome {
 	message?: string;
 }
 
+/** `trigger` names the trigger in this process's memory, as takeDelivery names it. */
 export async function resumeWaiting(
 	this: IWebhookFunctions,
 	events: TriggerEvent[],
+	trigger: string,
 	now = Date.now(),
 ): Promise<TriggerEvent[]> {
 	const address = waitingAddress(this);
 	if (!address) return events;
-	const open = new OpenQuestions(
-		this.getWorkflowStaticData('node'),
-		`${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`,
-	);
+	const open = new OpenQuestions(this.getWorkflowStaticData('node'), trigger);
 	const remaining: TriggerEvent[] = [];
 	for (const event of events) {
 		if (event.eventType === 'incomingMessage') {
