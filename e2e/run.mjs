@@ -1078,6 +1078,25 @@ async function exampleChecks({ base, cookie, control, post, examples, filesDir }
 			);
 		},
 	);
+
+	await check(
+		'example "customer messages": a customer who writes to the second number is answered from it, with no Sender chosen',
+		async () => {
+			const customer = '14155550125';
+			const second = sandbox.phoneNumberIds[1];
+			const incoming = await (
+				await post('/incoming', { phone_number_id: second, from: customer, text: 'Hola!' })
+			).json();
+			await settled(EXAMPLES.inbox, 8);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'interactive' &&
+					reply.phoneNumberId === second &&
+					reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
 }
 
 finish();

@@ -61,6 +61,7 @@ describe('Message › Send Template: the variables form', () => {
 			.harness()
 			.listSearch('searchApprovedTemplates', { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) });
 		expect(results.map((r) => r.name).sort()).toEqual([
+			'approval_request (en_US)',
 			'coffee_catalog (en_US)',
 			'delivery_update (en_US)',
 			'flash_sale (en_US)',
@@ -477,9 +478,10 @@ describe('Message › Send Template: the template by name', () => {
 
 describe('IDs the user left empty or made into a path', () => {
 	it.each([
-		['', 'Phone Number is empty: pick one from the list or give its ID'],
-		['..', 'Phone Number ".." is not an ID'],
-		['.', 'Phone Number "." is not an ID'],
+		// Empty answers from the number the customer wrote to: there is none without the trigger.
+		['', 'Sender is empty, and the item does not come from a Business Messaging Trigger'],
+		['..', 'Sender ".." is not an ID'],
+		['.', 'Sender "." is not an ID'],
 	])('refuses the sender %j by its label, sending nothing', async (value, message) => {
 		const error = await expectFailure(
 			bed

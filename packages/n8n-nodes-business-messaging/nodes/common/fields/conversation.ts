@@ -13,11 +13,27 @@ export const windowNotice: INodeProperties = {
 	default: '',
 };
 
-export const senderField: INodeProperties = {
-	...phoneNumberLocator(),
-	displayName: 'Sender',
-	description: 'The business number that sends the message (the one the customer wrote to)',
-};
+/**
+ * Sender: empty by default, which answers from the number the customer wrote to (see
+ * common/sender); a number chosen here sends every message.
+ */
+export function senderLocator(description: string): INodeProperties {
+	const locator = phoneNumberLocator();
+	return {
+		...locator,
+		displayName: 'Sender',
+		required: false,
+		description,
+		hint: 'Leave empty to answer from the number the customer wrote to (the trigger’s phoneNumberId)',
+		modes: locator.modes?.map((mode) =>
+			mode.name === 'list' ? { ...mode, placeholder: 'The number the customer wrote to' } : mode,
+		),
+	};
+}
+
+export const senderField: INodeProperties = senderLocator(
+	'The business number that sends the message. Empty: the number the customer wrote to.',
+);
 
 export const chatRecipientField: INodeProperties = recipientField(
 	'The customer’s number in international format with its country code, or their user ID (e.g. US.13491208655302741918); the trigger’s "sendTo" field fits as it is',

@@ -9,10 +9,11 @@ import {
 import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { replyToOption, replyToValue } from '../../../common/fields/conversation';
-import { locatorValue, templateLocator } from '../../../common/fields/locators';
+import { templateLocator } from '../../../common/fields/locators';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { normalizeRecipient } from '../../../common/fields/recipient';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
+import { senderOf } from '../../../common/sender';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions, waitForReceipt } from '../../../common/waiting/receiptWait';
 import { sentMessageJson } from './sentMessage';
@@ -23,6 +24,8 @@ const WINDOW_CLOSED = 131047;
 /** Who sends a message in a chat, to whom, as a reply to what, and what goes if the window is closed. */
 export interface ChatAddress {
 	sender: string;
+	/** The number the customer wrote to, when the item comes from the trigger (common/sender). */
+	customerWroteTo?: string;
 	to: string;
 	/** The message answered, '' for none. */
 	replyTo: string;
@@ -111,9 +114,10 @@ export async function chatAddress(
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const { phoneNumberId: sender, customerWroteTo } = senderOf.call(this, itemIndex);
 	const address: ChatAddress = {
 		sender,
+		customerWroteTo,
 		to: normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex),
 		replyTo: replyToValue(node, options, itemIndex),
 	};
@@ -182,7 +186,7 @@ async function sendOnce(
 			...common,
 		};
 	} catch (error) {
-		if (!fallback || !windowClosed(error)) throw noteUploaded(error, upload);
+		if (!fallback || !windowClosed(error)) throw noteUploaded(notWroteTo(error, address), upload);
 	}
 	let sent;
 	try {
@@ -212,8 +216,25 @@ async function sendOnce(
 	};
 }
 
+/**
+ * A window refusal of an answer sent from another number than the one the customer wrote to says
+ * so first: the customer did write, but to that number, and the hours count per number.
+ */
+export function notWroteTo(error: unknown, address: ChatAddress): unknown {
+	const { sender, customerWroteTo } = address;
+	if (!windowClosed(error) || !customerWroteTo || customerWroteTo === sender) return error;
+	const described = error as Error & { description?: string | null };
+	described.description = [
+		`The customer wrote to the business number ${customerWroteTo} (the trigger’s phoneNumberId), and this answer went from Sender ${sender}: the 24 hours count per number. Leave Sender empty to answer from the number the customer wrote to.`,
+		described.description,
+	]
+		.filter(Boolean)
+		.join(' ');
+	return error;
+}
+
 /** Whether the platform refused the message because the customer-service window is closed. */
-function windowClosed(error: unknown): boolean {
+export function windowClosed(error: unknown): boolean {
 	if (!(error instanceof NodeApiError)) return false;
 	// The transport already read the code as a number, whatever shape the error body had.
 	return (error.errorResponse as IDataObject | undefined)?.code === WINDOW_CLOSED;

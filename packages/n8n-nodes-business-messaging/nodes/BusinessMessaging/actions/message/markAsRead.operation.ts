@@ -2,13 +2,15 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { markAsRead } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { messageIdValue } from '../../../common/fields/conversation';
-import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { messageIdValue, senderLocator } from '../../../common/fields/conversation';
+import { senderOf } from '../../../common/sender';
 
 const properties: INodeProperties[] = [
 	{
-		...phoneNumberLocator(),
-		description: 'The business number that received the message',
+		...senderLocator(
+			'The business number that received the message. Empty: the number the customer wrote to.',
+		),
+		displayName: 'Phone Number',
 	},
 	{
 		displayName: 'Message ID',
@@ -40,7 +42,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const { phoneNumberId } = senderOf.call(this, itemIndex, 'Phone Number');
 	const messageId = messageIdValue(
 		this.getNode(),
 		'Message ID',

@@ -7,19 +7,18 @@ import type {
 import type { ItemContext } from '../../../common/context';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { replyToOption, replyToValue } from '../../../common/fields/conversation';
-import { locatorValue, phoneNumberLocator, templateLocator } from '../../../common/fields/locators';
+import { replyToOption, replyToValue, senderLocator } from '../../../common/fields/conversation';
+import { templateLocator } from '../../../common/fields/locators';
+import { senderOf } from '../../../common/sender';
 import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions } from '../../../common/waiting/receiptWait';
 import { sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
-	{
-		...phoneNumberLocator(),
-		displayName: 'Sender',
-		description: 'The business number that sends the message',
-	},
+	senderLocator(
+		'The business number that sends the message. Empty: the number the customer wrote to, when the item comes from the trigger.',
+	),
 	recipientField(
 		'The customer’s number in international format with its country code (spaces, brackets and dashes are fine), or their user ID (e.g. US.13491208655302741918: the trigger’s sendTo)',
 	),
@@ -71,7 +70,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const sender = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const { phoneNumberId: sender, customerWroteTo } = senderOf.call(this, itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
 	const replyTo = replyToValue(
 		node,
@@ -87,7 +86,7 @@ export async function execute(
 	return await sendInChat.call(
 		this,
 		item,
-		{ sender, to, replyTo },
+		{ sender, to, replyTo, customerWroteTo },
 		message.content,
 		{ template: message.name, language: message.language },
 		message.upload,
