@@ -30,6 +30,8 @@ const n8n = QUEUE
 	? createQueueHome()
 	: createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5698) });
 const customer = '14155550188';
+/** A manager asked for approvals, who has not written to the business: no window is open. */
+const manager = '14155550177';
 /** A customer with a username, known only by their user ID. */
 const usernameCustomer = 'US.20260000000000000188';
 const secret = 'e2e-wait-signing-secret';
@@ -133,6 +135,19 @@ const flows = {
 			],
 		},
 		listButton: 'Pick a slot',
+	}),
+	templateApproval: askFlow('bmWaitTemplate01', 'ask-template', {
+		responseType: 'approval',
+		recipient: `+${manager}`,
+		askWith: 'template',
+		fallbackTemplate: { __rl: true, mode: 'name', value: 'approval_request (en_US)' },
+		fallbackVariables: {
+			mappingMode: 'defineBelow',
+			value: { body_1: 'Refund of 25.00 EUR for order #5005' },
+		},
+		limitType: 'afterInterval',
+		limitAmount: 1,
+		limitUnit: 'hours',
 	}),
 	freeText: askFlow('bmWaitFreeText01', 'ask-free-text', {
 		responseType: 'freeText',
@@ -363,22 +378,23 @@ try {
 		},
 	);
 
+	/**
+	 * Whether the trigger workflow got any of the messages: asked once every delivery the sandbox
+	 * made was answered (n8n records an execution before it answers the delivery that starts it).
+	 */
+	const reachedTrigger = async (messageIds) => {
+		await control('/webhook/flush', {});
+		return (await triggerItems()).filter((item) => messageIds.includes(item.messageId));
+	};
+
 	await check(
-		`${mode}: a second tap on the answered question resumes nothing; the trigger workflow gets it, marked`,
+		`${mode}: a second tap on the answered question resumes nothing and starts nothing`,
 		async () => {
 			const { sent, execution } = flows.approval.answered;
 			const before = (await executions(flows.approval)).length;
-			await tap(sent, { button_id: sent.content.action.buttons[1].reply.id });
-			await waitFor(
-				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
-				30_000,
-				'the late tap to reach the trigger workflow',
-			);
-			const late = (await triggerItems()).find((item) => item.waiting && item.replyTo === sent.id);
-			assert(
-				late.waiting.resumed === false && late.waiting.reason === 'notWaiting',
-				`trigger item: ${JSON.stringify(late.waiting)}`,
-			);
+			const late = await tap(sent, { button_id: sent.content.action.buttons[1].reply.id });
+			const started = await reachedTrigger([late.message_id]);
+			assert(started.length === 0, `the trigger workflow got ${JSON.stringify(started)}`);
 			const list = await executions(flows.approval);
 			const run = await finished(flows.approval, execution.id);
 			assert(list.length === before, `${list.length - before} new executions`);
@@ -395,13 +411,12 @@ try {
 			// The decline button's reference made to say "approve": its signature no longer matches.
 			const forged = decline.replace('a=decline', 'a=approve');
 			assert(forged !== decline, 'the reference did not hold a=decline');
-			const answered = await deliver(tapDelivery(sent, forged, 'Approve'));
+			const forgedTap = tapDelivery(sent, forged, 'Approve');
+			const answered = await deliver(forgedTap);
 			assert(answered.ok, `the trigger answered ${answered.status}`);
-			await waitFor(
-				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
-				30_000,
-				'the forged tap to reach the trigger workflow',
-			);
+			const forgedId = forgedTap.entry[0].changes[0].value.messages[0].id;
+			const started = await reachedTrigger([forgedId]);
+			assert(started.length === 0, `the trigger workflow got ${JSON.stringify(started)}`);
 			const [current] = (await executions(flows.approval)).filter((e) => e.id === execution.id);
 			assert(current.status === 'waiting', `execution ${execution.id} is ${current.status}`);
 			// Called directly, without the trigger, the forged reference is refused too.
@@ -429,6 +444,61 @@ try {
 			assert(!/"resumed":true/.test(replayBody), `replay: ${replay.status} ${replayBody}`);
 			const again = await finished(flows.approval, execution.id);
 			assert(again.after[0].approved === false, 'the replay changed the answer');
+		},
+	);
+
+	await check(
+		`${mode}: a manager who has not written approves through the template's quick-reply button; a second tap and a forged payload resume nothing and start nothing`,
+		async () => {
+			const { execution, sent } = await ask(flows.templateApproval, manager);
+			const payloads = (sent.content.components ?? [])
+				.filter((c) => c.sub_type === 'quick_reply')
+				.map((c) => c.parameters[0].payload);
+			assert(
+				sent.type === 'template' &&
+					sent.template?.name === 'approval_request' &&
+					payloads.length === 2 &&
+					payloads.every((p) => p.startsWith('bmw:/webhook-waiting/')),
+				`question sent: ${JSON.stringify(sent)}`,
+			);
+			const templateTap = (index) =>
+				control('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: manager,
+					type: 'button',
+					reply_to: sent.id,
+					button_index: index,
+				});
+			await templateTap(0);
+			const run = await finished(flows.templateApproval, execution.id);
+			assert(run.status === 'success', `execution ${execution.id}: ${run.status}`);
+			assert(
+				run.after[0]?.answered === true &&
+					run.after[0].approved === true &&
+					run.after[0].reply?.reply?.text === 'Approve',
+				`After got ${JSON.stringify(run.after)}`,
+			);
+			const before = (await executions(flows.templateApproval)).length;
+			const second = await templateTap(1);
+			const forgedTap = tapDelivery(sent, 'unused', 'Approve');
+			const message = forgedTap.entry[0].changes[0].value.messages[0];
+			message.from = manager;
+			forgedTap.entry[0].changes[0].value.contacts = [{ wa_id: manager }];
+			delete message.interactive;
+			Object.assign(message, {
+				type: 'button',
+				button: { payload: payloads[1].replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA'), text: 'Decline' },
+			});
+			const answered = await deliver(forgedTap);
+			assert(answered.ok, `the trigger answered ${answered.status}`);
+			const started = await reachedTrigger([second.message_id, message.id]);
+			assert(started.length === 0, `the trigger workflow got ${JSON.stringify(started)}`);
+			assert(
+				(await executions(flows.templateApproval)).length === before,
+				'a tap started the approval workflow again',
+			);
+			const again = await finished(flows.templateApproval, execution.id);
+			assert(again.after[0].approved === true, 'a later tap changed the answer');
 		},
 	);
 
@@ -657,13 +727,10 @@ try {
 					run.after[0].waitLimit,
 				`After got ${JSON.stringify(run.after)}`,
 			);
-			// A tap after the limit resumes nothing: the trigger workflow gets it, marked.
-			await tap(sent, { button_id: sent.content.action.buttons[0].reply.id });
-			await waitFor(
-				async () => (await triggerItems()).some((item) => item.waiting && item.replyTo === sent.id),
-				30_000,
-				'the late tap',
-			);
+			// A tap after the limit resumes nothing, and starts nothing.
+			const late = await tap(sent, { button_id: sent.content.action.buttons[0].reply.id });
+			const started = await reachedTrigger([late.message_id]);
+			assert(started.length === 0, `the trigger workflow got ${JSON.stringify(started)}`);
 			const again = await finished(flows.limit, execution.id);
 			assert(again.after[0].answered === false, 'the late tap changed the outcome');
 		},

@@ -1,10 +1,16 @@
 import type { ExecuteOptions } from 'business-messaging-testing';
-import { createRunExecutionData, WAIT_INDEFINITELY, type IDataObject } from 'n8n-workflow';
+import {
+	createRunExecutionData,
+	WAIT_INDEFINITELY,
+	type IDataObject,
+	type INodeParameters,
+} from 'n8n-workflow';
 import {
 	chatSend,
 	customerSends,
 	customerWrites,
 	CUSTOMER,
+	rl,
 	sentBodies,
 } from './conversation-support';
 import { expectFailure, useTestBed } from './harness';
@@ -45,6 +51,12 @@ function buttonIds(sent: IDataObject): string[] {
 	const action = (sent.content as IDataObject).action as IDataObject;
 	return (action.buttons as Array<{ reply: { id: string } }>).map((b) => b.reply.id);
 }
+
+/** The trigger's Options › Include Stray Answers, on. */
+const STRAY: [string[], INodeParameters] = [
+	['incomingMessage', 'messageStatus'],
+	{ strayAnswers: true },
+];
 
 beforeEach(() => {
 	n8n.reset();
@@ -226,13 +238,16 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		expect(typeof waitKey).toBe('string');
 		expect(n8n.resumed[0]).not.toHaveProperty('waitKey');
 
-		// A second tap: nothing waits any more; the trigger workflow gets it, marked.
+		// A second tap: nothing waits any more, and it starts nothing (the manager would get the
+		// customer menu); with Include Stray Answers, the trigger workflow gets it, marked.
 		await customerAnswers({
 			type: 'interactive',
 			reply_to: sent.id,
 			button_id: buttonIds(sent)[1],
 		});
-		const late = await n8n.deliver(await next(isMessage));
+		const secondTap = await next(isMessage);
+		expect((await n8n.deliver(secondTap)).items).toEqual([]);
+		const late = await n8n.deliver(secondTap, ...STRAY);
 		expect(late.items).toHaveLength(1);
 		expect(late.items[0]).toMatchObject({
 			replyTo: sent.id,
@@ -281,7 +296,8 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const forged = decline.replace('a=decline', 'a=approve');
 		expect(forged).not.toBe(decline);
 		(message.interactive as { button_reply: IDataObject }).button_reply.id = forged;
-		const refused = await n8n.deliver(payload);
+		expect((await n8n.deliver(payload)).items).toEqual([]);
+		const refused = await n8n.deliver(payload, ...STRAY);
 		expect(refused.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
 		expect(n8n.isWaiting).toBe(true);
 		// Straight to the waiting webhook, the real approve reference of another wait is refused too.
@@ -316,7 +332,7 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			reply_to: earlier.id,
 			button_id: buttonIds(earlier)[0],
 		});
-		const refused = await n8n.deliver(await next(isMessage));
+		const refused = await n8n.deliver(await next(isMessage), ...STRAY);
 		expect(refused.items[0].waiting).toMatchObject({
 			resumed: false,
 			reason: 'refused',
@@ -365,9 +381,11 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			'bmw:/webhook-waiting/test-execution/node-under-test?k=b&a=approve&w=x&s=y#/../../webhook',
 		]) {
 			reply.button_reply.id = id;
-			const { items } = await n8n.deliver(payload);
+			// Shaped as an answer, it answers nothing: it starts nothing, unless stray answers are wanted.
+			expect((await n8n.deliver(payload)).items).toEqual([]);
+			const { items } = await n8n.deliver(payload, ...STRAY);
 			expect(items).toHaveLength(1);
-			expect(items[0]).not.toHaveProperty('waiting');
+			expect(items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
 		}
 		expect(n8n.calls.length).toBe(calls);
 		expect(n8n.isWaiting).toBe(true);
@@ -389,13 +407,14 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			contact.wa_id = '14155550199';
 		const toOther = structuredClone(real);
 		(changeValue(toOther).metadata as IDataObject).phone_number_id = bed.sandbox.phoneNumberIds[1];
-		const otherChat = await n8n.deliver(fromOther);
+		expect((await n8n.deliver(fromOther)).items).toEqual([]);
+		const otherChat = await n8n.deliver(fromOther, ...STRAY);
 		expect(otherChat.items[0].waiting).toMatchObject({
 			resumed: false,
 			reason: 'refused',
 			message: 'The answer came from another chat than the one asked',
 		});
-		const otherNumber = await n8n.deliver(toOther);
+		const otherNumber = await n8n.deliver(toOther, ...STRAY);
 		expect(otherNumber.items[0].waiting).toMatchObject({
 			resumed: false,
 			message: 'The answer came to another business number than the one that asked',
@@ -466,6 +485,143 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 		const after = await n8n.deliver(await next(isMessage));
 		expect(after.items[0]).toMatchObject({ text: 'Thanks!' });
 		expect(after.items[0]).not.toHaveProperty('waiting');
+	});
+});
+
+describe('Send and Wait for Response: asked with a template, to someone who has not written', () => {
+	const APPROVAL_TEMPLATE = {
+		fallbackTemplate: rl('approval_request (en_US)', 'name'),
+		fallbackVariables: {
+			mappingMode: 'defineBelow',
+			value: { body_1: 'Refund of 25.00 EUR for order #1001' },
+		},
+	};
+	/** The payloads the sent template's quick-reply buttons carry, by button index. */
+	function payloads(sent: IDataObject): Record<string, string> {
+		const components = (sent.content as { components: IDataObject[] }).components;
+		return Object.fromEntries(
+			components
+				.filter((c) => c.sub_type === 'quick_reply')
+				.map((c) => [c.index, (c.parameters as Array<{ payload: string }>)[0].payload]),
+		);
+	}
+	const tapTemplate = async (sent: IDataObject, index: number) =>
+		await customerAnswers({ type: 'button', reply_to: sent.id, button_index: index });
+
+	it('Ask With › An Approved Template: a tap on its quick-reply button resumes; a second tap starts nothing', async () => {
+		// The manager has not written: no window is open.
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(
+			ask({ responseType: 'approval', askWith: 'template', ...APPROVAL_TEMPLATE }),
+		);
+		expect(waiting).toMatchObject({ sentAs: 'template', template: 'approval_request' });
+		const sent = await lastSent();
+		expect(sent.type).toBe('template');
+		const [approve, decline] = ['0', '1'].map((index) => payloads(sent)[index]);
+		for (const [payload, answer] of [
+			[approve, 'approve'],
+			[decline, 'decline'],
+		]) {
+			const url = new URL(payload.replace(/^bmw:/, 'http://n8n'));
+			expect(url.pathname).toBe('/webhook-waiting/test-execution/node-under-test');
+			expect(url.searchParams.get('a')).toBe(answer);
+			expect(payload.length).toBeLessThanOrEqual(256);
+		}
+		await tapTemplate(sent, 1);
+		const delivered = await n8n.deliver(await next(isMessage));
+		expect(delivered.items).toEqual([]);
+		expect(n8n.resumed[0]).toMatchObject({
+			answered: true,
+			approved: false,
+			reply: { replyTo: sent.id, reply: { payload: decline, text: 'Decline' } },
+		});
+		// The second tap, and a forged payload, resume nothing and start nothing.
+		await tapTemplate(sent, 0);
+		expect((await n8n.deliver(await next(isMessage))).items).toEqual([]);
+		await customerAnswers({
+			type: 'button',
+			button: { payload: approve.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA'), text: 'Approve' },
+		});
+		const forged = await next(isMessage);
+		expect((await n8n.deliver(forged)).items).toEqual([]);
+		expect((await n8n.deliver(forged, ...STRAY)).items[0].waiting).toMatchObject({
+			resumed: false,
+			reason: 'notWaiting',
+		});
+		expect(n8n.resumed).toHaveLength(1);
+	});
+
+	it('If the 24-Hour Window Is Closed › Ask With a Template: the buttons are refused, the template goes', async () => {
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(
+			ask({
+				...approval(),
+				ifWindowClosed: 'template',
+				...APPROVAL_TEMPLATE,
+			}),
+		);
+		expect(waiting).toMatchObject({ sentAs: 'template', template: 'approval_request' });
+		const sent = await lastSent();
+		expect(sent.type).toBe('template');
+		// The interactive question went first, and was refused (131047).
+		const bodies = sentBodies(bed);
+		expect(bodies.map((b) => b.type)).toEqual(['interactive', 'template']);
+		await tapTemplate(sent, 0);
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, approved: true });
+	});
+
+	it('inside the window the buttons go, and the template is not sent', async () => {
+		await customerWrites(bed);
+		const waiting = await n8n.run(
+			ask({ ...approval(), ifWindowClosed: 'template', ...APPROVAL_TEMPLATE }),
+		);
+		expect(waiting.sentAs).toBe('message');
+		expect(sentBodies(bed).map((b) => b.type)).toEqual(['interactive']);
+	});
+
+	it('refuses a template whose quick replies do not pair with the answers, or a payload of the form, before sending', async () => {
+		const approveOnly = ask({
+			responseType: 'approval',
+			approvalType: 'single',
+			askWith: 'template',
+			...APPROVAL_TEMPLATE,
+		});
+		const error = await expectFailure(n8n.run(approveOnly));
+		expect(error.message).toBe(
+			'Question Template approval_request (en_US) has 2 quick-reply buttons, and the question has 1 answer (Approve)',
+		);
+		const ownPayload = ask({
+			responseType: 'approval',
+			askWith: 'template',
+			fallbackTemplate: APPROVAL_TEMPLATE.fallbackTemplate,
+			fallbackVariables: {
+				mappingMode: 'defineBelow',
+				value: { body_1: 'Refund', button_0_payload: 'mine' },
+			},
+		});
+		expect((await expectFailure(n8n.run(ownPayload))).message).toContain(
+			'gives a payload to quick-reply button 1',
+		);
+		expect(sentBodies(bed)).toEqual([]);
+	});
+
+	it('free text asked with any template: its receipt opens the question, the next message answers', async () => {
+		const next = captureDeliveries(bed);
+		await n8n.run(
+			ask({
+				responseType: 'freeText',
+				askWith: 'template',
+				fallbackTemplate: rl('hello_world (en_US)', 'name'),
+				fallbackVariables: { mappingMode: 'defineBelow', value: {} },
+			}),
+		);
+		const sent = await lastSent();
+		expect(sent.type).toBe('template');
+		await n8n.deliver(await next(isStatus('sent', String(sent.id))));
+		await customerAnswers({ text: 'Yes, go ahead' });
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, text: 'Yes, go ahead' });
 	});
 });
 

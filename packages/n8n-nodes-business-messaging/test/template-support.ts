@@ -33,6 +33,7 @@ export const SEEDED_NEWEST_FIRST = [
 	'invoice_ready (en_US) — APPROVED',
 	'store_pickup (en_US) — APPROVED',
 	'delivery_update (en_US) — APPROVED',
+	'approval_request (en_US) — APPROVED',
 	'payment_reminder (en_US) — REJECTED',
 	'spring_sale (en_US) — PENDING',
 	'welcome_offer (en_US) — APPROVED',

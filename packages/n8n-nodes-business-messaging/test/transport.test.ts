@@ -63,7 +63,7 @@ class PagingProbe implements INodeType {
 
 describe('cursor paging', () => {
 	const probe = () => bed.harness({ nodeType: new PagingProbe() });
-	const seededTemplates = 13;
+	const seededTemplates = 14;
 
 	it('follows paging.cursors.after to the end', async () => {
 		const [output] = await probe().execute({ parameters: { pageSize: 2 } });

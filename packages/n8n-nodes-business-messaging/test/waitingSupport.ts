@@ -77,10 +77,17 @@ export class WaitingN8n {
 		return this.waiting !== undefined;
 	}
 
-	/** Delivers a payload the sandbox made to the trigger; returns the trigger workflow's items. */
-	async deliver(payload: unknown, events = ['incomingMessage', 'messageStatus']) {
+	/**
+	 * Delivers a payload the sandbox made to the trigger, with its `options`; returns the trigger
+	 * workflow's items.
+	 */
+	async deliver(
+		payload: unknown,
+		events = ['incomingMessage', 'messageStatus'],
+		options: INodeParameters = {},
+	) {
 		const { result, response } = await this.trigger().webhook({
-			parameters: { events, statuses: ['sent', 'delivered', 'read', 'failed'] },
+			parameters: { events, statuses: ['sent', 'delivered', 'read', 'failed'], options },
 			body: payload,
 			headers: {},
 		});

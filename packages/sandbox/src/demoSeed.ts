@@ -234,6 +234,27 @@ function demoTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['te
 function sendFormTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['templates']> {
 	return [
 		{
+			// Send and Wait asks with it when the person has not written in 24 hours.
+			name: 'approval_request',
+			language: 'en_US',
+			category: 'UTILITY',
+			status: 'APPROVED',
+			components: [
+				{
+					type: 'BODY',
+					text: 'Approval needed: {{1}}',
+					example: { body_text: [['Refund of 25.00 EUR for order #1001']] },
+				},
+				{
+					type: 'BUTTONS',
+					buttons: [
+						{ type: 'QUICK_REPLY', text: 'Approve' },
+						{ type: 'QUICK_REPLY', text: 'Decline' },
+					],
+				},
+			],
+		},
+		{
 			name: 'delivery_update',
 			language: 'en_US',
 			category: 'UTILITY',

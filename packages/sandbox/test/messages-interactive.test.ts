@@ -369,6 +369,60 @@ describe('simulated replies to interactive messages', () => {
 	});
 });
 
+describe('simulated taps on a template’s quick-reply buttons', () => {
+	const approval = (payloads: Record<number, string>) =>
+		templateMessage('approval_request', 'en_US', [
+			{ type: 'body', parameters: [{ type: 'text', text: 'Refund of 25.00 EUR' }] },
+			...Object.entries(payloads).map(([index, payload]) => ({
+				type: 'button',
+				sub_type: 'quick_reply',
+				index,
+				parameters: [{ type: 'payload', payload }],
+			})),
+		]);
+	const tap = (s: typeof sandbox.current, fields: Json) =>
+		controlRaw(s, 'POST', '/incoming', {
+			phone_number_id: DEMO_NUMBER,
+			from: CUSTOMER,
+			type: 'button',
+			...fields,
+		});
+
+	it('a tap carries the payload the send gave the button, its text and the context', async () => {
+		const s = sandbox.current;
+		const receiver = await receivers.start(s);
+		// a template needs no open window
+		const sent = expectSent(await send(s, approval({ 0: 'yes-7', 1: 'no-7' })));
+		const tapped = await tap(s, { reply_to: sent, button_index: 1 });
+		assert.equal(tapped.status, 200, tapped.text);
+		const incoming = messageOf((await receiver.waitFor(1))[0]);
+		assert.equal(incoming.type, 'button');
+		assert.deepEqual(incoming.button, { payload: 'no-7', text: 'Decline' });
+		assert.deepEqual(incoming.context, { from: '15550123401', id: sent });
+	});
+
+	it('a button the send gave no payload carries its text as the payload', async () => {
+		const s = sandbox.current;
+		const receiver = await receivers.start(s);
+		const sent = expectSent(await send(s, approval({ 1: 'no-7' })));
+		await tap(s, { reply_to: sent, button_index: 0 });
+		const incoming = messageOf((await receiver.waitFor(1))[0]);
+		assert.deepEqual(incoming.button, { payload: 'Approve', text: 'Approve' });
+	});
+
+	it('refuses a button that is no quick reply, and a message that is no template sent to that customer', async () => {
+		const s = sandbox.current;
+		await customerWrites(s);
+		const sent = expectSent(await send(s, approval({})));
+		const text = expectSent(await send(s, message('text', { body: 'hi' })));
+		expectInvalid(await tap(s, { reply_to: sent, button_index: 2 }), 'button_index', 'its buttons');
+		expectInvalid(await tap(s, { reply_to: text, button_index: 0 }), 'reply_to', 'a template');
+		// a raw button message still passes as the platform sends it
+		const raw = await tap(s, { button: { payload: 'p', text: 't' } });
+		assert.equal(raw.status, 200, raw.text);
+	});
+});
+
 describe('read receipts', () => {
 	interface Received {
 		id: string;

@@ -55,6 +55,7 @@ describe('list templates (4.3)', () => {
 		const s = sandbox.current;
 		const approved = await list(s, { status: 'APPROVED' });
 		assert.deepEqual(approved.body.data.map((t) => t.name).sort(), [
+			'approval_request',
 			'coffee_catalog',
 			'delivery_update',
 			'flash_sale',

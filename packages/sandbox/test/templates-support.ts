@@ -217,7 +217,7 @@ export function mediaHeader(format: string, ...handles: unknown[]): Component {
 }
 
 /** Templates the demo seed gives the account. */
-export const SEED_COUNT = 13;
+export const SEED_COUNT = 14;
 
 /** Creates `count` templates named page_<i> (oldest first); returns their ids. */
 export async function createMany(

@@ -182,6 +182,14 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to download the file of each incoming media message into the item (needs the credential)',
 			},
 			{
+				displayName: 'Include Stray Answers',
+				name: 'strayAnswers',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a late, second or forged answer to a Send and Wait question starts this workflow, with waiting.reason saying why it resumed nothing. Off, it starts nothing (n8n’s log says why).',
+			},
+			{
 				displayName: 'Only These Numbers',
 				name: 'onlyNumbers',
 				type: 'multiOptions',

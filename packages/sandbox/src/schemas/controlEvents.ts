@@ -165,7 +165,7 @@ export const incomingSchema = {
 			reply_to: {
 				type: 'string',
 				description:
-					'interactive: the wamid of an interactive message sent to this customer, with button_id or row_id; flow: the message with the Flow (the context)',
+					'interactive: the wamid of an interactive message sent to this customer, with button_id or row_id; button: the wamid of a template sent to this customer, with button_index; flow: the message with the Flow (the context)',
 			},
 			response: {
 				type: 'object',
@@ -179,6 +179,11 @@ export const incomingSchema = {
 			body: { type: 'string', description: 'flow: the nfm_reply body (default "Sent")' },
 			button_id: { type: 'string', description: 'interactive: the id of the reply button tapped' },
 			row_id: { type: 'string', description: 'interactive: the id of the list row chosen' },
+			button_index: {
+				type: 'integer',
+				description:
+					"button: the index, among the template's buttons, of the quick-reply button tapped",
+			},
 			media: closed({
 				mime_type: str,
 				file_name: str,

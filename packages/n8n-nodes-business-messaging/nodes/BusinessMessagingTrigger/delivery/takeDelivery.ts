@@ -103,7 +103,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const chosen = chosenEvents(
 		this,
-		await resumeWaiting.call(this, events, trigger),
+		await resumeWaiting.call(this, events, trigger, options.strayAnswers === true),
 		kinds,
 		options,
 	);

@@ -1,5 +1,9 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
-import { parseReference, type ParsedReference } from '../../common/waiting/answerReference';
+import {
+	parseReference,
+	REFERENCE_PREFIX,
+	type ParsedReference,
+} from '../../common/waiting/answerReference';
 import type { TriggerEvent } from '../events';
 import { customerIdsOf } from '../events/customer';
 import { OpenQuestions } from './openQuestions';
@@ -7,9 +11,11 @@ import { OpenQuestions } from './openQuestions';
 /**
  * The trigger's part of Send and Wait (common/waiting): it receives every delivery of the app,
  * so it hands the answers to the executions that wait for them, by calling their resume address
- * on this n8n. An answer that resumed an execution is taken out of the delivery; every other
- * event, and an answer that resumed nothing (a late tap, a second tap, a forged reference),
- * goes on to the trigger's workflow as before, with `waiting` saying what happened.
+ * on this n8n. An answer that resumed an execution is taken out of the delivery, and so is a
+ * stray one that resumed nothing (a late tap, a second tap, a forged reference): it answered a
+ * question, so it must not start the customer's workflow (a manager's second tap on an approval
+ * would get the customer menu). With Options › Include Stray Answers it goes on to the workflow,
+ * `waiting` saying why it resumed nothing; else n8n's log says why. Every other event goes on.
  */
 
 export interface ResumeOutcome {
@@ -24,16 +30,35 @@ export async function resumeWaiting(
 	this: IWebhookFunctions,
 	events: TriggerEvent[],
 	trigger: string,
+	includeStray = false,
 	now = Date.now(),
 ): Promise<TriggerEvent[]> {
 	const address = waitingAddress(this);
 	if (!address) return events;
 	const open = new OpenQuestions(this.getWorkflowStaticData('node'), trigger);
 	const remaining: TriggerEvent[] = [];
+	const stray = (event: TriggerEvent, outcome: ResumeOutcome) => {
+		if (includeStray) remaining.push({ ...event, waiting: outcome });
+		else
+			this.logger.info(
+				`Business Messaging Trigger: an answer to a Send and Wait question resumed nothing and starts nothing (${outcome.reason ?? ''}: ${outcome.message ?? ''})`,
+				{ messageId: event.messageId },
+			);
+	};
 	for (const event of events) {
 		if (event.eventType === 'incomingMessage') {
 			const reply = isObject(event.reply) ? event.reply : {};
-			const tapped = parseReference(reply.id ?? reply.payload, address.path);
+			const tappedValue = reply.id ?? reply.payload;
+			const tapped = parseReference(tappedValue, address.path);
+			if (!tapped && typeof tappedValue === 'string' && tappedValue.startsWith(REFERENCE_PREFIX)) {
+				// Shaped as a reference, but not one of this n8n's: forged, or from another n8n.
+				stray(event, {
+					resumed: false,
+					reason: 'refused',
+					message: 'The answer’s reference is not a waiting address of this n8n',
+				});
+				continue;
+			}
 			const question = tapped
 				? undefined
 				: open.take(event.phoneNumberId, customerIdsOf(event), now);
@@ -46,7 +71,10 @@ export async function resumeWaiting(
 			if (reference) {
 				const outcome = await resume(this, address.origin, reference, event, question?.messageId);
 				if (outcome.resumed) continue;
-				remaining.push({ ...event, waiting: outcome });
+				// A tap answers nothing else. A message after a free-text question may be the customer's
+				// next request, and n8n out of reach is no stray answer: the workflow hears of both.
+				if (tapped && outcome.reason !== 'unreachable') stray(event, outcome);
+				else remaining.push({ ...event, waiting: outcome });
 				continue;
 			}
 		}

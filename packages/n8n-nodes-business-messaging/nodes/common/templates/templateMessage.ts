@@ -36,6 +36,8 @@ export interface TemplateMessage {
 	name: string;
 	language: string;
 	upload?: Upload;
+	/** The template's own components, as the API described it (its buttons, for Send and Wait). */
+	components: IDataObject[];
 }
 
 /** Options › Header File From Input Binary of Send Template. */
@@ -142,5 +144,11 @@ export async function templateMessage(
 		if (filled.header.format === 'document' && !filled.header.fileName)
 			filled.header.fileName = upload.record.fileName;
 	}
-	return { content: templateContent({ name, language }, filled), name, language, upload };
+	return {
+		content: templateContent({ name, language }, filled),
+		name,
+		language,
+		upload,
+		components: template.components ?? [],
+	};
 }

@@ -134,6 +134,11 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 		message.context = reply.context;
 		message.interactive = reply.interactive;
 	}
+	if (type === 'button' && body.reply_to !== undefined) {
+		const tap = templateButtonTap(sandbox, numberId, customer, body);
+		message.context = tap.context;
+		message.button = tap.button;
+	}
 	if (type === 'flow') {
 		const answer = flowAnswer(sandbox, numberId, customer, body);
 		if (answer.context) message.context = answer.context;
@@ -279,6 +284,51 @@ function interactiveReply(sandbox: SandboxState, numberId: string, customer: Cus
 				...(row.description === undefined ? {} : { description: row.description }),
 			},
 		},
+	};
+}
+
+/**
+ * A customer's tap on a quick-reply button of a template the business sent them:
+ * `{type: "button", reply_to: <its wamid>, button_index}` (the button's index among the
+ * template's buttons, as a send names it) gives the Cloud API's `button` message: the button's
+ * `text`, and the `payload` the send gave that button, else the text.
+ */
+function templateButtonTap(
+	sandbox: SandboxState,
+	numberId: string,
+	customer: Customer,
+	body: Json,
+) {
+	const replyTo = requireString(body, 'reply_to', 'reply_to');
+	const sent = sentMessage(
+		sandbox,
+		numberId,
+		customer,
+		replyTo,
+		'a template',
+		(m) => m.type === 'template' && m.template !== undefined,
+	);
+	const index = requireInteger(body, 'button_index', 'button_index', 0, 9);
+	const template = sandbox.store.templates.get(sent.template!.id);
+	const buttonsComponent = (template?.components ?? []).find(
+		(c): c is Json => isObject(c) && String(c.type).toUpperCase() === 'BUTTONS',
+	);
+	const buttons = Array.isArray(buttonsComponent?.buttons) ? buttonsComponent.buttons : [];
+	const button = buttons[index];
+	if (!isObject(button) || button.type !== 'QUICK_REPLY')
+		throw invalid(
+			'button_index',
+			`is not a quick-reply button of template ${sent.template!.name} (its buttons: ${buttons.map((b, i) => `${i} ${isObject(b) ? String(b.type) : '?'}`).join(', ') || 'none'})`,
+		);
+	const content = isObject(sent.content) ? sent.content : {};
+	const parameter = (Array.isArray(content.components) ? content.components : [])
+		.filter(isObject)
+		.find((c) => c.sub_type === 'quick_reply' && String(c.index) === String(index));
+	const first = Array.isArray(parameter?.parameters) ? parameter.parameters[0] : undefined;
+	const text = String(button.text);
+	return {
+		context: replyContext(sandbox, numberId, replyTo),
+		button: { payload: isObject(first) ? String(first.payload) : text, text },
 	};
 }
 

@@ -9,21 +9,64 @@ import { sendMessage } from '../../../common/api/messages';
 import { itemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField } from '../../../common/fields/conversation';
+import { templateLocator } from '../../../common/fields/locators';
 import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { answerOptions, responseTypeOf } from '../../../common/waiting/question';
 import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
 import { waitFor } from '../../../common/waiting/waitFor';
-import { chatAddress, chatOptions } from './chatSend';
+import { askingContent, PAYLOAD_MAX } from '../../../common/waiting/templateQuestion';
+import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
+import { chatAddress, chatOptions, notWroteTo, windowClosed } from './chatSend';
 import { sentMessageJson } from './sentMessage';
 
 const QUESTION = { show: { responseType: ['approval', 'choice'] } };
+/** Fields of the interactive question, not of a template one (its template has its own words). */
+const NOT_TEMPLATE = { hide: { askWith: ['template'] } };
+const QUESTION_TEMPLATE = { label: 'Question Template', variables: 'Question Template Variables' };
+
+/** The question's template and its variables; shown for Ask With › Template and as the fallback. */
+function questionTemplateFields(show: Record<string, string[]>): INodeProperties[] {
+	return [
+		{
+			...templateLocator({
+				approvedOnly: true,
+				name: 'fallbackTemplate',
+				displayName: QUESTION_TEMPLATE.label,
+				description:
+					'An approved template whose quick-reply buttons are the answers, in order: for an approval the first approves and the second declines; for a choice one button per choice. Any template for Free Text: the next message answers.',
+			}),
+			displayOptions: { show },
+		},
+		{
+			displayName: QUESTION_TEMPLATE.variables,
+			name: 'fallbackVariables',
+			type: 'resourceMapper',
+			noDataExpression: true,
+			default: { mappingMode: 'defineBelow', value: null },
+			required: true,
+			displayOptions: { show },
+			typeOptions: {
+				loadOptionsDependsOn: ['fallbackTemplate.value', 'phoneNumberId.value'],
+				resourceMapper: {
+					resourceMapperMethod: 'getFallbackTemplateVariables',
+					mode: 'add',
+					valuesLabel: QUESTION_TEMPLATE.variables,
+					fieldWords: { singular: 'variable', plural: 'variables' },
+					addAllFields: true,
+					multiKeyMatch: false,
+					supportAutoMap: false,
+				},
+			},
+		},
+	];
+}
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Give that trigger a Signature or Header Token Authentication: with None, anyone who knows its URL can post answers in a customer’s name. Without a trigger, choose Answer Through › Web Page. The question is an answer too: accepted within 24 hours of the customer’s last message.',
+			'The customer answers in the chat: keep a Business Messaging Trigger workflow active, it hands the answer to this execution. Give that trigger a Signature or Header Token Authentication: with None, anyone who knows its URL can post answers in a customer’s name. Without a trigger, choose Answer Through › Web Page. A question is accepted within 24 hours of the person’s last message; to reach someone who has not written, choose Ask With › An Approved Template.',
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
@@ -61,6 +104,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. Refund of 25.00 EUR for order #1001: approve?',
+		displayOptions: NOT_TEMPLATE,
 		description: `The question, up to ${LIMITS.interactiveBody} characters (${LIMITS.textBody} for Free Text in the chat)`,
 	},
 	{
@@ -80,7 +124,7 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'Approve',
 		required: true,
-		displayOptions: { show: { responseType: ['approval'] } },
+		displayOptions: { show: { responseType: ['approval'] }, ...NOT_TEMPLATE },
 		description: `Up to ${LIMITS.buttonTitle} characters`,
 	},
 	{
@@ -89,7 +133,10 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'Decline',
 		required: true,
-		displayOptions: { show: { responseType: ['approval'], approvalType: ['double'] } },
+		displayOptions: {
+			show: { responseType: ['approval'], approvalType: ['double'] },
+			...NOT_TEMPLATE,
+		},
 		description: `Up to ${LIMITS.buttonTitle} characters`,
 	},
 	{
@@ -144,7 +191,7 @@ const properties: INodeProperties[] = [
 		name: 'listButton',
 		type: 'string',
 		default: 'Choose',
-		displayOptions: { show: { responseType: ['choice'] } },
+		displayOptions: { show: { responseType: ['choice'] }, ...NOT_TEMPLATE },
 		description: `The button that opens the list when there are 4 or more choices, up to ${LIMITS.listButton} characters`,
 	},
 	{
@@ -168,6 +215,49 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Ask With',
+		name: 'askWith',
+		type: 'options',
+		default: 'message',
+		displayOptions: { show: { answerThrough: ['chat'] } },
+		options: [
+			{
+				name: 'A Message (Within 24 Hours)',
+				value: 'message',
+				description:
+					'Buttons, a list or a text: accepted within 24 hours of the person’s last message',
+			},
+			{
+				name: 'An Approved Template (Any Time)',
+				value: 'template',
+				description:
+					'A template whose quick-reply buttons are the answers: reaches someone who has not written in 24 hours, e.g. a manager asked for an approval',
+			},
+		],
+	},
+	...questionTemplateFields({ answerThrough: ['chat'], askWith: ['template'] }),
+	{
+		displayName: 'If the 24-Hour Window Is Closed',
+		name: 'ifWindowClosed',
+		type: 'options',
+		default: 'fail',
+		displayOptions: { show: { answerThrough: ['chat'], askWith: ['message'] } },
+		options: [
+			{
+				name: 'Ask With a Template',
+				value: 'template',
+				description:
+					'When the platform refuses the question because the window is closed, ask with an approved template whose quick-reply buttons are the answers',
+			},
+			{ name: 'Fail', value: 'fail', description: 'The item fails with the platform’s refusal' },
+		],
+	},
+	...questionTemplateFields({
+		answerThrough: ['chat'],
+		askWith: ['message'],
+		ifWindowClosed: ['template'],
+	}),
+	{
 		displayName: 'Link Button Text',
 		name: 'linkButtonText',
 		type: 'string',
@@ -179,6 +269,7 @@ const properties: INodeProperties[] = [
 		...field,
 		displayOptions: {
 			show: { ...QUESTION.show, ...(field.displayOptions?.show ?? {}) },
+			...NOT_TEMPLATE,
 		},
 	})),
 	...waitLimitFields('the answer'),
@@ -214,6 +305,19 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 	const through = String(this.getNodeParameter('answerThrough', 0, 'chat'));
 	if (through !== 'chat' && through !== 'page')
 		throw new NodeOperationError(node, `Answer Through "${through}" is not one of chat, page`);
+	const askWith = through === 'chat' ? String(this.getNodeParameter('askWith', 0, 'message')) : '';
+	if (through === 'chat' && askWith !== 'message' && askWith !== 'template')
+		throw new NodeOperationError(node, `Ask With "${askWith}" is not one of message, template`);
+	// Read and checked before anything is sent: the template asked with, or asked with if the
+	// window is closed (chatAddress read that one).
+	const template: TemplateMessage | undefined =
+		askWith === 'template'
+			? await templateMessage.call(this, item, address.sender, {
+					template: 'fallbackTemplate',
+					variables: 'fallbackVariables',
+					recipient: address.to,
+				})
+			: address.fallback;
 	const limit = waitLimit(this);
 
 	return await waitFor.call(
@@ -243,6 +347,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 						},
 					},
 				};
+			} else if (askWith === 'template') {
+				content = {};
 			} else if (responseType === 'freeText') {
 				content = {
 					type: 'text',
@@ -257,8 +363,6 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 						),
 					},
 				};
-				// The receipts carry it back: the trigger then knows this chat's next message answers.
-				callbackData = reference.id('text');
 			} else {
 				const { frame } = await questionFrame.call(this, item, responseType);
 				content = {
@@ -303,22 +407,48 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 								},
 				};
 			}
-			const sent = await sendMessage.call(
-				this,
-				{
-					phoneNumberId: address.sender,
-					to: address.to,
-					content,
-					replyTo: address.replyTo,
-					callbackData,
-				},
-				item.request,
-			);
+			// The receipts carry it back: the trigger then knows this chat's next message answers.
+			if (through === 'chat' && responseType === 'freeText') callbackData = reference.id('text');
+			const asTemplate =
+				template &&
+				askingContent(
+					node,
+					template,
+					options,
+					(answer) => reference.id('tap', answer, PAYLOAD_MAX),
+					QUESTION_TEMPLATE.label,
+				);
+			const send = async (message: IDataObject) =>
+				await sendMessage.call(
+					this,
+					{
+						phoneNumberId: address.sender,
+						to: address.to,
+						content: message,
+						replyTo: address.replyTo,
+						callbackData,
+					},
+					item.request,
+				);
+			let sent;
+			let sentAs = askWith === 'template' ? 'template' : 'message';
+			try {
+				sent = await send(askWith === 'template' ? asTemplate! : content);
+			} catch (error) {
+				if (askWith === 'template' || !asTemplate || !windowClosed(error))
+					throw notWroteTo(error, address);
+				sent = await send(asTemplate);
+				sentAs = 'template';
+			}
 			return {
 				...sentMessageJson(sent, address.to),
 				phoneNumberId: address.sender,
 				responseType,
 				answerThrough: through,
+				...(template ? { sentAs } : {}),
+				...(sentAs === 'template'
+					? { template: template!.name, language: template!.language }
+					: {}),
 			};
 		},
 		{ answered: false },

@@ -1,0 +1,77 @@
+import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import type { TemplateMessage } from '../templates/templateMessage';
+import type { AnswerOption } from './question';
+
+/**
+ * Send and Wait asked with an approved template, which reaches someone who has not written in
+ * 24 hours. The template's quick-reply buttons are the answers, in order: each carries its
+ * answer's signed reference as its payload (a send's `quick_reply` parameter), which the
+ * platform hands back in the tap (`button.payload`), as a reply button hands back its ID.
+ */
+
+/**
+ * The longest payload put in a button. Meta documents no length for a quick-reply payload; a
+ * reply button's ID holds 256 characters, so a reference that fits there is asked of it too.
+ */
+export const PAYLOAD_MAX = 256;
+
+/** A quick-reply button of a template: its index among all the template's buttons, and its text. */
+export interface QuickReply {
+	index: string;
+	text: string;
+}
+
+export function quickRepliesOf(components: IDataObject[]): QuickReply[] {
+	const buttons = components.find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons;
+	if (!Array.isArray(buttons)) return [];
+	return (buttons as IDataObject[]).flatMap((button, index) =>
+		String(button?.type).toUpperCase() === 'QUICK_REPLY'
+			? [{ index: String(index), text: String(button.text ?? '') }]
+			: [],
+	);
+}
+
+/**
+ * The template's content with one reference per answer in its quick-reply buttons. Refused when
+ * the buttons and the answers do not pair up one to one, or when the form gave a payload of its
+ * own (it would be lost). A free-text question needs no button: its next message answers.
+ */
+export function askingContent(
+	node: INode,
+	template: TemplateMessage,
+	options: AnswerOption[],
+	referenceFor: (answer: string) => string,
+	/** The template field's label, for errors ("Question Template"). */
+	label: string,
+): IDataObject {
+	const message = template.content.template as IDataObject;
+	const sent = Array.isArray(message.components) ? (message.components as IDataObject[]) : [];
+	const own = sent.find((c) => c.type === 'button' && c.sub_type === 'quick_reply');
+	if (own)
+		throw new NodeOperationError(
+			node,
+			`${label} Variables gives a payload to quick-reply button ${Number(own.index) + 1}: Send and Wait sets those payloads itself, to know the answer`,
+			{ description: 'Leave the payload fields of the form empty.' },
+		);
+	if (options.length === 0) return template.content;
+	const replies = quickRepliesOf(template.components);
+	if (replies.length !== options.length)
+		throw new NodeOperationError(
+			node,
+			`${label} ${template.name} (${template.language}) has ${replies.length} quick-reply button${replies.length === 1 ? '' : 's'}, and the question has ${options.length} answer${options.length === 1 ? '' : 's'} (${options.map((o) => o.title).join(', ')})`,
+			{
+				description:
+					'Each answer is a quick-reply button of the template, in order: Approve and Decline need two (the first approves), Approve Only one, Choice one per choice. Pick a template with as many quick-reply buttons, or change the answers.',
+			},
+		);
+	const components = [
+		...sent,
+		...replies.map((reply, i) => ({
+			type: 'button',
+			sub_type: 'quick_reply',
+			index: reply.index,
+			parameters: [{ type: 'payload', payload: referenceFor(options[i].answer) }],
+		})),
+	];
+	return { ...template.content, template: { ...message, components } };
+}
