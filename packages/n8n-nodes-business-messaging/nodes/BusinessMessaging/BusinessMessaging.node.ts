@@ -3,6 +3,8 @@ import {
 	type IExecuteFunctions,
 	type IHookFunctions,
 	type INodeExecutionData,
+	type INodeProperties,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -20,6 +22,33 @@ import {
 	searchTemplates,
 } from './methods/listSearch';
 
+/** Resources whose operations' names say what they act on ("Send Buttons", "List Numbers"). */
+const NAMED_BY_OPERATION = new Set(['account', 'message']);
+
+/**
+ * The canvas subtitle n8n evaluates: the operation as the user picked it ("Send Buttons",
+ * "Template › Create"), not the internal values ("sendButtons: message"). Without a subtitle
+ * n8n looks the operation up in the first Operation field only, which is Account's.
+ */
+function operationSubtitle(properties: INodeProperties[]): string {
+	const labels: Record<string, string> = {};
+	const resources = (properties.find((p) => p.name === 'resource')?.options ??
+		[]) as INodePropertyOptions[];
+	for (const resource of resources)
+		for (const field of properties.filter(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+		))
+			for (const operation of (field.options ?? []) as INodePropertyOptions[])
+				labels[`${resource.value}:${operation.value}`] = NAMED_BY_OPERATION.has(
+					String(resource.value),
+				)
+					? operation.name
+					: `${resource.name} › ${operation.name}`;
+	return `={{ ${JSON.stringify(labels)}[$parameter["resource"] + ":" + $parameter["operation"]] || $parameter["operation"] }}`;
+}
+
+const properties = [...resourceProperties, requestOptionsProperty];
+
 export class BusinessMessaging implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Business Messaging',
@@ -30,9 +59,15 @@ export class BusinessMessaging implements INodeType {
 		},
 		group: ['output'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: operationSubtitle(properties),
+		// Also the default description of its AI tool. In the nodes panel n8n shows the trigger's
+		// description for the pair (generateMergedNodesAndActions), so that one names both.
 		description:
-			'Send approved templates and manage templates, catalogs, media, account and payments',
+			'Send WhatsApp templates, texts, buttons, lists and media, ask and wait for the answer, and manage templates, catalogs, media, account and payments',
+		// n8n opens a node's own http documentationUrl as is; a codex link gets ?utm_… after its
+		// #anchor, which loses the section (test/docsLinks.test.ts).
+		documentationUrl:
+			'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/packages/n8n-nodes-business-messaging/README.md#operations',
 		defaults: { name: 'Business Messaging' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -60,7 +95,7 @@ export class BusinessMessaging implements INodeType {
 				isFullPath: true,
 			},
 		],
-		properties: [...resourceProperties, requestOptionsProperty],
+		properties,
 	};
 
 	methods = {

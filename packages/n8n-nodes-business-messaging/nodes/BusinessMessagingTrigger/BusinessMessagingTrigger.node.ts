@@ -2,6 +2,7 @@ import {
 	NodeConnectionTypes,
 	type IDataObject,
 	type IHookFunctions,
+	type INodePropertyOptions,
 	type INodeType,
 	type INodeTypeDescription,
 	type IWebhookFunctions,
@@ -14,6 +15,16 @@ import { webhookCredentialTest } from './webhookCredentialTest';
 import { refuseDelivery } from './refusal';
 import { isVerification, verifyTokenOf } from './verify';
 
+/** The canvas subtitle: the chosen Events by name ("Incoming Message, Message Status"). */
+function eventsSubtitle(): string {
+	const names = Object.fromEntries(
+		(
+			(triggerProperties.find((p) => p.name === 'events')?.options ?? []) as INodePropertyOptions[]
+		).map((option) => [option.value, option.name]),
+	);
+	return `={{ [].concat($parameter["events"] || []).map((e) => (${JSON.stringify(names)})[e] || e).join(", ") }}`;
+}
+
 export class BusinessMessagingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Business Messaging Trigger',
@@ -24,9 +35,14 @@ export class BusinessMessagingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["events"].join(", ") }}',
+		subtitle: eventsSubtitle(),
+		// n8n's nodes panel shows one entry for this trigger and the Business Messaging node, with
+		// this description (generateMergedNodesAndActions): so it names what both do.
 		description:
-			'Starts a workflow on incoming messages, delivery and read receipts, and template status, category and quality updates',
+			'Starts a workflow on incoming WhatsApp messages, delivery and read receipts, calls and template updates; the Business Messaging node sends templates, texts and buttons and manages templates and catalogs',
+		// Opened as is by n8n; a codex link would lose its #anchor (test/docsLinks.test.ts).
+		documentationUrl:
+			'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/packages/n8n-nodes-business-messaging/README.md#trigger',
 		defaults: { name: 'Business Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
