@@ -91,7 +91,15 @@ describe('Message › Send Buttons', () => {
 		[
 			'a 4th button',
 			{ replyButtons: buttons('A', 'B', 'C', 'D') },
-			'Buttons has 4 buttons; a message holds at most 3',
+			'Buttons: at most 3 buttons; this message has 4',
+		],
+		[
+			'a 4th button given as JSON',
+			{
+				buttonsInput: 'json',
+				buttonsJson: JSON.stringify(['A', 'B', 'C', 'D'].map((title) => ({ title }))),
+			},
+			'Buttons (JSON): at most 3 buttons; this message has 4',
 		],
 		[
 			'a 21-character title',
@@ -174,7 +182,7 @@ describe('Message › Send Buttons', () => {
 				items: fileItem(PNG_BASE64, 'image/png', 'order.png'),
 			}),
 		);
-		expect(error.message).toContain('a message holds at most 3');
+		expect(error.message).toBe('Buttons: at most 3 buttons; this message has 4');
 		expect(bed.requests()).toEqual([]);
 	});
 });
@@ -253,7 +261,15 @@ describe('Message › Send List', () => {
 		[
 			'an 11th row',
 			{ rows: { row: Array.from({ length: 11 }, (_, i) => row(`Row ${i}`)) } },
-			'Rows has 11 rows; a list holds at most 10, over all its sections',
+			'Rows: at most 10 rows, over all sections; this list has 11',
+		],
+		[
+			'an 11th row given as JSON',
+			{
+				rowsInput: 'json',
+				rowsJson: JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ title: `Row ${i}` }))),
+			},
+			'Rows (JSON): at most 10 rows, over all sections; this list has 11',
 		],
 		[
 			'a 25-character row title',

@@ -61,7 +61,7 @@ describe('Message › Send Template in a conversation', () => {
 			'neither a header value nor a file',
 			{},
 			{},
-			'Template Variables › Header document (media ID or https URL) is empty',
+			'Template Variables › Document (ID or URL) is required',
 		],
 		[
 			'both a header value and a file',
@@ -135,7 +135,10 @@ describe('If the 24-hour window is closed › Send a Template Instead', () => {
 		};
 		const error = await expectFailure(bed.harness().execute({ parameters }));
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toContain('Template Variables › Header {{1}} is empty');
+		// Named after the fallback's own form, by the label it shows.
+		expect(error.message).toBe(
+			'Fallback Template Variables › Header {{1}} (e.g. #1001) is required',
+		);
 		expect(sentBodies(bed)).toEqual([]);
 	});
 

@@ -30,17 +30,18 @@ function send(
 const posts = () => bed.requests().filter((r) => r.method === 'POST');
 
 describe('Message › Send Template: the variables form', () => {
-	it('builds one field per variable, labelled with the template example', async () => {
+	it('builds one field per variable, labelled with the template example where it fits', async () => {
 		const { fields } = await bed
 			.harness()
 			.resourceMapping('getTemplateVariables', send('order_confirmation'));
+		// None required: n8n would name a required one left empty by its ID; the send checks.
 		expect(fields.map((f) => [f.id, f.displayName, f.required, f.type])).toEqual([
-			['header_1', 'Header {{1}} (e.g. #1001)', true, 'string'],
-			['body_1', 'Body {{1}} (e.g. Maria)', true, 'string'],
-			['body_2', 'Body {{2}} (e.g. 2 bags of Ethiopia Yirgacheffe)', true, 'string'],
-			['body_3', 'Body {{3}} (e.g. Monday)', true, 'string'],
-			['button_0_url', 'Button "Track order" URL suffix (e.g. 1001)', true, 'string'],
-			['button_1_payload', 'Button "Talk to us" payload (optional)', false, 'string'],
+			['header_1', 'Header {{1}} (e.g. #1001)', false, 'string'],
+			['body_1', 'Body {{1}} (e.g. Maria)', false, 'string'],
+			['body_2', 'Body {{2}}', false, 'string'],
+			['body_3', 'Body {{3}} (e.g. Monday)', false, 'string'],
+			['button_0_url', '"Track order" URL end', false, 'string'],
+			['button_1_payload', 'Button 2 payload (optional)', false, 'string'],
 		]);
 	});
 
@@ -50,7 +51,7 @@ describe('Message › Send Template: the variables form', () => {
 			.resourceMapping('getTemplateVariables', send('welcome_offer'));
 		expect(offer.fields.map((f) => f.displayName)).toEqual([
 			'Body {{1}} (e.g. Maria)',
-			'Copy-code button code (e.g. WELCOME15)',
+			'Coupon code',
 		]);
 		const hello = await bed.harness().resourceMapping('getTemplateVariables', send('hello_world'));
 		expect(hello.fields).toEqual([]);
@@ -209,14 +210,26 @@ describe('Message › Send Template', () => {
 		},
 	);
 
-	it('names an empty variable, with its example, and sends nothing', async () => {
+	it('names an empty variable by its label, with the example its label had no room for, and sends nothing', async () => {
 		const error = await expectFailure(
 			bed
 				.harness()
 				.execute({ parameters: send('order_confirmation', { ...orderValues, body_2: '  ' }) }),
 		);
-		expect(error.message).toBe('Template Variables › Body {{2}} is empty');
+		expect(error.message).toBe('Template Variables › Body {{2}} is required');
 		expect(error.description).toBe('For example: 2 bags of Ethiopia Yirgacheffe');
+		expect(posts()).toHaveLength(0);
+	});
+
+	it('names a variable left out of the form by its label, its example in it', async () => {
+		const others: Record<string, string> = { ...orderValues };
+		delete others.body_1;
+		const error = await expectFailure(
+			bed.harness().execute({ parameters: send('order_confirmation', others) }),
+		);
+		expect(error.message).toBe('Template Variables › Body {{1}} (e.g. Maria) is required');
+		expect(error.message).not.toContain('body_1');
+		expect(error.description).toBeUndefined();
 		expect(posts()).toHaveLength(0);
 	});
 

@@ -12,7 +12,7 @@ import { parseTemplateName, templateIdByName } from '../../common/templates/byNa
 /**
  * The form of a template's variables for Send Template: one field per header value (text
  * variable, media, document file name, location), body variable, button parameter and offer
- * expiry, each labelled with the template's example; optional ones say so.
+ * expiry, each labelled with the template's example when it fits; optional ones say so.
  */
 export async function getTemplateVariables(
 	this: ILoadOptionsFunctions,
@@ -38,13 +38,10 @@ async function variablesForm(
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
-			displayName: variable.example
-				? `${variable.label} (e.g. ${variable.example})`
-				: variable.label,
-			// The fallback has no header file option: its media header must be given here.
-			required:
-				variable.required ||
-				(parameter === 'fallbackTemplate' && variable.target.part === 'headerMedia'),
+			displayName: variable.label,
+			// n8n would report a required field left empty by its ID ('Variable "body_2" is
+			// required'); the send checks it and names its label.
+			required: false,
 			defaultMatch: false,
 			display: true,
 			type: variable.type,

@@ -163,14 +163,16 @@ export const buttonFields: INodeProperties[] = [
 		displayName: 'Buttons',
 		name: 'replyButtons',
 		type: 'fixedCollection',
+		// No maxAllowedFields: n8n keeps its Add button past the limit and refuses the run with its
+		// own words ("At most 3 fields are allowed"); the send names the field and the limit.
 		typeOptions: {
 			multipleValues: true,
-			multipleValueButtonText: 'Add Button',
+			multipleValueButtonText: `Add Button (up to ${LIMITS.buttons})`,
 			sortable: true,
-			maxAllowedFields: LIMITS.buttons,
 		},
 		default: {},
-		placeholder: 'Add Button',
+		// n8n labels a fixedCollection's Add button with its placeholder.
+		placeholder: `Add Button (up to ${LIMITS.buttons})`,
 		displayOptions: { show: { buttonsInput: ['fields'] } },
 		description: `Up to ${LIMITS.buttons} buttons the customer can tap; the answer comes to the trigger as an incoming message`,
 		options: [
@@ -226,14 +228,14 @@ export const rowFields: INodeProperties[] = [
 		displayName: 'Rows',
 		name: 'rows',
 		type: 'fixedCollection',
+		// As Buttons: the send checks the limit.
 		typeOptions: {
 			multipleValues: true,
-			multipleValueButtonText: 'Add Row',
+			multipleValueButtonText: `Add Row (up to ${LIMITS.rows})`,
 			sortable: true,
-			maxAllowedFields: LIMITS.rows,
 		},
 		default: {},
-		placeholder: 'Add Row',
+		placeholder: `Add Row (up to ${LIMITS.rows})`,
 		displayOptions: { show: { rowsInput: ['fields'] } },
 		description: `Up to ${LIMITS.rows} options; rows with the same section are shown together under its title`,
 		options: [
@@ -308,7 +310,10 @@ export const linkButtonFields: INodeProperties[] = [
 	},
 ];
 
-/** The entries of a fixedCollection or of its JSON alternative, as objects. */
+/**
+ * The entries of a fixedCollection or of its JSON alternative, as objects, and the label of
+ * the field they came from.
+ */
 function entries(
 	context: IExecuteFunctions,
 	itemIndex: number,
@@ -317,7 +322,7 @@ function entries(
 	key: string,
 	json: string,
 	what: string,
-): IDataObject[] {
+): { list: IDataObject[]; field: string } {
 	const node = context.getNode();
 	if (String(context.getNodeParameter(mode, itemIndex, 'fields')) === 'json') {
 		let value = context.getNodeParameter(json, itemIndex, '[]') as unknown;
@@ -335,13 +340,13 @@ function entries(
 			throw new NodeOperationError(node, `${what} (JSON) must be an array of objects`, {
 				itemIndex,
 			});
-		return value as IDataObject[];
+		return { list: value as IDataObject[], field: `${what} (JSON)` };
 	}
 	const values = context.getNodeParameter(collection, itemIndex, {}) as Record<
 		string,
 		IDataObject[] | undefined
 	>;
-	return values[key] ?? [];
+	return { list: values[key] ?? [], field: what };
 }
 
 /** An ID of a button or row: given, or the title; unique in the message. */
@@ -368,7 +373,7 @@ function choiceId(
 /** `action` of a reply-buttons message: 1 to 3 buttons, titles and IDs unique. */
 export function buttonsAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const node = context.getNode();
-	const list = entries(
+	const { list, field: where } = entries(
 		context,
 		itemIndex,
 		'buttonsInput',
@@ -378,14 +383,16 @@ export function buttonsAction(context: IExecuteFunctions, itemIndex: number): ID
 		'Buttons',
 	);
 	if (list.length === 0)
-		throw new NodeOperationError(node, 'Buttons is empty: add 1 to 3 buttons', { itemIndex });
+		throw new NodeOperationError(node, `${where} is empty: add 1 to ${LIMITS.buttons} buttons`, {
+			itemIndex,
+		});
 	if (list.length > LIMITS.buttons)
 		throw new NodeOperationError(
 			node,
-			`Buttons has ${list.length} buttons; a message holds at most ${LIMITS.buttons}`,
+			`${where}: at most ${LIMITS.buttons} buttons; this message has ${list.length}`,
 			{
 				itemIndex,
-				description: 'For more choices, use Send List (up to 10 rows).',
+				description: `For more choices, use Send List (up to ${LIMITS.rows} rows).`,
 			},
 		);
 	const ids = new Set<string>();
@@ -424,13 +431,23 @@ export function listAction(context: IExecuteFunctions, itemIndex: number): IData
 		itemIndex,
 		{ required: true },
 	);
-	const list = entries(context, itemIndex, 'rowsInput', 'rows', 'row', 'rowsJson', 'Rows');
+	const { list, field: where } = entries(
+		context,
+		itemIndex,
+		'rowsInput',
+		'rows',
+		'row',
+		'rowsJson',
+		'Rows',
+	);
 	if (list.length === 0)
-		throw new NodeOperationError(node, 'Rows is empty: add 1 to 10 rows', { itemIndex });
+		throw new NodeOperationError(node, `${where} is empty: add 1 to ${LIMITS.rows} rows`, {
+			itemIndex,
+		});
 	if (list.length > LIMITS.rows)
 		throw new NodeOperationError(
 			node,
-			`Rows has ${list.length} rows; a list holds at most ${LIMITS.rows}, over all its sections`,
+			`${where}: at most ${LIMITS.rows} rows, over all sections; this list has ${list.length}`,
 			{ itemIndex },
 		);
 	const ids = new Set<string>();
@@ -468,7 +485,7 @@ export function listAction(context: IExecuteFunctions, itemIndex: number): IData
 	if (sections.size > LIMITS.sections)
 		throw new NodeOperationError(
 			node,
-			`Rows are in ${sections.size} sections; a list has at most ${LIMITS.sections}`,
+			`${where} › Section: at most ${LIMITS.sections} sections; this list has ${sections.size}`,
 			{ itemIndex },
 		);
 	return {

@@ -16,10 +16,11 @@ export function filledValues(
 	values: Record<string, unknown>,
 	itemIndex: number,
 	otpButtonIndex?: string,
-	options: { headerFromBinary?: boolean } = {},
+	options: { headerFromBinary?: boolean; form?: string } = {},
 ): TemplateValues {
+	const form = options.form ?? 'Template Variables';
 	const fail = (variable: TemplateVariable, rule: string, description?: string) =>
-		new NodeOperationError(node, `Template Variables › ${variable.label} ${rule}`, {
+		new NodeOperationError(node, `${form} › ${variable.label} ${rule}`, {
 			itemIndex,
 			description,
 		});
@@ -30,11 +31,7 @@ export function filledValues(
 		// A media header may come from an input binary instead (uploaded after every check).
 		const fromBinary = options.headerFromBinary && variable.target.part === 'headerMedia';
 		if (!value && (variable.required || variable.target.part === 'headerMedia') && !fromBinary)
-			throw fail(
-				variable,
-				'is empty',
-				variable.example ? `For example: ${variable.example}` : undefined,
-			);
+			throw fail(variable, 'is required', hintFor(variable));
 		// The platform refuses these in a text parameter of the header or body (error 132018).
 		const text = variable.target.part === 'headerText' || variable.target.part === 'body';
 		if (text && /[\n\t]|\s{5,}/.test(value))
@@ -95,6 +92,15 @@ export function filledValues(
 		result.buttons.push({ index: otpButtonIndex, kind: 'otp', value: code });
 	}
 	return result;
+}
+
+/** What to give, where the label does not say it: the example that did not fit in it. */
+function hintFor(variable: TemplateVariable): string | undefined {
+	if (variable.target.part === 'headerMedia')
+		return 'Give a media ID (Media › Upload) or an https URL.';
+	if (variable.example && !variable.label.includes(`e.g. ${variable.example})`))
+		return `For example: ${variable.example}`;
+	return undefined;
 }
 
 type Fail = (variable: TemplateVariable, rule: string, description?: string) => Error;

@@ -25,6 +25,8 @@ import { otpButtonIndex, templateVariables } from './variables';
 export interface TemplateFields {
 	template: string;
 	variables: string;
+	/** The variables form's label, for errors: by default Template Variables, or Fallback … */
+	form?: string;
 	/** The option naming an input binary field whose file becomes the media header. */
 	headerBinary?: string;
 	/** Whom it goes to (a number or a user ID, normalised): some templates go to numbers only. */
@@ -102,6 +104,9 @@ export async function templateMessage(
 			},
 		);
 	const variables = templateVariables(template);
+	const form =
+		fields.form ??
+		(fields.variables === 'variables' ? 'Template Variables' : 'Fallback Template Variables');
 	const mapped =
 		(this.getNodeParameter(fields.variables, itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const property = fields.headerBinary
@@ -119,7 +124,7 @@ export async function templateMessage(
 	if (property && String(mapped[mediaHeader!.id] ?? '').trim())
 		throw new NodeOperationError(
 			node,
-			`Template Variables › ${mediaHeader!.label} and Options › Header File From Input Binary both give the header: leave one empty`,
+			`${form} › ${mediaHeader!.label} and Options › Header File From Input Binary both give the header: leave one empty`,
 			{ itemIndex },
 		);
 	const filled = filledValues(
@@ -128,7 +133,7 @@ export async function templateMessage(
 		mapped,
 		itemIndex,
 		otpButtonIndex(template.components ?? []),
-		{ headerFromBinary: property !== '' },
+		{ headerFromBinary: property !== '', form },
 	);
 	let upload: Upload | undefined;
 	if (property && filled.header && 'value' in filled.header && filled.header.format !== 'text') {
@@ -137,7 +142,7 @@ export async function templateMessage(
 			property,
 			kind: filled.header.format as MediaKind,
 			phoneNumberId: sender,
-			retry: `clear Options › Header File From Input Binary and give the media ID in Template Variables › ${mediaHeader!.label}`,
+			retry: `clear Options › Header File From Input Binary and give the media ID in ${form} › ${mediaHeader!.label}`,
 		});
 		filled.header.value = upload.record.mediaId;
 		// A document keeps the name of the file it came from, unless the form gives another.

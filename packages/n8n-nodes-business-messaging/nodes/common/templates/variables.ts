@@ -27,6 +27,7 @@ export type VariableTarget =
 
 export interface TemplateVariable {
 	id: string;
+	/** What the form shows and errors name: a short name, with the example when both fit. */
 	label: string;
 	example?: string;
 	required: boolean;
@@ -50,19 +51,80 @@ function namedExamples(list: unknown): Record<string, string> {
 	return examples;
 }
 
+/**
+ * n8n's resource mapper (2.41 and 1.123) shows a field's label only: no hint, placeholder or
+ * description. It cuts the label at about 166 px of 12 px Inter in the default panel (measured
+ * in Chromium); a label no wider than this is read whole.
+ */
+export const LABEL_WIDTH = 160;
+
+/** Inter's advance widths at 12 px (measured in Chromium), each group at its widest. */
+const CHAR_WIDTHS: Array<[number, string]> = [
+	[2.95, 'ijl'],
+	[4, " !',.:;|`It"],
+	[4.55, '()[]\\/fr'],
+	[5.15, '{}1'],
+	[5.7, '"^_-'],
+	[6.35, '*?s'],
+	[6.9, 'ack7vxyzJL'],
+	[7.45, 'bdeghnopqu235689'],
+	[7.95, '04#$&+<=>~BEFPRSTZ'],
+	[8.3, 'AKVXY'],
+	[9.2, 'CDGHNOQU'],
+	[10.55, 'mw'],
+	[11.85, 'MW%@'],
+];
+const CHAR_WIDTH = new Map(
+	CHAR_WIDTHS.flatMap(([width, chars]) => [...chars].map((char) => [char, width] as const)),
+);
+
+/** A label's width in px at 12 px Inter, erring wide. */
+export function labelWidth(text: string): number {
+	let width = 0;
+	// Other letters as the widest capitals; other scripts and emoji come from wider fonts.
+	for (const char of text) width += CHAR_WIDTH.get(char) ?? (char <= '\u024f' ? 9.2 : 16);
+	return width;
+}
+
+/**
+ * The label of a field: the first name that fits with the example, else the first that fits
+ * alone (the example is then given when the field is left empty), else the last name.
+ */
+function labelOf(names: string[], optional: boolean, example?: string): string {
+	const fits = (label: string) => labelWidth(label) <= LABEL_WIDTH;
+	if (example)
+		for (const name of names) {
+			const label = `${name} (${optional ? 'optional, ' : ''}e.g. ${example})`;
+			if (fits(label)) return label;
+		}
+	const suffix = optional ? ' (optional)' : '';
+	return (names.find((name) => fits(name + suffix)) ?? names[names.length - 1]) + suffix;
+}
+
 const variable = (
 	id: string,
-	label: string,
+	names: string | string[],
 	target: VariableTarget,
-	options: { example?: string; required?: boolean; type?: TemplateVariable['type'] } = {},
-): TemplateVariable => ({
-	id,
-	label,
-	target,
-	example: options.example || undefined,
-	required: options.required ?? true,
-	type: options.type ?? 'string',
-});
+	options: {
+		example?: string;
+		required?: boolean;
+		/** Whether the label says "(optional)"; by default when not required. */
+		optional?: boolean;
+		type?: TemplateVariable['type'];
+	} = {},
+): TemplateVariable => {
+	const required = options.required ?? true;
+	const example = options.example || undefined;
+	const optional = options.optional ?? !required;
+	return {
+		id,
+		label: labelOf(typeof names === 'string' ? [names] : names, optional, example),
+		target,
+		example,
+		required,
+		type: options.type ?? 'string',
+	};
+};
 
 export function templateVariables(template: {
 	components?: IDataObject[];
@@ -97,7 +159,7 @@ export function templateVariables(template: {
 				variables.push(
 					variable(
 						`body_${n}`,
-						otp && n === 1 ? 'One-time code (body and button)' : `Body {{${n}}}`,
+						otp && n === 1 ? 'One-time code' : `Body {{${n}}}`,
 						{ part: 'body' },
 						{ example: examples[n - 1] },
 					),
@@ -170,27 +232,23 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 			: [];
 	}
 	if (format === 'LOCATION') {
-		const place = (field: 'latitude' | 'longitude' | 'name' | 'address', required: boolean) =>
+		const place = (
+			field: 'latitude' | 'longitude' | 'name' | 'address',
+			name: string,
+			example: string,
+			required: boolean,
+		) =>
 			variable(
 				`header_location_${field}`,
-				`Header location ${field}${required ? '' : ' (optional)'}`,
+				name,
 				{ part: 'headerLocation', field },
-				{
-					required,
-					type: required ? 'number' : 'string',
-					example: {
-						latitude: '37.4833',
-						longitude: '-122.1489',
-						name: 'Roastery',
-						address: '1 Bean St',
-					}[field],
-				},
+				{ required, type: required ? 'number' : 'string', example },
 			);
 		return [
-			place('latitude', true),
-			place('longitude', true),
-			place('name', false),
-			place('address', false),
+			place('latitude', 'Latitude', '37.4833', true),
+			place('longitude', 'Longitude', '-122.1489', true),
+			place('name', 'Place name', 'Roastery', false),
+			place('address', 'Address', '1 Bean St', false),
 		];
 	}
 	if (!['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) return [];
@@ -198,16 +256,20 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 	// Not required in the form: the file may come from Options › Header File From Input Binary.
 	const media = variable(
 		`header_${kind}`,
-		`Header ${kind} (media ID or https URL)`,
+		[
+			`Header ${kind} (media ID or URL)`,
+			`Header ${kind} (ID or URL)`,
+			`${kind[0].toUpperCase()}${kind.slice(1)} (ID or URL)`,
+		],
 		{ part: 'headerMedia', format: kind },
-		{ required: false },
+		{ required: false, optional: false },
 	);
 	if (kind !== 'document') return [media];
 	return [
 		media,
 		variable(
 			'header_document_filename',
-			'Header document file name (optional)',
+			'File name',
 			{ part: 'headerFileName' },
 			{
 				required: false,
@@ -218,7 +280,12 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 }
 
 function buttonVariables(button: IDataObject, index: string): TemplateVariable[] {
-	const label = `Button "${text(button.text)}"`;
+	// The button's text names it; its place among the buttons when the text leaves no room.
+	const named = (what: string) => [
+		`Button "${text(button.text)}" ${what}`,
+		`"${text(button.text)}" ${what}`,
+		`Button ${Number(index) + 1} ${what}`,
+	];
 	const target = (kind: ButtonParameterKind): VariableTarget => ({ part: 'button', index, kind });
 	switch (button.type) {
 		case 'URL': {
@@ -226,7 +293,7 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 			const full = text((button.example as string[] | undefined)?.[0]);
 			const prefix = text(button.url).slice(0, -'{{1}}'.length);
 			return [
-				variable(`button_${index}_url`, `${label} URL suffix`, target('url'), {
+				variable(`button_${index}_url`, named('URL end'), target('url'), {
 					example: full.startsWith(prefix) ? full.slice(prefix.length) : full,
 				}),
 			];
@@ -234,14 +301,14 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 		case 'COPY_CODE': {
 			const code = Array.isArray(button.example) ? text(button.example[0]) : text(button.example);
 			return [
-				variable(`button_${index}_code`, 'Copy-code button code', target('copyCode'), {
+				variable(`button_${index}_code`, 'Coupon code', target('copyCode'), {
 					example: code,
 				}),
 			];
 		}
 		case 'QUICK_REPLY':
 			return [
-				variable(`button_${index}_payload`, `${label} payload (optional)`, target('quickReply'), {
+				variable(`button_${index}_payload`, named('payload'), target('quickReply'), {
 					required: false,
 				}),
 			];
@@ -249,15 +316,13 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 			return [
 				variable(
 					`button_${index}_flow_token`,
-					`${label} flow token (optional)`,
+					[...named('flow token'), 'Flow token'],
 					target('flowToken'),
-					{
-						required: false,
-					},
+					{ required: false },
 				),
 				variable(
 					`button_${index}_flow_data`,
-					`${label} flow data (optional, JSON object)`,
+					[...named('flow data'), 'Flow data'],
 					target('flowData'),
 					{ required: false, example: '{"order_id":"1001"}' },
 				),
@@ -266,7 +331,7 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 			return [
 				variable(
 					`button_${index}_thumbnail`,
-					`${label} thumbnail product retailer ID (optional)`,
+					[...named('thumbnail'), 'Thumbnail retailer ID', 'Thumbnail SKU'],
 					target('catalog'),
 					{ required: false, example: 'SKU-00001' },
 				),
