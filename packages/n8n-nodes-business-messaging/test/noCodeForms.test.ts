@@ -325,15 +325,13 @@ describe('the variables form and the limits as the editor shows them', () => {
 			.filter((p) => p.type === 'resourceMapper')
 			.filter((p) => p.typeOptions?.resourceMapper?.valuesLabel !== p.displayName)
 			.map((p) => p.displayName);
-		// Still to be titled in chatSend.ts and sendTemplate.operation.ts (issue 30).
-		expect([...new Set(untitled)]).toEqual(['Fallback Template Variables', 'Template Variables']);
+		expect([...new Set(untitled)]).toEqual([]);
 	});
 
 	it('leaves no list to n8n’s maxAllowedFields, whose refusal ("At most 3 fields are allowed") names no field', () => {
 		const capped = properties
 			.filter((p) => p.type === 'fixedCollection' && p.typeOptions?.maxAllowedFields)
 			.map((p) => p.displayName);
-		// Still to be changed in sendAndWait.operation.ts (issue 30).
-		expect([...new Set(capped)]).toEqual(['Choices']);
+		expect([...new Set(capped)]).toEqual([]);
 	});
 });

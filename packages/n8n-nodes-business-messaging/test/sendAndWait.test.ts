@@ -166,7 +166,7 @@ describe('Send and Wait for Response: the question', () => {
 					choices: { choice: [{ title: 'A' }] },
 				}),
 			}),
-			/Choices has 1 choice; give 2 to 10/,
+			/Choices: 2 to 10 choices; this question has 1/,
 		],
 		[
 			'a button title of 21 characters',
@@ -604,6 +604,18 @@ describe('Send and Wait for Response: asked with a template, to someone who has 
 			'gives a payload to quick-reply button 1',
 		);
 		expect(sentBodies(bed)).toEqual([]);
+	});
+
+	it('the question template’s form leaves out the quick-reply payloads, which the node sets; the fallback’s keeps them', async () => {
+		const form = async (operation: string) =>
+			(
+				await bed.harness().resourceMapping('getFallbackTemplateVariables', {
+					...ask({ askWith: 'template', ifWindowClosed: 'template', ...APPROVAL_TEMPLATE }),
+					operation,
+				})
+			).fields.map((f) => f.id);
+		expect(await form('sendAndWait')).toEqual(['body_1']);
+		expect(await form('sendText')).toEqual(['body_1', 'button_0_payload', 'button_1_payload']);
 	});
 
 	it('free text asked with any template: its receipt opens the question, the next message answers', async () => {

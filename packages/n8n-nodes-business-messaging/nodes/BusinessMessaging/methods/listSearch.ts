@@ -57,7 +57,7 @@ function currentLocatorValue(this: ILoadOptionsFunctions, name: string): string 
 }
 
 /** The business account the template list is for: the chosen account, or the sender's. */
-async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string> {
+export async function accountForTemplates(this: ILoadOptionsFunctions): Promise<string> {
 	const chosen = currentLocatorValue.call(this, 'businessAccountId');
 	if (chosen) return chosen;
 	const phoneNumberId = currentLocatorValue.call(this, 'phoneNumberId');

@@ -3,7 +3,7 @@ import type {
 	INodeParameterResourceLocator,
 	ResourceMapperFields,
 } from 'n8n-workflow';
-import { businessAccountOfNumber } from '../../common/api/account';
+import { accountForTemplates } from './listSearch';
 import { getTemplate } from '../../common/api/templates';
 import { ONE_SEGMENT } from '../../common/fields/locators';
 import { templateVariables } from '../../common/templates/variables';
@@ -34,7 +34,11 @@ async function variablesForm(
 	const templateId = await chosenTemplateId.call(this, parameter);
 	if (!templateId) return { fields: [], emptyFieldsNotice: 'Choose a template first' };
 	const template = await getTemplate.call(this, templateId);
-	const variables = templateVariables(template);
+	// Send and Wait gives the quick-reply buttons its own payloads (waiting/templateQuestion).
+	const asking = this.getCurrentNodeParameter('operation') === 'sendAndWait';
+	const variables = templateVariables(template).filter(
+		(v) => !(asking && v.target.part === 'button' && v.target.kind === 'quickReply'),
+	);
 	return {
 		fields: variables.map((variable) => ({
 			id: variable.id,
@@ -65,9 +69,8 @@ async function chosenTemplateId(
 		return new RegExp(ONE_SEGMENT).test(value) && !value.startsWith('=') ? value : undefined;
 	// An expression or a half-typed name has no form yet.
 	if (!value || value.startsWith('=')) return undefined;
-	const sender = this.getCurrentNodeParameter('phoneNumberId') as
-		| INodeParameterResourceLocator
-		| undefined;
-	const account = await businessAccountOfNumber.call(this, String(sender?.value ?? '').trim());
+	// The account the template list shows: an empty Sender (the number the customer will write
+	// to) has the key's first number stand for it.
+	const account = await accountForTemplates.call(this);
 	return await templateIdByName.call(this, account, parseTemplateName(this.getNode(), value));
 }

@@ -65,7 +65,7 @@ export function answerOptions(node: INode, read: ParameterReader): AnswerOption[
 	if (choices.length < 2 || choices.length > LIMITS.rows)
 		throw new NodeOperationError(
 			node,
-			`Choices has ${choices.length} choice${choices.length === 1 ? '' : 's'}; give 2 to ${LIMITS.rows}`,
+			`Choices: 2 to ${LIMITS.rows} choices; this question has ${choices.length}`,
 			{ description: 'Up to 3 are sent as buttons, 4 to 10 as a list.' },
 		);
 	// Up to 3 become buttons (titles up to 20 characters), more a list (up to 24).

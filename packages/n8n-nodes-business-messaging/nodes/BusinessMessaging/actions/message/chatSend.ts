@@ -94,6 +94,7 @@ export const windowFallbackFields: INodeProperties[] = [
 			resourceMapper: {
 				resourceMapperMethod: 'getFallbackTemplateVariables',
 				mode: 'add',
+				valuesLabel: 'Fallback Template Variables',
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
 				multiKeyMatch: false,
@@ -110,6 +111,8 @@ export const windowFallbackFields: INodeProperties[] = [
 export async function chatAddress(
 	this: IExecuteFunctions,
 	item: ItemContext,
+	/** The fallback's variables form, as the operation labels it, for errors. */
+	fallbackForm = 'Fallback Template Variables',
 ): Promise<ChatAddress> {
 	const node = this.getNode();
 	const { itemIndex } = item;
@@ -133,6 +136,7 @@ export async function chatAddress(
 			template: 'fallbackTemplate',
 			variables: 'fallbackVariables',
 			recipient: address.to,
+			form: fallbackForm,
 		});
 	return address;
 }

@@ -145,12 +145,12 @@ const properties: INodeProperties[] = [
 		type: 'fixedCollection',
 		typeOptions: {
 			multipleValues: true,
-			multipleValueButtonText: 'Add Choice',
+			multipleValueButtonText: `Add Choice (up to ${LIMITS.rows})`,
 			sortable: true,
-			maxAllowedFields: LIMITS.rows,
 		},
 		default: {},
-		placeholder: 'Add Choice',
+		// n8n labels a fixedCollection's Add button with its placeholder; the run checks the limit.
+		placeholder: `Add Choice (up to ${LIMITS.rows})`,
 		displayOptions: { show: { responseType: ['choice'] } },
 		description: `2 to ${LIMITS.rows} options. Up to ${LIMITS.buttons} are sent as buttons (titles up to ${LIMITS.buttonTitle} characters), more as a list (up to ${LIMITS.rowTitle}).`,
 		options: [
@@ -298,7 +298,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			},
 		);
 	const item = itemContext.call(this, 0);
-	const address = await chatAddress.call(this, item);
+	const address = await chatAddress.call(this, item, QUESTION_TEMPLATE.variables);
 	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, 0, fallback);
 	const responseType = responseTypeOf(node, read);
 	const options = answerOptions(node, read);
@@ -316,6 +316,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 					template: 'fallbackTemplate',
 					variables: 'fallbackVariables',
 					recipient: address.to,
+					form: QUESTION_TEMPLATE.variables,
 				})
 			: address.fallback;
 	const limit = waitLimit(this);

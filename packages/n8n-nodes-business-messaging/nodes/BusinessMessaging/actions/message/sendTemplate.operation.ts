@@ -35,6 +35,7 @@ const properties: INodeProperties[] = [
 			resourceMapper: {
 				resourceMapperMethod: 'getTemplateVariables',
 				mode: 'add',
+				valuesLabel: 'Template Variables',
 				fieldWords: { singular: 'variable', plural: 'variables' },
 				addAllFields: true,
 				multiKeyMatch: false,
