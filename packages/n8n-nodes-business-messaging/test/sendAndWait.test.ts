@@ -527,6 +527,24 @@ describe('Send and Wait for Response: asked with a template, to someone who has 
 			expect(url.searchParams.get('a')).toBe(answer);
 			expect(payload.length).toBeLessThanOrEqual(256);
 		}
+		// While it waits: a payload whose signature was altered, and a reference of another kind
+		// (a free-text one) in a button, resume nothing and start nothing.
+		for (const forgedPayload of [
+			decline.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAA'),
+			decline.replace('k=b', 'k=t'),
+		]) {
+			await customerAnswers({
+				type: 'button',
+				button: { payload: forgedPayload, text: 'Decline' },
+			});
+			const forgedTap = await next(isMessage);
+			expect((await n8n.deliver(forgedTap)).items).toEqual([]);
+			expect((await n8n.deliver(forgedTap, ...STRAY)).items[0].waiting).toMatchObject({
+				resumed: false,
+				reason: 'refused',
+			});
+			expect(n8n.isWaiting).toBe(true);
+		}
 		await tapTemplate(sent, 1);
 		const delivered = await n8n.deliver(await next(isMessage));
 		expect(delivered.items).toEqual([]);

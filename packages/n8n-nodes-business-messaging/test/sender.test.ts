@@ -85,6 +85,21 @@ describe('Sender left empty', () => {
 		);
 	});
 
+	it('a campaign recipient who never wrote gets no advice about the number someone else wrote to', async () => {
+		const item = await customerWritesToSecondNumber();
+		const error = await expectFailure(
+			bed.harness().execute({
+				parameters: {
+					...chatSend(bed, 'sendText', { text: 'Hello!' }),
+					recipient: '+1 415 555 0199',
+				},
+				items: [{ json: item }],
+			}),
+		);
+		expect(error.message).toContain('within 24 hours');
+		expect(String(error.description)).not.toContain('The customer wrote to');
+	});
+
 	it('is refused, naming the field, for an item that does not come from the trigger', async () => {
 		const error = await expectFailure(
 			bed.harness().execute({

@@ -12,64 +12,90 @@ import { checkedId } from './fields/locators';
 /** The trigger's node type, without the package prefix n8n puts before it. */
 const TRIGGER_TYPE_SUFFIX = '.businessMessagingTrigger';
 
+/** The chat a trigger's item names: the business number, and the customer's identities. */
+export interface TriggerChat {
+	phoneNumberId: string;
+	/** Their number and user ID as the trigger gives them (`from`, `sendTo`, `userId`, `waId`). */
+	customers: string[];
+}
+
 export interface Sender {
 	/** The phone number ID that sends. */
 	phoneNumberId: string;
-	/** The number the customer wrote to, when the item comes from the trigger. */
-	customerWroteTo?: string;
+	/**
+	 * The chat of the trigger's item the input comes from, if any. Looked up only when asked (a
+	 * chosen Sender asks only to explain a refusal): a campaign of 10,000 items pays nothing.
+	 */
+	triggerChat: () => TriggerChat | undefined;
 }
 
 /** `label` names the field in errors (Mark as Read calls it Phone Number). */
 export function senderOf(this: IExecuteFunctions, itemIndex: number, label = 'Sender'): Sender {
 	const node = this.getNode();
 	const raw = this.getNodeParameter('phoneNumberId', itemIndex, '', { extractValue: true });
-	const customerWroteTo = numberTheCustomerWroteTo(this, itemIndex);
+	const triggerChat = () => triggerChatOf(this, itemIndex);
 	if (raw !== '' && raw !== undefined && raw !== null)
-		return { phoneNumberId: checkedId(node, label, raw, itemIndex, true), customerWroteTo };
-	if (customerWroteTo) return { phoneNumberId: customerWroteTo, customerWroteTo };
+		return { phoneNumberId: checkedId(node, label, raw, itemIndex, true), triggerChat };
+	const chat = triggerChat();
+	if (chat) return { phoneNumberId: chat.phoneNumberId, triggerChat: () => chat };
 	throw new NodeOperationError(
 		node,
 		`${label} is empty, and the item does not come from a Business Messaging Trigger`,
 		{
 			itemIndex,
-			description: `Pick the business number from the list. Left empty, ${label} is the number the customer wrote to, which only an item of the Business Messaging Trigger (or one made from it) names.`,
+			description: `Pick the business number from the list. Left empty, ${label} is the number the customer wrote to, which only an item of the Business Messaging Trigger (or one made from it) names. As an AI agent's tool, give ${label} (e.g. the trigger's phoneNumberId, or let the model fill it).`,
 		},
 	);
 }
 
-/**
- * The business number of the chat an item comes from: the trigger's `phoneNumberId`, on the item
- * itself, or on the trigger's item it was made from (an AI Agent's or a Set node's output keeps
- * n8n's link to it, its paired item). Undefined when the item has no such origin.
- */
-export function numberTheCustomerWroteTo(
-	context: IExecuteFunctions,
-	itemIndex: number,
-): string | undefined {
-	const json = context.getInputData()[itemIndex]?.json ?? {};
-	if (typeof json.eventType === 'string' && nonEmpty(json.phoneNumberId)) return json.phoneNumberId;
-	let triggers: string[];
+/** The trigger nodes above a node, found once per run (the workflow does not change within it). */
+const triggersOfRun = new WeakMap<object, string[]>();
+
+function triggersAbove(context: IExecuteFunctions): string[] {
+	let names = triggersOfRun.get(context);
+	if (names) return names;
 	try {
-		triggers = context
+		names = context
 			.getParentNodes(context.getNode().name)
 			.filter((parent) => parent.type.endsWith(TRIGGER_TYPE_SUFFIX) && !parent.disabled)
 			.map((parent) => parent.name);
 	} catch {
-		return undefined;
+		names = [];
 	}
-	for (const name of triggers) {
+	triggersOfRun.set(context, names);
+	return names;
+}
+
+/**
+ * The chat an item comes from: the trigger's item itself, or the trigger's item it was made from
+ * (an AI Agent's or a Set node's output keeps n8n's link to it, its paired item). Undefined when
+ * the item has no such origin.
+ */
+export function triggerChatOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): TriggerChat | undefined {
+	const json = context.getInputData()[itemIndex]?.json ?? {};
+	if (typeof json.eventType === 'string' && nonEmpty(json.phoneNumberId)) return chatOf(json);
+	for (const name of triggersAbove(context)) {
 		try {
 			// `$(name).item` follows the paired items back; it throws when they do not lead there.
 			const item = context.getWorkflowDataProxy(itemIndex).$(name).item as
 				| { json?: Record<string, unknown> }
 				| undefined;
-			const phoneNumberId = item?.json?.phoneNumberId;
-			if (nonEmpty(phoneNumberId)) return phoneNumberId;
+			const chat = item?.json ? chatOf(item.json) : undefined;
+			if (chat) return chat;
 		} catch {
 			// Not this trigger's item: try the next one.
 		}
 	}
 	return undefined;
+}
+
+function chatOf(json: Record<string, unknown>): TriggerChat | undefined {
+	if (!nonEmpty(json.phoneNumberId)) return undefined;
+	const customers = [json.from, json.sendTo, json.userId, json.waId].filter(nonEmpty);
+	return { phoneNumberId: json.phoneNumberId, customers };
 }
 
 function nonEmpty(value: unknown): value is string {

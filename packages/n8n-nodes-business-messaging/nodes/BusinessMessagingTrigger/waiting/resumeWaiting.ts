@@ -50,7 +50,12 @@ export async function resumeWaiting(
 			const reply = isObject(event.reply) ? event.reply : {};
 			const tappedValue = reply.id ?? reply.payload;
 			const tapped = parseReference(tappedValue, address.path);
-			if (!tapped && typeof tappedValue === 'string' && tappedValue.startsWith(REFERENCE_PREFIX)) {
+			// A button carries only a tap's reference: another kind there was never sent by a wait.
+			const wrongKind = tapped !== undefined && tapped.kind !== 'tap';
+			if (
+				wrongKind ||
+				(!tapped && typeof tappedValue === 'string' && tappedValue.startsWith(REFERENCE_PREFIX))
+			) {
 				// Shaped as a reference, but not one of this n8n's: forged, or from another n8n.
 				stray(event, {
 					resumed: false,
@@ -168,6 +173,13 @@ async function resume(
 			resumed: false,
 			reason: body.reason === 'notYet' ? 'notYet' : 'refused',
 			message: typeof body.message === 'string' ? body.message : body.reason,
+		};
+	// n8n (or a proxy before it) failing, or too busy: the answer may still be wanted.
+	if (response.statusCode >= 500 || response.statusCode === 429)
+		return {
+			resumed: false,
+			reason: 'unreachable',
+			message: `n8n answered ${response.statusCode}: the waiting execution could not be reached`,
 		};
 	// n8n's own answers: 404 no such execution, 409 finished or running, 401 a bad signature, or
 	// (n8n 2.x, Send and Wait) a page saying no action is required.

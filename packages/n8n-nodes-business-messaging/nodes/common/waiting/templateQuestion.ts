@@ -46,14 +46,17 @@ export function askingContent(
 ): IDataObject {
 	const message = template.content.template as IDataObject;
 	const sent = Array.isArray(message.components) ? (message.components as IDataObject[]) : [];
+	// A free-text question needs no payload: its next message answers.
+	if (options.length === 0) return template.content;
 	const own = sent.find((c) => c.type === 'button' && c.sub_type === 'quick_reply');
 	if (own)
 		throw new NodeOperationError(
 			node,
 			`${label} Variables gives a payload to quick-reply button ${Number(own.index) + 1}: Send and Wait sets those payloads itself, to know the answer`,
-			{ description: 'Leave the payload fields of the form empty.' },
+			{
+				description: `The form no longer shows that field (button_${String(own.index)}_payload), but the node kept its value: open ${label} Variables and use Refresh Variable List, or pick the template again.`,
+			},
 		);
-	if (options.length === 0) return template.content;
 	const replies = quickRepliesOf(template.components);
 	if (replies.length !== options.length)
 		throw new NodeOperationError(

@@ -13,7 +13,7 @@ import { templateLocator } from '../../../common/fields/locators';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { normalizeRecipient } from '../../../common/fields/recipient';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
-import { senderOf } from '../../../common/sender';
+import { senderOf, type Sender } from '../../../common/sender';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions, waitForReceipt } from '../../../common/waiting/receiptWait';
 import { sentMessageJson } from './sentMessage';
@@ -24,8 +24,8 @@ const WINDOW_CLOSED = 131047;
 /** Who sends a message in a chat, to whom, as a reply to what, and what goes if the window is closed. */
 export interface ChatAddress {
 	sender: string;
-	/** The number the customer wrote to, when the item comes from the trigger (common/sender). */
-	customerWroteTo?: string;
+	/** The chat of the trigger's item the input comes from (common/sender), looked up when asked. */
+	triggerChat?: Sender['triggerChat'];
 	to: string;
 	/** The message answered, '' for none. */
 	replyTo: string;
@@ -117,10 +117,10 @@ export async function chatAddress(
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const { phoneNumberId: sender, customerWroteTo } = senderOf.call(this, itemIndex);
+	const { phoneNumberId: sender, triggerChat } = senderOf.call(this, itemIndex);
 	const address: ChatAddress = {
 		sender,
-		customerWroteTo,
+		triggerChat,
 		to: normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex),
 		replyTo: replyToValue(node, options, itemIndex),
 	};
@@ -225,8 +225,15 @@ async function sendOnce(
  * so first: the customer did write, but to that number, and the hours count per number.
  */
 export function notWroteTo(error: unknown, address: ChatAddress): unknown {
-	const { sender, customerWroteTo } = address;
-	if (!windowClosed(error) || !customerWroteTo || customerWroteTo === sender) return error;
+	if (!windowClosed(error)) return error;
+	const { sender, to } = address;
+	const chat = address.triggerChat?.();
+	// Only for the customer who wrote: a campaign's other recipients never did.
+	const customerWroteTo =
+		chat && chat.phoneNumberId !== sender && chat.customers.includes(to)
+			? chat.phoneNumberId
+			: undefined;
+	if (!customerWroteTo) return error;
 	const described = error as Error & { description?: string | null };
 	described.description = [
 		`The customer wrote to the business number ${customerWroteTo} (the trigger’s phoneNumberId), and this answer went from Sender ${sender}: the 24 hours count per number. Leave Sender empty to answer from the number the customer wrote to.`,

@@ -71,7 +71,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const { phoneNumberId: sender, customerWroteTo } = senderOf.call(this, itemIndex);
+	const { phoneNumberId: sender, triggerChat } = senderOf.call(this, itemIndex);
 	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
 	const replyTo = replyToValue(
 		node,
@@ -87,7 +87,7 @@ export async function execute(
 	return await sendInChat.call(
 		this,
 		item,
-		{ sender, to, replyTo, customerWroteTo },
+		{ sender, to, replyTo, triggerChat },
 		message.content,
 		{ template: message.name, language: message.language },
 		message.upload,
