@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { TemplateMessage } from '../templates/templateMessage';
+import { templateVariables } from '../templates/variables';
 import type { AnswerOption } from './question';
 
 /**
@@ -15,19 +16,13 @@ import type { AnswerOption } from './question';
  */
 export const PAYLOAD_MAX = 256;
 
-/** A quick-reply button of a template: its index among all the template's buttons, and its text. */
-export interface QuickReply {
-	index: string;
-	text: string;
-}
-
-export function quickRepliesOf(components: IDataObject[]): QuickReply[] {
-	const buttons = components.find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons;
-	if (!Array.isArray(buttons)) return [];
-	return (buttons as IDataObject[]).flatMap((button, index) =>
-		String(button?.type).toUpperCase() === 'QUICK_REPLY'
-			? [{ index: String(index), text: String(button.text ?? '') }]
-			: [],
+/**
+ * The indexes of a template's quick-reply buttons, as a send names them (among all its buttons):
+ * read as the variables form reads the template's buttons, so both name them alike.
+ */
+function quickReplyIndexes(components: IDataObject[]): string[] {
+	return templateVariables({ components }).flatMap(({ target }) =>
+		target.part === 'button' && target.kind === 'quickReply' ? [target.index] : [],
 	);
 }
 
@@ -57,7 +52,7 @@ export function askingContent(
 				description: `The form no longer shows that field (button_${String(own.index)}_payload), but the node kept its value: open ${label} Variables and use Refresh Variable List, or pick the template again.`,
 			},
 		);
-	const replies = quickRepliesOf(template.components);
+	const replies = quickReplyIndexes(template.components);
 	if (replies.length !== options.length)
 		throw new NodeOperationError(
 			node,
@@ -69,10 +64,10 @@ export function askingContent(
 		);
 	const components = [
 		...sent,
-		...replies.map((reply, i) => ({
+		...replies.map((index, i) => ({
 			type: 'button',
 			sub_type: 'quick_reply',
-			index: reply.index,
+			index,
 			parameters: [{ type: 'payload', payload: referenceFor(options[i].answer) }],
 		})),
 	];

@@ -201,13 +201,10 @@ async function sendOnce(
 		);
 	} catch (error) {
 		// Say what happened first: the message was refused, then the template too.
-		const described = error as Error & { description?: string | null };
-		described.description = [
+		saidFirst(
+			error,
 			`The message was refused because the 24-hour window is closed (131047); the fallback template ${fallback.name} (${fallback.language}) was then refused as well.`,
-			described.description,
-		]
-			.filter(Boolean)
-			.join(' ');
+		);
 		throw noteUploaded(error, upload);
 	}
 	return {
@@ -234,14 +231,17 @@ export function notWroteTo(error: unknown, address: ChatAddress): unknown {
 			? chat.phoneNumberId
 			: undefined;
 	if (!customerWroteTo) return error;
-	const described = error as Error & { description?: string | null };
-	described.description = [
+	saidFirst(
+		error,
 		`The customer wrote to the business number ${customerWroteTo} (the trigger’s phoneNumberId), and this answer went from Sender ${sender}: the 24 hours count per number. Leave Sender empty to answer from the number the customer wrote to.`,
-		described.description,
-	]
-		.filter(Boolean)
-		.join(' ');
+	);
 	return error;
+}
+
+/** Puts `text` before the error's description (the platform's advice stays after it). */
+function saidFirst(error: unknown, text: string): void {
+	const described = error as Error & { description?: string | null };
+	described.description = [text, described.description].filter(Boolean).join(' ');
 }
 
 /** Whether the platform refused the message because the customer-service window is closed. */

@@ -13,9 +13,9 @@ import { templateLocator } from '../../../common/fields/locators';
 import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { answerOptions, responseTypeOf } from '../../../common/waiting/question';
+import { answerOptions, responseTypeOf, type AnswerOption } from '../../../common/waiting/question';
 import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
-import { waitFor } from '../../../common/waiting/waitFor';
+import { waitFor, type AnswerReferences } from '../../../common/waiting/waitFor';
 import { askingContent, PAYLOAD_MAX } from '../../../common/waiting/templateQuestion';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { chatAddress, chatOptions, notWroteTo, windowClosed } from './chatSend';
@@ -325,91 +325,9 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		this,
 		limit,
 		async (reference) => {
-			let content: IDataObject;
-			let callbackData: string | undefined;
-			if (through === 'page') {
-				const { frame } = await questionFrame.call(this, item, responseType);
-				const buttonText = limitedText(
-					node,
-					'Link Button Text',
-					this.getNodeParameter('linkButtonText', 0, ''),
-					LIMITS.linkButtonText,
-					0,
-					{ required: true },
-				);
-				content = {
-					type: 'interactive',
-					interactive: {
-						type: 'cta_url',
-						...frame,
-						action: {
-							name: 'cta_url',
-							parameters: { display_text: buttonText, url: reference.url('page') },
-						},
-					},
-				};
-			} else if (askWith === 'template') {
-				content = {};
-			} else if (responseType === 'freeText') {
-				content = {
-					type: 'text',
-					text: {
-						body: limitedText(
-							node,
-							'Message',
-							this.getNodeParameter('bodyText', 0, ''),
-							LIMITS.textBody,
-							0,
-							{ required: true },
-						),
-					},
-				};
-			} else {
-				const { frame } = await questionFrame.call(this, item, responseType);
-				content = {
-					type: 'interactive',
-					interactive:
-						options.length <= LIMITS.buttons
-							? {
-									type: 'button',
-									...frame,
-									action: {
-										buttons: options.map((option) => ({
-											type: 'reply',
-											reply: {
-												id: reference.id('tap', option.answer, LIMITS.buttonId),
-												title: option.title,
-											},
-										})),
-									},
-								}
-							: {
-									type: 'list',
-									...frame,
-									action: {
-										button: limitedText(
-											node,
-											'List Button Text',
-											this.getNodeParameter('listButton', 0, ''),
-											LIMITS.listButton,
-											0,
-											{ required: true },
-										),
-										sections: [
-											{
-												rows: options.map((option) => ({
-													id: reference.id('tap', option.answer, LIMITS.rowId),
-													title: option.title,
-													...(option.description ? { description: option.description } : {}),
-												})),
-											},
-										],
-									},
-								},
-				};
-			}
 			// The receipts carry it back: the trigger then knows this chat's next message answers.
-			if (through === 'chat' && responseType === 'freeText') callbackData = reference.id('text');
+			const callbackData =
+				through === 'chat' && responseType === 'freeText' ? reference.id('text') : undefined;
 			const asTemplate =
 				template &&
 				askingContent(
@@ -419,6 +337,12 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 					(answer) => reference.id('tap', answer, PAYLOAD_MAX),
 					QUESTION_TEMPLATE.label,
 				);
+			// Ask With › Template reads the template above, so asTemplate is there.
+			const question =
+				askWith === 'template'
+					? asTemplate!
+					: await questionContent.call(this, item, through, responseType, options, reference);
+			const fallback = askWith === 'template' ? undefined : asTemplate;
 			const send = async (message: IDataObject) =>
 				await sendMessage.call(
 					this,
@@ -434,11 +358,10 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			let sent;
 			let sentAs = askWith === 'template' ? 'template' : 'message';
 			try {
-				sent = await send(askWith === 'template' ? asTemplate! : content);
+				sent = await send(question);
 			} catch (error) {
-				if (askWith === 'template' || !asTemplate || !windowClosed(error))
-					throw notWroteTo(error, address);
-				sent = await send(asTemplate);
+				if (!fallback || !windowClosed(error)) throw notWroteTo(error, address);
+				sent = await send(fallback);
 				sentAs = 'template';
 			}
 			return {
@@ -447,13 +370,104 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 				responseType,
 				answerThrough: through,
 				...(template ? { sentAs } : {}),
-				...(sentAs === 'template'
-					? { template: template!.name, language: template!.language }
+				...(template && sentAs === 'template'
+					? { template: template.name, language: template.language }
 					: {}),
 			};
 		},
 		{ answered: false },
 	);
+}
+
+/** The question as a message (not a template): a link to n8n's page, a text, buttons or a list. */
+async function questionContent(
+	this: IExecuteFunctions,
+	item: ReturnType<typeof itemContext>,
+	through: string,
+	responseType: string,
+	options: AnswerOption[],
+	reference: AnswerReferences,
+): Promise<IDataObject> {
+	const node = this.getNode();
+	if (through === 'page') {
+		const { frame } = await questionFrame.call(this, item, responseType);
+		const buttonText = limitedText(
+			node,
+			'Link Button Text',
+			this.getNodeParameter('linkButtonText', 0, ''),
+			LIMITS.linkButtonText,
+			0,
+			{ required: true },
+		);
+		return {
+			type: 'interactive',
+			interactive: {
+				type: 'cta_url',
+				...frame,
+				action: {
+					name: 'cta_url',
+					parameters: { display_text: buttonText, url: reference.url('page') },
+				},
+			},
+		};
+	}
+	if (responseType === 'freeText') {
+		return {
+			type: 'text',
+			text: {
+				body: limitedText(
+					node,
+					'Message',
+					this.getNodeParameter('bodyText', 0, ''),
+					LIMITS.textBody,
+					0,
+					{ required: true },
+				),
+			},
+		};
+	}
+	const { frame } = await questionFrame.call(this, item, responseType);
+	return {
+		type: 'interactive',
+		interactive:
+			options.length <= LIMITS.buttons
+				? {
+						type: 'button',
+						...frame,
+						action: {
+							buttons: options.map((option) => ({
+								type: 'reply',
+								reply: {
+									id: reference.id('tap', option.answer, LIMITS.buttonId),
+									title: option.title,
+								},
+							})),
+						},
+					}
+				: {
+						type: 'list',
+						...frame,
+						action: {
+							button: limitedText(
+								node,
+								'List Button Text',
+								this.getNodeParameter('listButton', 0, ''),
+								LIMITS.listButton,
+								0,
+								{ required: true },
+							),
+							sections: [
+								{
+									rows: options.map((option) => ({
+										id: reference.id('tap', option.answer, LIMITS.rowId),
+										title: option.title,
+										...(option.description ? { description: option.description } : {}),
+									})),
+								},
+							],
+						},
+					},
+	};
 }
 
 /** Header, question and footer of an interactive question (a list's body may be longer). */
