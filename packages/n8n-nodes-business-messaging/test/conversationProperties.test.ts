@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-import { chatSend, customerWrites } from './conversation-support';
+import { chatSend, customerWrites } from './conversationSupport';
 import { useTestBed } from './harness';
 
 /**

@@ -1,6 +1,6 @@
 import { ScriptedServer } from 'business-messaging-testing';
 import { codeInText } from '../nodes/common/transport/errorBody';
-import { chatSend, orderConfirmationFallback, sentBodies } from './conversation-support';
+import { chatSend, orderConfirmationFallback, sentBodies } from './conversationSupport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 /**

@@ -1,7 +1,7 @@
 import { processedData } from 'business-messaging-testing';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
-import { chatSend, customerWrites } from './conversation-support';
+import { chatSend, customerWrites } from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**

@@ -12,7 +12,7 @@ import {
 	CUSTOMER,
 	rl,
 	sentBodies,
-} from './conversation-support';
+} from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 import { captureDeliveries, changeValue, isMessage, isStatus, WaitingN8n } from './waitingSupport';
 

@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { chatSend, CUSTOMER, rl } from './conversation-support';
+import { chatSend, CUSTOMER, rl } from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IDataObject } from 'n8n-workflow';
-import { chatSend, rl, sentBodies } from './conversation-support';
+import { chatSend, rl, sentBodies } from './conversationSupport';
 import { OPERATION_CASES } from './faultCases';
 import { expectFailure, useTestBed } from './harness';
 

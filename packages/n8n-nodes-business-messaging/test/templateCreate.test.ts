@@ -8,7 +8,7 @@ import {
 	createParameters,
 	getTemplate,
 	useTemplateTestBed,
-} from './template-support';
+} from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 

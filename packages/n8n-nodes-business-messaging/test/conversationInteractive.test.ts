@@ -6,7 +6,7 @@ import {
 	fileItem,
 	PNG_BASE64,
 	sentBodies,
-} from './conversation-support';
+} from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 
 const bed = useTestBed();

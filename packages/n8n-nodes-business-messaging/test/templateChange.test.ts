@@ -14,7 +14,7 @@ import {
 	getTemplate,
 	useTemplateTestBed,
 	type Params,
-} from './template-support';
+} from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 

@@ -1,5 +1,5 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import { chatSend, customerWrites, rl, sentBodies } from './conversation-support';
+import { chatSend, customerWrites, rl, sentBodies } from './conversationSupport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 const bed = useTestBed();

@@ -19,7 +19,7 @@ import {
 	issuedHandle,
 	useTemplateTestBed,
 	type Params,
-} from './template-support';
+} from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 
@@ -53,6 +53,17 @@ describe('Template › Create with a media header', () => {
 		expect(step2.url).toBe(`/v3/upload:${session.sessionId}?sig=${session.sig}`);
 		expect(step2.headers['content-type']).toBe('application/octet-stream');
 		expect(step2.headers['content-length']).toBe(String(PNG_LENGTH));
+	});
+
+	it("reports the API's refusal of the upload as an API error with its status, and creates nothing", async () => {
+		bed.sandbox.state.config.maxSampleBytes = 10;
+		const error = await expectFailure(run(imageHeader(), pngItem()));
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.httpCode).toBe('400');
+		expect(error.message).toContain('file_length');
+		expect(bed.requests().map((r) => `${r.method} ${pathOf(r.url)}`)).toEqual([
+			'POST /v3/app/uploads',
+		]);
 	});
 
 	it('sends the handle of the uploaded binary as the header example', async () => {

@@ -6,7 +6,7 @@ import {
 	MAX_OPEN_BURSTS,
 } from '../nodes/BusinessMessagingTrigger/delivery/bursts';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { CUSTOMER, customerSends } from './conversation-support';
+import { CUSTOMER, customerSends } from './conversationSupport';
 import { useTestBed } from './harness';
 import { messagesDelivery } from './triggerHarness';
 import { TriggerN8n } from './triggerN8n';

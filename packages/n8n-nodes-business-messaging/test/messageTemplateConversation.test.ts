@@ -8,7 +8,7 @@ import {
 	orderConfirmationFallback,
 	rl,
 	sentBodies,
-} from './conversation-support';
+} from './conversationSupport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 /**

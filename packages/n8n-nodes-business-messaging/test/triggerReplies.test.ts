@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { chatSend, customerSends, customerWrites, CUSTOMER } from './conversation-support';
+import { chatSend, customerSends, customerWrites, CUSTOMER } from './conversationSupport';
 import { useTestBed } from './harness';
 
 /**

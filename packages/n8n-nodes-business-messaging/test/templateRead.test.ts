@@ -15,7 +15,7 @@ import {
 	getTemplate,
 	useTemplateTestBed,
 	type Params,
-} from './template-support';
+} from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 

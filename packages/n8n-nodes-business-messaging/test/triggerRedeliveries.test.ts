@@ -2,7 +2,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { withoutRedeliveries } from '../nodes/BusinessMessagingTrigger/delivery/redeliveries';
 import type { TriggerEvent } from '../nodes/BusinessMessagingTrigger/events';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { customerWrites } from './conversation-support';
+import { customerWrites } from './conversationSupport';
 import { useTestBed } from './harness';
 import { messagesDelivery } from './triggerHarness';
 import { captureDeliveries, isMessage } from './waitingSupport';

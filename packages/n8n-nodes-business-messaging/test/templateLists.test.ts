@@ -11,7 +11,7 @@ import {
 	query,
 	pathOf,
 	useTemplateTestBed,
-} from './template-support';
+} from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 

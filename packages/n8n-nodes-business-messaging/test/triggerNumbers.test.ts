@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { CUSTOMER } from './conversation-support';
+import { CUSTOMER } from './conversationSupport';
 import { useTestBed } from './harness';
 import { captureDeliveries, isMessage } from './waitingSupport';
 

@@ -8,7 +8,7 @@ import {
 	PNG_BASE64,
 	rl,
 	sentBodies,
-} from './conversation-support';
+} from './conversationSupport';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 
 const bed = useTestBed();

@@ -1,6 +1,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import { expectFailure, useTestBed } from './harness';
-import { run, createParameters, useTemplateTestBed, type Params } from './template-support';
+import { run, createParameters, useTemplateTestBed, type Params } from './templateSupport';
 
 const bed = useTemplateTestBed(useTestBed());
 
