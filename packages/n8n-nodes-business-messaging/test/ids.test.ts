@@ -286,9 +286,16 @@ describe('a phone number typed where its ID belongs', () => {
 		);
 	});
 
-	it('gets a hint by its shape when it is none of the key’s numbers', async () => {
+	it('gets a hint by its shape when it is none of the key’s numbers, naming the operation that lists them', async () => {
 		const error = await expectFailure(sendText('+44 20 7946 0000'));
 		expect(String(error.description)).toMatch(/looks like a phone number/);
+		// The operation is named as the node's Account resource names it.
+		const operation = new BusinessMessaging().description.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) => (property.options ?? []) as Array<{ name: string; value?: unknown }>)
+			.find((option) => option.value === 'listNumbers');
+		expect(operation?.name).toBe('List Numbers');
+		expect(String(error.description)).toContain(`see Account › ${operation?.name}`);
 	});
 
 	it('a real phone number ID gets no hint, though the request is not found', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { toAmount, toMinorUnits } from '../nodes/common/rules/money';
-import { normalizeRecipient } from '../nodes/common/fields/recipient';
+import { normalizeRecipient } from '../nodes/common/recipient';
 import { parseTemplateName } from '../nodes/common/templates/byName';
 import { apiPath } from '../nodes/common/transport';
 

@@ -1,5 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { retrySettings } from './fields/requestOptions';
+import { retrySettings } from './parameters';
 import type { RequestContext } from './transport';
 
 /**

@@ -1,5 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
-import { checkedId } from './fields/locators';
+import { checkedId } from './parameters';
 
 /**
  * Which business number sends an answer. A customer may write to any of the key's numbers, and

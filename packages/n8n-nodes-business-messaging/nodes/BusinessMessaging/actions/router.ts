@@ -5,9 +5,9 @@ import {
 	type INodeExecutionData,
 } from 'n8n-workflow';
 import { itemContext, type ItemContext } from '../../common/context';
-import { phoneNumberIdHint } from '../../common/fields/phoneNumberHint';
+import { phoneNumberIdHint } from './phoneNumberHint';
 import { onceForKey } from '../../common/idempotency/idempotencyKey';
-import { concurrency } from '../../common/fields/requestOptions';
+import { concurrency } from '../../common/parameters';
 import { asNodeError, errorItem } from '../../common/transport/nodeError';
 import { isNotFound } from '../../common/transport/outcome';
 import { resources } from './resources';

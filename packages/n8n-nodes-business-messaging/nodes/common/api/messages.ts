@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { addressedTo } from '../fields/recipient';
+import { addressedTo } from '../recipient';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /** What the API answered to a send (2.10; the rest in the Cloud API's shape). */

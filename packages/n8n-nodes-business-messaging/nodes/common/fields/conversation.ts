@@ -1,4 +1,4 @@
-import { NodeOperationError, type INode, type INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { phoneNumberLocator } from './locators';
 import { recipientField } from './recipient';
 
@@ -48,34 +48,3 @@ export const replyToOption: INodeProperties = {
 	placeholder: 'e.g. wamid.HBgLMTQxNTU1NTAxMDA',
 	description: 'Show the message as a reply to this message of the chat (the trigger’s messageId)',
 };
-
-/** A message ID as the platform gives it (2.10: it starts with "wamid."). */
-export const MESSAGE_ID = /^wamid\.[\w=+/-]+$/;
-
-/** A message ID typed by the user, checked; `field` names it in the error. */
-export function messageIdValue(
-	node: INode,
-	field: string,
-	raw: unknown,
-	itemIndex: number,
-): string {
-	const id = String(raw ?? '').trim();
-	if (!id) throw new NodeOperationError(node, `${field} is empty`, { itemIndex });
-	if (!MESSAGE_ID.test(id))
-		throw new NodeOperationError(
-			node,
-			`${field} "${id}" is not a message ID: it starts with "wamid."`,
-			{ itemIndex, description: 'Use the messageId of the trigger’s item, or of a send’s output.' },
-		);
-	return id;
-}
-
-/** The optional Reply To Message ID of an Options collection, checked ('' when not set). */
-export function replyToValue(
-	node: INode,
-	options: { replyTo?: unknown },
-	itemIndex: number,
-): string {
-	const raw = String(options.replyTo ?? '').trim();
-	return raw ? messageIdValue(node, 'Options › Reply To Message ID', raw, itemIndex) : '';
-}

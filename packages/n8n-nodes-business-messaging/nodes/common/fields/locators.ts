@@ -1,13 +1,4 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INode,
-	type INodeParameterResourceLocator,
-	type INodeProperties,
-} from 'n8n-workflow';
-import type { ItemContext } from '../context';
-import { requiredText } from './requiredText';
-import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from '../templates/byName';
+import type { INodeProperties } from 'n8n-workflow';
 
 /** Resource locator fields shared by operations: pick from a searchable list, or type an ID. */
 
@@ -16,7 +7,6 @@ import { parseTemplateName, TEMPLATE_NAME_PATTERN, templateIdByName } from '../t
  * IDs happen to be digits, but another faithful server's need not be, so digits are not required.
  */
 export const ONE_SEGMENT = '^[^/]*[^/\\s][^/]*$';
-const ONE_SEGMENT_PATTERN = new RegExp(ONE_SEGMENT);
 
 /** The editor's check of a typed ID, with the field's label in its message. */
 export function idValidation(
@@ -84,46 +74,12 @@ export function businessAccountLocator(): INodeProperties {
 	};
 }
 
-/** How the forms label the locator fields, for errors that name them. */
-const LOCATOR_LABELS: Record<string, string> = {
-	phoneNumberId: 'Phone Number',
-	businessAccountId: 'Business Account',
-	catalogId: 'Catalog',
-	template: 'Template',
-	fallbackTemplate: 'Fallback Template',
-};
-
-/** The chosen ID of a resource locator, trimmed, and checked by checkedId under the field's label. */
-export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return checkedId(this.getNode(), LOCATOR_LABELS[name] ?? name, value, itemIndex, true);
-}
-
 /**
- * An ID typed or mapped by the user, trimmed: refused, naming the field, when it is missing
- * (requiredText), "." or "..", or more than one path segment (a pasted link).
+ * A template by name, as the list shows them: "order_confirmation (en_US)", or the bare name
+ * when the template exists in one language (read by parseTemplateName in templates/byName.ts).
  */
-export function checkedId(
-	node: INode,
-	label: string,
-	raw: unknown,
-	itemIndex: number,
-	fromList = false,
-): string {
-	const value = requiredText(node, label, raw, itemIndex, {
-		what: 'an ID',
-		whenEmpty: fromList
-			? `${label} is empty: pick one from the list or give its ID`
-			: `${label} is required`,
-	});
-	if (value === '.' || value === '..' || !ONE_SEGMENT_PATTERN.test(value))
-		throw new NodeOperationError(node, `${label} "${value}" is not an ID`, {
-			itemIndex,
-			description:
-				'An ID is one word of the API’s addresses: it cannot be "." or "..", or hold "/" (give the ID, not a link).',
-		});
-	return value;
-}
+export const TEMPLATE_NAME_PATTERN =
+	'^\\s*[a-z0-9_]{1,512}\\s*(\\(\\s*[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?\\s*\\))?\\s*$';
 
 export function templateLocator(
 	options: {
@@ -178,26 +134,4 @@ export function templateLocator(
 			},
 		],
 	};
-}
-
-/**
- * The template ID the Template field points at: as chosen from the list or typed, or looked up
- * by name in the account that `accountId` gives (asked only in that mode).
- */
-export async function templateIdOf(
-	this: IExecuteFunctions,
-	item: ItemContext,
-	accountId: () => Promise<string>,
-	parameter = 'template',
-): Promise<string> {
-	const { itemIndex } = item;
-	const locator = this.getNodeParameter(parameter, itemIndex) as INodeParameterResourceLocator;
-	if (locator.mode !== 'name') return locatorValue.call(this, parameter, itemIndex);
-	const value = String(locator.value ?? '').trim();
-	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
-	const account = await accountId();
-	return await item.once(
-		`templateName:${account}:${value}`,
-		async () => await templateIdByName.call(this, account, wanted, item.request),
-	);
 }

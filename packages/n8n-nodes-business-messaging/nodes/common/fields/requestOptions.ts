@@ -1,7 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { DEFAULT_RETRY, type RetrySettings } from '../transport';
+import type { INodeProperties } from 'n8n-workflow';
 
-/** "Request Options": how the node retries. Shown for every operation; defaults as DEFAULT_RETRY. */
+/**
+ * "Request Options": how the node retries. Shown for every operation; its defaults are
+ * DEFAULT_RETRY's, and common/parameters.ts reads it (retrySettings, concurrency).
+ */
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -55,26 +57,3 @@ export const requestOptionsProperty: INodeProperties = {
 		},
 	],
 };
-
-export function retrySettings(this: IExecuteFunctions, itemIndex: number): RetrySettings {
-	const options = this.getNodeParameter('requestOptions', itemIndex, {}) as IDataObject;
-	const pick = (name: keyof RetrySettings, min: number, max: number) => {
-		const value = Number(options[name] ?? DEFAULT_RETRY[name]);
-		return Number.isFinite(value)
-			? Math.min(Math.max(Math.round(value), min), max)
-			: DEFAULT_RETRY[name];
-	};
-	return {
-		maxRetries: pick('maxRetries', 0, 10),
-		baseDelayMs: pick('baseDelayMs', 0, 600_000),
-		maxWaitMs: pick('maxWaitMs', 0, 3_600_000),
-		timeoutMs: pick('timeoutMs', 1000, 3_600_000),
-	};
-}
-
-/** Items processed at the same time (the first item's setting applies to the run). */
-export function concurrency(this: IExecuteFunctions): number {
-	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
-	const value = Math.round(Number(options.concurrency ?? 1));
-	return Number.isFinite(value) ? Math.min(Math.max(value, 1), 20) : 1;
-}

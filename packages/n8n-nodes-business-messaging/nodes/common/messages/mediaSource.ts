@@ -8,7 +8,7 @@ import {
 import { uploadMedia } from '../api/media';
 import { inputFile, type InputFile } from '../binary';
 import type { ItemContext } from '../context';
-import { checkedId } from '../fields/locators';
+import { checkedId } from '../parameters';
 import { MEDIA_KINDS, sizeText, type MediaKind } from '../rules/messageLimits';
 import { webAddress } from './text';
 

@@ -1,5 +1,13 @@
-import { NodeOperationError, type INode } from 'n8n-workflow';
+import {
+	NodeOperationError,
+	type IExecuteFunctions,
+	type INode,
+	type INodeParameterResourceLocator,
+} from 'n8n-workflow';
 import { listTemplatePage, TEMPLATE_PAGE_SIZE, type Template } from '../api/templates';
+import type { ItemContext } from '../context';
+import { TEMPLATE_NAME_PATTERN } from '../fields/locators';
+import { locatorValue } from '../parameters';
 import type { Context, RequestContext } from '../transport';
 
 /**
@@ -7,8 +15,6 @@ import type { Context, RequestContext } from '../transport';
  * name when the template exists in one language. Names travel between accounts (a workflow
  * imported elsewhere, an expression fed by a CRM) where IDs do not.
  */
-export const TEMPLATE_NAME_PATTERN =
-	'^\\s*[a-z0-9_]{1,512}\\s*(\\(\\s*[A-Za-z]{2,3}(_[A-Za-z0-9]{2,4})?\\s*\\))?\\s*$';
 const NAME = new RegExp(TEMPLATE_NAME_PATTERN);
 
 export interface TemplateName {
@@ -81,5 +87,27 @@ export async function templateIdByName(
 			? `There is no template ${label} in business account ${accountId}`
 			: `Template ${wanted.name} exists in several languages (${languages.join(', ')})`,
 		{ itemIndex: context.itemIndex, description },
+	);
+}
+
+/**
+ * The template ID the Template field points at: as chosen from the list or typed, or looked up
+ * by name in the account that `accountId` gives (asked only in that mode).
+ */
+export async function templateIdOf(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	accountId: () => Promise<string>,
+	parameter = 'template',
+): Promise<string> {
+	const { itemIndex } = item;
+	const locator = this.getNodeParameter(parameter, itemIndex) as INodeParameterResourceLocator;
+	if (locator.mode !== 'name') return locatorValue.call(this, parameter, itemIndex);
+	const value = String(locator.value ?? '').trim();
+	const wanted = parseTemplateName(this.getNode(), value, itemIndex);
+	const account = await accountId();
+	return await item.once(
+		`templateName:${account}:${value}`,
+		async () => await templateIdByName.call(this, account, wanted, item.request),
 	);
 }

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { getBusinessAccount, type BusinessAccountField } from '../../../common/api/account';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { businessAccountLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

@@ -7,7 +7,8 @@ import { downloadMedia } from '../../../common/api/media';
 import { binaryItem } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { checkedId, locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { checkedId, locatorValue } from '../../../common/parameters';
 import { mediaIdField, outputBinaryField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [

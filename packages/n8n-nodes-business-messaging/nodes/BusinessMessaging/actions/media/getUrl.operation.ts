@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { getMediaInfo } from '../../../common/api/media';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { checkedId, locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { checkedId, locatorValue } from '../../../common/parameters';
 import { mediaIdField } from '../../../common/fields/media';
 
 const properties: INodeProperties[] = [

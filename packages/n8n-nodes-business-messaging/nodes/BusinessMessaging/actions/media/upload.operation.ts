@@ -8,7 +8,8 @@ import { uploadMedia } from '../../../common/api/media';
 import { inputFile } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
 import { checkMediaFile } from '../../../common/messages/mediaSource';
 import { MEDIA_KINDS, mediaKindOf } from '../../../common/rules/messageLimits';
 

@@ -8,10 +8,11 @@ import {
 } from 'n8n-workflow';
 import { sendMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
-import { replyToOption, replyToValue } from '../../../common/fields/conversation';
+import { replyToOption } from '../../../common/fields/conversation';
+import { replyToValue } from '../../../common/parameters';
 import { templateLocator } from '../../../common/fields/locators';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
-import { normalizeRecipient } from '../../../common/fields/recipient';
+import { normalizeRecipient } from '../../../common/recipient';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
 import { senderOf, type Sender } from '../../../common/sender';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { markAsRead } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { messageIdValue, senderLocator } from '../../../common/fields/conversation';
+import { senderLocator } from '../../../common/fields/conversation';
+import { messageIdValue } from '../../../common/parameters';
 import { senderOf } from '../../../common/sender';
 
 const properties: INodeProperties[] = [

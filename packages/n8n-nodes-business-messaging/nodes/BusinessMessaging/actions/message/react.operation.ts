@@ -6,12 +6,8 @@ import {
 } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import {
-	chatRecipientField,
-	messageIdValue,
-	senderField,
-	windowNotice,
-} from '../../../common/fields/conversation';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { messageIdValue } from '../../../common/parameters';
 import { chatAddress, sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [

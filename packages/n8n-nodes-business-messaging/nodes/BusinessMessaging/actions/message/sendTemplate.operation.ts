@@ -7,10 +7,12 @@ import type {
 import type { ItemContext } from '../../../common/context';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { replyToOption, replyToValue, senderLocator } from '../../../common/fields/conversation';
+import { replyToOption, senderLocator } from '../../../common/fields/conversation';
+import { replyToValue } from '../../../common/parameters';
 import { templateLocator } from '../../../common/fields/locators';
 import { senderOf } from '../../../common/sender';
-import { normalizeRecipient, recipientField } from '../../../common/fields/recipient';
+import { recipientField } from '../../../common/fields/recipient';
+import { normalizeRecipient } from '../../../common/recipient';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions } from '../../../common/waiting/receiptWait';
 import { sendInChat } from './chatSend';

@@ -6,8 +6,8 @@ import {
 import { refundPayment, type RefundRequest } from '../../../common/api/payments';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue, phoneNumberLocator } from '../../../common/fields/locators';
-import { requiredText } from '../../../common/fields/requiredText';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { locatorValue, requiredText } from '../../../common/parameters';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { REFUND_CURRENCIES, toAmount } from '../../../common/rules/money';
 

@@ -7,8 +7,7 @@ import {
 } from 'n8n-workflow';
 import { batchProducts, type BatchEntry } from '../../../common/api/catalog';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue } from '../../../common/fields/locators';
-import { requiredText } from '../../../common/fields/requiredText';
+import { locatorValue, requiredText } from '../../../common/parameters';
 import { AVAILABILITY, catalogField, CONDITION } from '../../../common/fields/product';
 import { itemContext } from '../../../common/context';
 import { toMinorUnits } from '../../../common/rules/money';

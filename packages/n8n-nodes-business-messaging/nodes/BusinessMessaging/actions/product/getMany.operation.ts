@@ -9,7 +9,7 @@ import {
 import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../common/api/catalog';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { locatorValue } from '../../../common/fields/locators';
+import { locatorValue, resultLimit } from '../../../common/parameters';
 import { catalogField, PRODUCT_FIELDS } from '../../../common/fields/product';
 import { returnAllFields } from '../../../common/fields/returnAll';
 
@@ -115,8 +115,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
 	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = resultLimit.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const summary = Boolean(options.summary);
 	const { products, totalCount } = await listProducts.call(

@@ -7,7 +7,8 @@ import {
 import { createTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { businessAccountLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
 import { categoryField, LANGUAGES } from '../../../common/fields/template';
 import { componentFields } from '../../../common/fields/templateComponents';
 import { checkTemplateName, withRules } from '../../../common/rules/templateRules';

@@ -6,8 +6,8 @@ import {
 import { deleteTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { businessAccountLocator, checkedId, locatorValue } from '../../../common/fields/locators';
-import { requiredText } from '../../../common/fields/requiredText';
+import { businessAccountLocator } from '../../../common/fields/locators';
+import { checkedId, locatorValue, requiredText } from '../../../common/parameters';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),

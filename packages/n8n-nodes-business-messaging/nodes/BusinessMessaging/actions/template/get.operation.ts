@@ -2,12 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { getTemplate } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import {
-	businessAccountLocator,
-	locatorValue,
-	templateIdOf,
-	templateLocator,
-} from '../../../common/fields/locators';
+import { businessAccountLocator, templateLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
+import { templateIdOf } from '../../../common/templates/byName';
 
 const properties: INodeProperties[] = [businessAccountLocator(), templateLocator()];
 

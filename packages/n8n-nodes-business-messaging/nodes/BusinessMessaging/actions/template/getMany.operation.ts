@@ -12,7 +12,8 @@ import {
 } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { businessAccountLocator, locatorValue } from '../../../common/fields/locators';
+import { businessAccountLocator } from '../../../common/fields/locators';
+import { locatorValue, resultLimit } from '../../../common/parameters';
 import { returnAllFields } from '../../../common/fields/returnAll';
 import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from '../../../common/fields/template';
 
@@ -91,8 +92,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = resultLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	// Cursors have no spaces: one pasted with a trailing space or new line still works.

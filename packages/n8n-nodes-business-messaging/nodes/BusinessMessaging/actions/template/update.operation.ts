@@ -7,12 +7,9 @@ import {
 import { editTemplate, getTemplate, type TemplateEdit } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import {
-	businessAccountLocator,
-	locatorValue,
-	templateIdOf,
-	templateLocator,
-} from '../../../common/fields/locators';
+import { businessAccountLocator, templateLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
+import { templateIdOf } from '../../../common/templates/byName';
 import { categoryField } from '../../../common/fields/template';
 import { componentFields } from '../../../common/fields/templateComponents';
 import { checkedComponents } from '../../../common/templates/components';

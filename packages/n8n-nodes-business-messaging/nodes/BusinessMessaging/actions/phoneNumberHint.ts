@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeParameterResourceLocator } from 'n8n-workflow';
-import { listNumbers } from '../api/account';
-import type { ItemContext } from '../context';
-import { DEFAULT_RETRY } from '../transport';
+import { listNumbers } from '../../common/api/account';
+import type { ItemContext } from '../../common/context';
+import { DEFAULT_RETRY } from '../../common/transport';
 
 const NO_RETRY = { ...DEFAULT_RETRY, maxRetries: 0, timeoutMs: 10_000 };
 
@@ -40,6 +40,6 @@ export async function phoneNumberIdHint(
 	if (same)
 		return `"${value}" is the phone number ${same.wanumber}: the Phone Number field wants its ID, ${same.phone_number_id} (or pick the number from the list).`;
 	if (/^\+|[\s().-]/.test(value))
-		return `"${value}" looks like a phone number: the Phone Number field wants the phone number ID (pick the number from the list, or see Account › Get Phone Numbers).`;
+		return `"${value}" looks like a phone number: the Phone Number field wants the phone number ID (pick the number from the list, or see Account › List Numbers).`;
 	return undefined;
 }
