@@ -17,7 +17,7 @@ export class BusinessMessagingSignatureApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/packages/n8n-nodes-business-messaging/README.md#authentication';
+		'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/docs/guide/trigger.md#authentication';
 
 	properties: INodeProperties[] = [
 		{

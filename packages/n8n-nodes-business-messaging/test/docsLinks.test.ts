@@ -1,4 +1,3 @@
-import { packageFileText } from 'business-messaging-testing';
 import type {
 	CodexData,
 	ICredentialType,
@@ -13,10 +12,12 @@ import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/Busi
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingHeaderTokenApi } from '../credentials/BusinessMessagingHeaderTokenApi.credentials';
 import { BusinessMessagingSignatureApi } from '../credentials/BusinessMessagingSignatureApi.credentials';
+import { GUIDE_DIR, PACKAGE_README, REPOSITORY_URL, brokenLink, repositoryTarget } from './guide';
 
 /**
  * Every documentation link of the package, put through the code with which n8n's editor opens
- * it, lands on a section of the user guide (the package README on GitHub).
+ * it, lands on a section of the user guide on GitHub: the package README (its operations and
+ * credential) or a page of docs/guide/ (the trigger's).
  */
 
 /**
@@ -76,31 +77,19 @@ function editorNodeType(description: INodeTypeDescription, codex: CodexData): IN
 	};
 }
 
-const guidePage = `${manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '')}/blob/main/packages/n8n-nodes-business-messaging/README.md`;
+const TRIGGER_PAGE = `${GUIDE_DIR}/trigger.md`;
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens, -1 on a repeat. */
-const anchors = (() => {
-	const seen = new Map<string, number>();
-	const found = new Set<string>();
-	for (const [, heading] of packageFileText('README.md').matchAll(/^#{1,6} (.+)$/gm)) {
-		const slug = heading
-			.trim()
-			.toLowerCase()
-			.replace(/[^\p{L}\p{N} _-]/gu, '')
-			.replace(/ /g, '-');
-		const count = seen.get(slug) ?? 0;
-		seen.set(slug, count + 1);
-		found.add(count === 0 ? slug : `${slug}-${count}`);
-	}
-	return found;
-})();
-
-/** The section of the guide a link opens, or why it opens none. */
+/** The section of the guide a link opens (its file and heading), or why it opens none. */
 function sectionOf(link: string): string {
 	const url = new URL(link);
-	if (`${url.origin}${url.pathname}` !== guidePage) return `not the guide: ${link}`;
+	const page = `${url.origin}${url.pathname}`;
+	const target = repositoryTarget(PACKAGE_README, page);
+	const inGuide = (path: string) => path === PACKAGE_README || path.startsWith(`${GUIDE_DIR}/`);
+	if (!page.startsWith(`${REPOSITORY_URL}/blob/main/`) || !target || !inGuide(target.path))
+		return `not the guide: ${link}`;
 	const anchor = decodeURIComponent(url.hash.slice(1));
-	return anchors.has(anchor) ? anchor : `no section "${anchor}" in the guide`;
+	const broken = brokenLink(PACKAGE_README, `${page}#${anchor}`);
+	return broken ? `no section "${anchor}" in ${target.path}` : `${target.path}#${anchor}`;
 }
 
 const action = editorNodeType(new BusinessMessaging().description, actionCodex);
@@ -111,9 +100,9 @@ const tool = { ...action, name: `${action.name}Tool`, displayName: `${action.dis
 
 describe("the node's Docs link, as n8n builds it", () => {
 	it.each([
-		['Business Messaging', action, 'operations'],
-		['Business Messaging Tool', tool, 'operations'],
-		['Business Messaging Trigger', trigger, 'trigger'],
+		['Business Messaging', action, `${PACKAGE_README}#operations`],
+		['Business Messaging Tool', tool, `${PACKAGE_README}#operations`],
+		['Business Messaging Trigger', trigger, `${TRIGGER_PAGE}#trigger`],
 	])('%s opens the guide at its section', (_name, nodeType, section) => {
 		expect(sectionOf(n8nNodeDocsUrl(nodeType))).toBe(section);
 	});
@@ -134,9 +123,17 @@ describe("the node's Docs link, as n8n builds it", () => {
 
 describe("the credentials' docs links, as n8n builds them", () => {
 	it.each([
-		['Business Messaging API', new BusinessMessagingApi(), 'credentials'],
-		['Webhook Signature API', new BusinessMessagingSignatureApi(), 'authentication'],
-		['Webhook Header Token API', new BusinessMessagingHeaderTokenApi(), 'authentication'],
+		['Business Messaging API', new BusinessMessagingApi(), `${PACKAGE_README}#credentials`],
+		[
+			'Webhook Signature API',
+			new BusinessMessagingSignatureApi(),
+			`${TRIGGER_PAGE}#authentication`,
+		],
+		[
+			'Webhook Header Token API',
+			new BusinessMessagingHeaderTokenApi(),
+			`${TRIGGER_PAGE}#authentication`,
+		],
 	])('%s opens the guide at its section', (_name, credential, section) => {
 		expect(sectionOf(n8nCredentialDocsUrl(credential))).toBe(section);
 	});
@@ -151,10 +148,10 @@ describe('the codex files’ links, opened as they are', () => {
 		);
 		expect(links.length).toBe(4);
 		expect(links.map(sectionOf)).toEqual([
-			'credentials',
-			'operations',
-			'authentication',
-			'trigger',
+			`${PACKAGE_README}#credentials`,
+			`${PACKAGE_README}#operations`,
+			`${TRIGGER_PAGE}#authentication`,
+			`${TRIGGER_PAGE}#trigger`,
 		]);
 	});
 });
@@ -192,7 +189,7 @@ describe('links in the forms (notices, descriptions, hints)', () => {
 	});
 
 	it('open a section when they point at the guide', () => {
-		const toGuide = links.filter((link) => link.startsWith(guidePage));
+		const toGuide = links.filter((link) => link.startsWith(`${REPOSITORY_URL}/blob/main/`));
 		expect(toGuide.map(sectionOf).filter((s) => s.startsWith('no section'))).toEqual([]);
 	});
 });

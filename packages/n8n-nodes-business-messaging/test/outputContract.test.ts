@@ -1,11 +1,11 @@
-import { packageFileText } from 'business-messaging-testing';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { OPERATION_CASES, type OperationCase } from './faultCases';
+import { GUIDE_DIR, documentText } from './guide';
 import { expectFailure, useTestBed } from './harness';
 
 /**
- * The package README's "Output contract" is the public surface: every operation's real output
- * (against the sandbox) must match its row, and the rules the README states must hold.
+ * The user's guide's "Output contract" page is the public surface: every operation's real output
+ * (against the sandbox) must match its row, and the rules the page states must hold.
  */
 const bed = useTestBed();
 
@@ -16,10 +16,9 @@ interface ContractRow {
 }
 
 function contractRows(): Map<string, ContractRow> {
-	const readme = packageFileText('README.md');
-	const section = readme.slice(readme.indexOf('## Output contract'));
+	const page = documentText(`${GUIDE_DIR}/output-contract.md`);
 	const rows = new Map<string, ContractRow>();
-	for (const line of section.slice(0, section.indexOf('\n## ')).split('\n')) {
+	for (const line of page.split('\n')) {
 		const cells = line.split('|').map((cell) => cell.trim());
 		if (cells.length !== 5 || !cells[1].includes(' › ')) continue;
 		const added = [...cells[3].matchAll(/`([^`]+)`/g)].map(([, field]) => ({

@@ -1,41 +1,42 @@
-import { packageFileText } from 'business-messaging-testing';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import manifest from '../package.json';
 import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json';
 import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { ADVICE } from '../nodes/common/transport/errorAdvice';
+import {
+	GUIDE_DIR,
+	PACKAGE_README,
+	anchorOf,
+	blobUrl,
+	brokenLink,
+	documentText,
+	guidePages,
+	linksOf,
+	repositoryTarget,
+	section,
+} from './guide';
 
 /**
- * The package README is the user's guide n8n links to (the codex files' documentation links) and
- * the page npm shows. These tests keep it in step with the nodes: every operation and trigger
- * option documented, every error the node advises on in the troubleshooting table, every link
- * to a section landing on one.
+ * The user's guide is the package README (what npm shows, and where it starts) and one page per
+ * topic in docs/guide/, which n8n's Docs links and the README open on GitHub. These tests keep it
+ * in step with the nodes (every operation and trigger option documented, every error the node
+ * advises on in the troubleshooting table) and whole: the README short, every page reached from
+ * it, every link landing on a heading.
  */
-const guide = packageFileText('README.md');
+const readme = documentText(PACKAGE_README);
+const page = (name: string) => documentText(`${GUIDE_DIR}/${name}`);
 
-/** The anchor GitHub (and npm) gives a heading: lower case, punctuation dropped, each space a hyphen. */
-const anchorOf = (heading: string) =>
-	heading
-		.trim()
-		.toLowerCase()
-		.replace(/[^\p{L}\p{N} _-]/gu, '')
-		.replace(/ /g, '-');
-const headings = [...guide.matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]);
-const anchors = new Set(headings.map(anchorOf));
-
-/** The text of a `## ` or `### ` section, up to the next heading of the same or a higher level. */
-function section(heading: string): string {
-	const start = guide.search(
-		new RegExp(`^(#{2,3}) ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'),
-	);
-	if (start < 0) throw new Error(`the guide has no section "${heading}"`);
-	const level = /^#+/.exec(guide.slice(start))![0].length;
-	const rest = guide.slice(guide.indexOf('\n', start) + 1);
-	const end = rest.search(new RegExp(`^#{1,${level}} `, 'm'));
-	return end < 0 ? rest : rest.slice(0, end);
-}
+/** Where each resource of the node is documented: its page, and the section there when a page holds two. */
+const RESOURCE_DOCS: Record<string, Array<{ page: string; heading?: string }>> = {
+	Account: [{ page: 'account.md' }],
+	Media: [{ page: 'media.md' }],
+	Message: [{ page: 'messages.md' }, { page: 'waiting.md' }],
+	Payment: [{ page: 'payments.md' }],
+	Product: [{ page: 'catalog.md' }],
+	Template: [{ page: 'templates.md', heading: 'Template' }],
+	'Template Sample': [{ page: 'templates.md', heading: 'Template Sample' }],
+};
 
 const options = (properties: INodeProperties[], name: string, resource?: string) =>
 	properties
@@ -46,9 +47,11 @@ const options = (properties: INodeProperties[], name: string, resource?: string)
 		)
 		.flatMap((p) => (p.options ?? []) as INodePropertyOptions[]);
 
-describe('the user guide (package README)', () => {
-	it('is where the codex files send users: each documentation link opens a section of it', () => {
-		const repository = manifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+/** A text's links with their targets dropped, to compare the same words on two pages. */
+const withoutTargets = (text: string) => text.replace(/\]\([^)]*\)/g, ']');
+
+describe('the user guide', () => {
+	it('is where the codex files send users: each documentation link opens a heading of it', () => {
 		const links = [actionCodex, triggerCodex].flatMap((codex) =>
 			Object.values(codex.resources)
 				.flat()
@@ -56,57 +59,106 @@ describe('the user guide (package README)', () => {
 		);
 		expect(links.length).toBeGreaterThanOrEqual(4);
 		for (const link of links) {
-			const [page, anchor] = link.split('#');
-			expect(page).toBe(`${repository}/blob/main/packages/n8n-nodes-business-messaging/README.md`);
-			expect([...anchors]).toContain(anchor);
+			const target = repositoryTarget(PACKAGE_README, link);
+			expect(link).toMatch(/#./);
+			expect([PACKAGE_README, ...guidePages()]).toContain(target?.path);
+			expect(brokenLink(PACKAGE_README, link)).toBeUndefined();
 		}
 	});
 
-	it('has a section for every link to one inside it', () => {
-		const internal = [...guide.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]);
-		expect(internal.length).toBeGreaterThan(10);
-		expect(internal.filter((anchor) => !anchors.has(anchor))).toEqual([]);
+	it('keeps the package README short: at most 3,000 words (as wc -w counts them)', () => {
+		const words = readme.split(/\s+/).filter(Boolean).length;
+		expect(words).toBeGreaterThan(1000);
+		expect(words).toBeLessThanOrEqual(3000);
 	});
 
-	it('documents every operation of every resource, in that resource’s section', () => {
+	it('links from the package README to every page, by its GitHub address (npm shows the README alone)', () => {
+		const pages = guidePages();
+		expect(pages.length).toBeGreaterThanOrEqual(15);
+		const links = linksOf(readme).map((link) => link.split('#')[0]);
+		expect(pages.filter((path) => !links.includes(blobUrl(path)))).toEqual([]);
+		// npm resolves no relative link to the repository: only the README's own anchors are relative
+		expect(linksOf(readme).filter((link) => !/^(https:\/\/|#)/.test(link))).toEqual([]);
+	});
+
+	it('lists every page in its index, and every page links back to it', () => {
+		const index = page('README.md');
+		for (const path of guidePages().filter((p) => p !== `${GUIDE_DIR}/README.md`)) {
+			const name = path.slice(GUIDE_DIR.length + 1);
+			expect(linksOf(index)).toContain(name);
+			// the link back comes in the page's opening, before its first section
+			const opening = documentText(path).split(/\n## /)[0];
+			expect(`${name}: ${linksOf(opening).join(' ')}`).toContain('README.md');
+		}
+	});
+
+	it('has every link between its documents landing on a file and a heading', () => {
+		const documents = [PACKAGE_README, ...guidePages()];
+		const links = documents.flatMap((path) =>
+			linksOf(documentText(path)).map((link) => ({ path, link })),
+		);
+		expect(links.filter(({ link }) => link.includes('#')).length).toBeGreaterThan(50);
+		expect(links.map(({ path, link }) => brokenLink(path, link)).filter(Boolean)).toEqual([]);
+	});
+
+	it('documents every operation of every resource on that resource’s page', () => {
 		const properties = new BusinessMessaging().description.properties;
 		const resources = options(properties, 'resource');
-		expect(resources.length).toBe(7);
+		expect(resources.map((r) => r.name).sort()).toEqual(Object.keys(RESOURCE_DOCS).sort());
 		const missing: string[] = [];
 		for (const resource of resources) {
-			const text = section(resource.name);
+			const docs = RESOURCE_DOCS[resource.name];
+			const text = docs
+				.map((doc) => (doc.heading ? section(page(doc.page), doc.heading) : page(doc.page)))
+				.join('\n');
 			const operations = options(properties, 'operation', String(resource.value));
 			expect(operations.length).toBeGreaterThan(0);
 			for (const operation of operations) {
 				if (!text.includes(`**${operation.name}**`))
 					missing.push(`${resource.name} › ${operation.name}`);
 			}
-			// and a row of the operations table links to the section
-			expect(section('Operations')).toContain(`[${resource.name}](#${anchorOf(resource.name)})`);
+			// and the README's operations table links the resource to its page
+			const first = docs[0];
+			const anchor = first.heading ? `#${anchorOf(first.heading)}` : '#';
+			expect(section(readme, 'Operations')).toContain(
+				`[${resource.name}](${blobUrl(`${GUIDE_DIR}/${first.page}`)}${anchor}`,
+			);
 		}
 		expect(missing).toEqual([]);
 	});
 
-	it('documents every event and every authentication of the trigger', () => {
+	it('documents every event and every authentication of the trigger on its page', () => {
+		const trigger = page('trigger.md');
 		const properties = new BusinessMessagingTrigger().description.properties;
 		const events = options(properties, 'events');
 		expect(events.length).toBe(16);
 		for (const event of events)
-			expect(section('Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
+			expect(section(trigger, 'Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
 		const authentications = options(properties, 'deliveryAuth');
 		expect(authentications.length).toBe(3);
 		for (const authentication of authentications)
-			expect(section('Authentication')).toContain(`**${authentication.name}**`);
+			expect(section(trigger, 'Authentication')).toContain(`**${authentication.name}**`);
+	});
+
+	it("gives the trigger's set-up in the README as its page does", () => {
+		expect(withoutTargets(section(readme, 'Set-up'))).toBe(
+			withoutTargets(section(page('trigger.md'), 'Set-up')),
+		);
 	});
 
 	it('has a troubleshooting row for every API error the node gives advice on', () => {
+		const table = section(page('troubleshooting.md'), 'Errors from the API');
 		const rows = new Set(
-			[...section('Errors from the API').matchAll(/^\| ([\d /]+) \|/gm)].flatMap((m) =>
-				m[1].split(' / '),
-			),
+			[...table.matchAll(/^\| ([\d /]+) \|/gm)].flatMap((m) => m[1].split(' / ')),
 		);
 		const codes = Object.keys(ADVICE);
 		expect(codes.length).toBeGreaterThan(5);
 		expect(codes.filter((code) => !rows.has(code))).toEqual([]);
+		// the README's common errors are five rows of that table, as they are there
+		const common = section(readme, 'Common errors')
+			.split('\n')
+			.filter((line) => /^\| [\d]/.test(line));
+		expect(common.length).toBe(5);
+		expect(common.filter((row) => !table.split('\n').includes(row))).toEqual([]);
 	});
 });

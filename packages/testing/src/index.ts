@@ -417,6 +417,7 @@ function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
 }
 
 export { packageFileText, packageSourceFiles } from './packageFiles';
+export { repositoryFileText, repositoryFolderFiles, repositoryPathExists } from './repositoryFiles';
 export { processedData } from './processedData';
 export {
 	RecordingResponse,

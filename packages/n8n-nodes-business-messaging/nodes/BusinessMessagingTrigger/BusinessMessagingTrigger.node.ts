@@ -42,7 +42,7 @@ export class BusinessMessagingTrigger implements INodeType {
 			'Starts a workflow on incoming WhatsApp messages, delivery and read receipts, calls and template updates; the Business Messaging node sends templates, texts and buttons and manages templates and catalogs',
 		// Opened as is by n8n; a codex link would lose its #anchor (test/docsLinks.test.ts).
 		documentationUrl:
-			'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/packages/n8n-nodes-business-messaging/README.md#trigger',
+			'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/docs/guide/trigger.md#trigger',
 		defaults: { name: 'Business Messaging Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
