@@ -4,6 +4,7 @@ import type {
 	INodeProperties,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { packageSourceFiles } from 'business-messaging-testing';
 import manifest from '../package.json';
 import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json';
 import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
@@ -191,5 +192,24 @@ describe('links in the forms (notices, descriptions, hints)', () => {
 	it('open a section when they point at the guide', () => {
 		const toGuide = links.filter((link) => link.startsWith(`${REPOSITORY_URL}/blob/main/`));
 		expect(toGuide.map(sectionOf).filter((s) => s.startsWith('no section'))).toEqual([]);
+	});
+});
+
+describe('links to the guide anywhere in the nodes and credentials (error advice, notices, comments)', () => {
+	const sources = [...packageSourceFiles('nodes'), ...packageSourceFiles('credentials')];
+	const links = sources.flatMap(({ path, text }) =>
+		[...text.matchAll(new RegExp(`${REPOSITORY_URL}/blob/main/[^\\s'"\`)<>]+`, 'g'))].map(
+			([link]) => ({ path, link: link.replace(/[.,;]$/, '') }),
+		),
+	);
+
+	it('land on a file of the repository, and on a heading of it when they name one', () => {
+		expect(links.length).toBeGreaterThan(5);
+		expect(
+			links.flatMap(({ path, link }) => {
+				const broken = brokenLink(PACKAGE_README, link);
+				return broken ? [`${path}: ${broken}`] : [];
+			}),
+		).toEqual([]);
 	});
 });

@@ -13,7 +13,7 @@ export const ADVICE: Readonly<Record<number, string>> = {
 	131052:
 		'Media URLs are valid for 5 minutes and must be used exactly as returned: get a fresh URL and download it straight away, or use Media › Download with the media ID, which fetches a fresh URL.',
 	131053:
-		'The file cannot be used: it was deleted, or its type or size does not suit the kind of message (see the Limits section of the user’s guide).',
+		'The file cannot be used: it was deleted, or its type or size does not suit the kind of message (the limits of each kind: https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/docs/guide/limits.md).',
 	132000:
 		'The variables do not match the template: open Template Variables again so that the form reloads from the template.',
 	132001:
