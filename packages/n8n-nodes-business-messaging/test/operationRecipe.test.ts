@@ -1,12 +1,14 @@
 import type { INodePropertyOptions } from 'n8n-workflow';
 import { resourceProperties, resources } from '../nodes/BusinessMessaging/actions/resources';
 import { OPERATION_CASES } from './faultCases';
+import { PACKAGE_README, documentText, section } from './guide';
 
 /**
  * docs/ARCHITECTURE.md's "Adding an operation", step 4: every operation of the node has a case in
  * `faultCases.ts`. The fault matrix, the dialect matrix and the output contract all run those
  * cases, so an operation without one would be checked by none of them; the guide's own test
  * (userGuide.test.ts) asks for its section, and the output contract for its row, once it has one.
+ * Step 5: the package README's operations table, what npm shows, has a line for it.
  */
 function nodeOperations(): string[] {
 	const names: string[] = [];
@@ -40,5 +42,22 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 			withoutCase: operations.filter((name) => !cases.includes(name)),
 			caseOfNoOperation: cases.filter((name) => !operations.includes(name)),
 		}).toEqual({ withoutCase: [], caseOfNoOperation: [] });
+	});
+
+	it("has a line in the package README's operations table for every operation", () => {
+		const table = section(documentText(PACKAGE_README), 'Operations');
+		let resource = '';
+		const lines = new Set<string>();
+		for (const row of table.split('\n').filter((line) => line.startsWith('| '))) {
+			const [resourceCell, operationCell] = row
+				.split('|')
+				.slice(1, 3)
+				.map((cell) => cell.trim());
+			// A resource's first line names it (as a link to its page); the lines after it leave it empty.
+			if (resourceCell) resource = resourceCell.replace(/^\[([^\]]+)\].*$/, '$1');
+			for (const operation of operationCell.replace(/^\[([^\]]+)\].*$/, '$1').split(' / '))
+				lines.add(`${resource} › ${operation}`);
+		}
+		expect(operations.filter((name) => !lines.has(name))).toEqual([]);
 	});
 });
