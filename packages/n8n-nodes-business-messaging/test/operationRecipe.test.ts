@@ -60,4 +60,10 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 		}
 		expect(operations.filter((name) => !lines.has(name))).toEqual([]);
 	});
+
+	it("has a row in RELIABILITY.md's fault matrix for every operation", () => {
+		const table = section(documentText('RELIABILITY.md'), 'Faults');
+		const rows = new Set([...table.matchAll(/^\| ([^|]+ › [^|]+?) \|/gm)].map(([, name]) => name));
+		expect(operations.filter((name) => !rows.has(name))).toEqual([]);
+	});
 });
