@@ -12,12 +12,6 @@ import { invalid, notFound } from '../../errors';
 import { jsonBody, type SandboxPlugin } from '../../http';
 import type { Customer, PhoneNumber } from '../../model';
 import type { SandboxState } from '../../sandbox';
-import {
-	callSchema,
-	echoSchema,
-	preferenceSchema,
-	userIdChangeSchema,
-} from '../../schemas/controlEvents';
 import { oneOf, onlyKeys, requireInteger, requireString, type Json } from '../../validate';
 
 const CUSTOMER_KEYS = ['from', 'user_id', 'parent_user_id', 'username', 'name'];
@@ -31,7 +25,7 @@ const USER_ID_CHANGE_EVENTS = ['system', 'user_id_update'] as const;
  * `user_id` (their business-scoped user ID), or both.
  */
 export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.post('/preferences', { schema: preferenceSchema }, async (request) => {
+	app.post('/preferences', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(body, ['phone_number_id', ...CUSTOMER_KEYS, 'value', 'detail'], '');
 		const number = numberOf(sandbox, body);
@@ -58,7 +52,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { delivery_id: delivery?.id };
 	});
 
-	app.post('/calls', { schema: callSchema }, async (request) => {
+	app.post('/calls', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(
 			body,
@@ -70,7 +64,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return event === 'connect' ? connect(sandbox, number, body) : terminate(sandbox, number, body);
 	});
 
-	app.post('/echoes', { schema: echoSchema }, async (request) => {
+	app.post('/echoes', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(body, ['phone_number_id', 'to', ...CUSTOMER_KEYS.slice(1), 'text'], '');
 		const number = numberOf(sandbox, body);
@@ -95,9 +89,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { message_id: id, delivery_id: delivery?.id };
 	});
 
-	app.post('/user-id-change', { schema: userIdChangeSchema }, async (request) =>
-		changeUserId(sandbox, jsonBody(request)),
-	);
+	app.post('/user-id-change', async (request) => changeUserId(sandbox, jsonBody(request)));
 };
 
 function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {
