@@ -4,7 +4,7 @@ import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
 import { jsonBody, param, type SandboxPlugin } from '../http';
 import type { Customer, Message, PhoneNumber, Pricing, TemplateCategory } from '../model';
-import { CONTENT_TYPES, validateContent } from '../rules/messageContent';
+import { CONTENT_TYPES, MAX_TEXT_BODY, validateContent } from '../rules/messageContent';
 import { templateShape, validateSendParameters } from '../rules/templateParameters';
 import type { SandboxState } from '../sandbox';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
@@ -95,7 +95,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				throw new ApiError(
 					400,
 					ErrorCode.userIdRecipientRefused,
-					'(#131062) Business-scoped User ID (BSUID) recipients are not supported for this message.',
+					`(#${ErrorCode.userIdRecipientRefused}) Business-scoped User ID (BSUID) recipients are not supported for this message.`,
 					'OAuthException',
 					undefined,
 					undefined,
@@ -120,7 +120,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			if (type === 'text') {
 				const text = requireObject(body.text, 'text');
 				onlyKeys(text, ['body', 'preview_url'], 'text');
-				requireString(text, 'body', 'text.body', 4096);
+				requireString(text, 'body', 'text.body', MAX_TEXT_BODY);
 				if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
 					throw invalid('text.preview_url', 'must be true or false');
 				message.content = structuredClone(text);

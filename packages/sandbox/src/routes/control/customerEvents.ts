@@ -11,6 +11,7 @@ import {
 import { invalid, notFound } from '../../errors';
 import { jsonBody, type SandboxPlugin } from '../../http';
 import type { Customer, PhoneNumber } from '../../model';
+import { MAX_TEXT_BODY } from '../../rules/messageContent';
 import type { SandboxState } from '../../sandbox';
 import { oneOf, onlyKeys, requireInteger, requireString, type Json } from '../../validate';
 
@@ -69,7 +70,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		onlyKeys(body, ['phone_number_id', 'to', ...CUSTOMER_KEYS.slice(1), 'text'], '');
 		const number = numberOf(sandbox, body);
 		const draft = customerDraft(sandbox.store, body, 'to');
-		const text = requireString(body, 'text', 'text', 4096);
+		const text = requireString(body, 'text', 'text', MAX_TEXT_BODY);
 		const customer = draft.save();
 		const withheld = sandbox.config.withheldNumber;
 		const id = newMessageId();
