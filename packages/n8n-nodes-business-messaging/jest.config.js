@@ -6,4 +6,7 @@ module.exports = {
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
 	testTimeout: 30000,
 	setupFiles: ['<rootDir>/jest.setup.js'],
+	// Jest keeps its transform cache in the temp dir by default, left there after every run; here it
+	// stays with the dependencies (the find-cache-dir convention), reused by the next run.
+	cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };

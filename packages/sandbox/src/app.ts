@@ -16,20 +16,7 @@ export function buildApp(sandbox: SandboxState): FastifyInstance {
 		routerOptions: { ignoreTrailingSlash: true },
 		forceCloseConnections: true,
 		keepAliveTimeout: 10 * 60_000,
-		// Validation must never change a request: the routes' own checks see what was sent.
-		ajv: { customOptions: { removeAdditional: false, useDefaults: false, coerceTypes: false } },
 	});
-
-	// Every route has a schema that documents what it takes and answers. The platform refuses a
-	// request with a message (and code) naming its specific rule, in an order the routes' checks
-	// keep (authentication first, then the object, then its fields); so a schema violation is
-	// attached to the request and the route's checks answer it, never Ajv's generic message.
-	app.addHook('onRoute', (route) => {
-		route.attachValidation = true;
-	});
-	// Answers are written as JSON.stringify writes them: a response schema documents the answer
-	// and never reorders, coerces or drops a field of it (test/schemas.test.ts checks they agree).
-	app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
 	// Anything that is not JSON reaches the handlers as a stream: uploads need raw bytes, and
 	// the JSON endpoints then refuse it with a message that names the rule.

@@ -41,6 +41,10 @@ export const ErrorCode = {
 	parameterValue: 131009,
 	uploadRefused: 131054,
 	refundRefused: 2494010,
+	/** The Cloud API's throughput refusal: the number sent faster than it may (sendLimits.ts). */
+	throughput: 130429,
+	/** The Cloud API's pair rate refusal: too many messages to one customer (sendLimits.ts). */
+	pairRate: 131056,
 	/** The Cloud API's "BSUID recipients are not supported for this message" (authentication templates). */
 	userIdRecipientRefused: 131062,
 } as const;

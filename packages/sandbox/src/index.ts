@@ -5,11 +5,13 @@ import type { IdStyle } from './dialect';
 import { dialectView, type DialectSpec, type DialectView } from './dialectPresets';
 import { describe } from './routes/control';
 import { SandboxState } from './sandbox';
-import { demoSeed, DEMO_API_KEY, type Seed } from './seed';
+import { demoSeed, DEMO_API_KEY } from './demoSeed';
+import type { Seed } from './seed';
 
 export { SandboxState } from './sandbox';
 export { buildApp } from './app';
-export { demoSeed, DEMO_API_KEY, OTHER_API_KEY, type Seed } from './seed';
+export { demoSeed, DEMO_API_KEY, OTHER_API_KEY } from './demoSeed';
+export type { Seed } from './seed';
 export { signBody, SIGNATURE_HEADER, DELIVERY_ID_HEADER } from './webhooks';
 export type { PageSize, SandboxConfig } from './config';
 export {

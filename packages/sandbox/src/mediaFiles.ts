@@ -14,8 +14,14 @@ const BLOCK_SIZE = 64 * 1024;
  * held whole in memory.
  */
 export class MediaFiles {
-	readonly dir = mkdtempSync(join(tmpdir(), 'bm-sandbox-media-'));
+	private folder: string | undefined;
 	private fileCounter = 0;
+
+	/** The temporary folder, made when first needed: a sandbox that stores no file leaves none. */
+	get dir(): string {
+		this.folder ??= mkdtempSync(join(tmpdir(), 'bm-sandbox-media-'));
+		return this.folder;
+	}
 
 	open(source: MediaSource, start = 0, end?: number): Readable {
 		switch (source.kind) {
@@ -56,7 +62,8 @@ export class MediaFiles {
 	}
 
 	close(): void {
-		rmSync(this.dir, { recursive: true, force: true });
+		if (this.folder !== undefined) rmSync(this.folder, { recursive: true, force: true });
+		this.folder = undefined;
 	}
 }
 

@@ -9,7 +9,8 @@ import { FaultInjector } from './faults';
 import { MediaFiles } from './mediaFiles';
 import type { Customer, Template, TemplateStatus } from './model';
 import { RequestLog } from './requestLog';
-import { demoSeed, loadSeed, type Seed } from './seed';
+import { demoSeed } from './demoSeed';
+import { loadSeed, type Seed } from './seed';
 import { Store } from './store';
 import { WebhookDispatcher } from './webhooks';
 

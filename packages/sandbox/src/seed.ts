@@ -59,8 +59,6 @@ export interface SeedTenant {
 	}[];
 }
 
-export { demoSeed, DEMO_API_KEY, OTHER_API_KEY } from './demoSeed';
-
 const ORIGINS = [
 	'Ethiopia Yirgacheffe',
 	'Colombia Huila',

@@ -1,8 +1,6 @@
-import { ApiError } from './errors';
+import { ApiError, ErrorCode } from './errors';
 
-/** The Cloud API's codes for a send refused for its pace: not processed, the same send passes later. */
-export const THROUGHPUT_CODE = 130429;
-export const PAIR_RATE_CODE = 131056;
+// A send refused for its pace is not processed: the same send passes later.
 
 export interface SendRate {
 	/** Messages a number may send per second (the Cloud API's throughput, 80 by default there); 0: no limit. */
@@ -37,8 +35,8 @@ export class SendLimits {
 		if (bucket && bucket.tokens < 1)
 			throw new ApiError(
 				400,
-				THROUGHPUT_CODE,
-				`(#130429) Rate limit hit: Cloud API message throughput has been reached (${sendRate.perSecond} messages a second for this number)`,
+				ErrorCode.throughput,
+				`(#${ErrorCode.throughput}) Rate limit hit: Cloud API message throughput has been reached (${sendRate.perSecond} messages a second for this number)`,
 				'OAuthException',
 			);
 		const pairKey = `${phoneNumberId}:${to}`;
@@ -49,8 +47,8 @@ export class SendLimits {
 			if (sent.length >= pairRate.messages)
 				throw new ApiError(
 					400,
-					PAIR_RATE_CODE,
-					`(#131056) (Business Account, Consumer Account) pair rate limit hit: more than ${pairRate.messages} messages to this customer in ${pairRate.perSeconds} seconds`,
+					ErrorCode.pairRate,
+					`(#${ErrorCode.pairRate}) (Business Account, Consumer Account) pair rate limit hit: more than ${pairRate.messages} messages to this customer in ${pairRate.perSeconds} seconds`,
 					'OAuthException',
 				);
 		}

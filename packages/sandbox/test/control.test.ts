@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
-import { demoSeed } from '../src/seed';
+import { demoSeed } from '../src/demoSeed';
 import { expectError, FAST_CONFIG, OTHER_API_KEY, useSandbox, type TestSandbox } from './helpers';
 import {
 	controlRaw,

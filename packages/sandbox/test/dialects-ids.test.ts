@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, it } from 'node:test';
 import { describe as describeState } from '../src/routes/control';
 import { SandboxState } from '../src/sandbox';
-import { demoSeed } from '../src/seed';
+import { demoSeed } from '../src/demoSeed';
 import { useSandbox } from './helpers';
 import { demoIds, setDialect } from './dialect-support';
 import { Receivers } from './msg-webhook-support';

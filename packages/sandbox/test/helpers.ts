@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach } from 'node:test';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../src/index';
-import { OTHER_API_KEY } from '../src/seed';
+import { OTHER_API_KEY } from '../src/demoSeed';
 import type { ErrorObject, Page, TemplateView, WebhookEvent } from './types';
 
 export { OTHER_API_KEY };

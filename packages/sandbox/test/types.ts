@@ -5,7 +5,7 @@ import type { LoggedRequest } from '../src/requestLog';
 import type { SandboxConfig } from '../src/config';
 import type { Delivery } from '../src/webhooks';
 
-/** The answers the tests read, typed as the route schemas (src/schemas) document them. */
+/** The answers the tests read, typed as the README documents them. */
 
 export type ErrorObject = ErrorBody['error'];
 

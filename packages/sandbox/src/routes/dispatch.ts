@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { notFound } from '../errors';
 import { param, type SandboxPlugin } from '../http';
-import { deleteByIdSchema, getByIdSchema, postByIdSchema } from '../schemas/dispatch';
 import { getBusinessAccount } from './account';
 import { deleteMedia, mediaUrlInfo } from './media';
 import { editTemplate, templateView } from './templates';
@@ -15,7 +14,7 @@ const UPLOAD_PREFIX = 'upload:';
  * (4.3) or, for `upload:<id>`, takes the sample bytes (4.5); DELETE removes a media file (4.6).
  */
 export const idRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.get('/:id', { schema: getByIdSchema }, async (request) => {
+	app.get('/:id', async (request) => {
 		const id = param(request, 'id');
 		const { store } = sandbox;
 		const key = request.apiKey;
@@ -25,7 +24,7 @@ export const idRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		throw notFound('Object', id);
 	});
 
-	app.post('/:id', { schema: postByIdSchema }, async (request) => {
+	app.post('/:id', async (request) => {
 		const id = param(request, 'id');
 		if (id.startsWith(UPLOAD_PREFIX))
 			return uploadSample(sandbox, request, id.slice(UPLOAD_PREFIX.length));
@@ -35,7 +34,7 @@ export const idRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		throw notFound('Template', id);
 	});
 
-	app.delete('/:id', { schema: deleteByIdSchema }, async (request) => {
+	app.delete('/:id', async (request) => {
 		const id = param(request, 'id');
 		if (sandbox.store.media.has(id)) return deleteMedia(sandbox, request, id);
 		throw notFound('Media', id);

@@ -5,44 +5,39 @@ import { baseUrlOf, param, query, requiredQuery, type SandboxPlugin } from '../h
 import { extensionFor } from '../mediaFiles';
 import type { Media } from '../model';
 import type { SandboxState } from '../sandbox';
-import { downloadByIdSchema, downloadByUrlSchema } from '../schemas/media';
 import type { Json } from '../validate';
 
 const URL_SECRET = randomBytes(32);
 
 export const mediaRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	/** Download by URL (4.6): only a URL this sandbox issued, unaltered, within its 5 minutes. */
-	app.get(
-		'/chat_business/attachments/',
-		{ schema: downloadByUrlSchema },
-		async (request, reply) => {
-			const mid = requiredQuery(request, 'mid');
-			const ext = requiredQuery(request, 'ext');
-			const hash = requiredQuery(request, 'hash');
-			const issued = sandbox.store.mediaUrls.get(hash);
-			if (!issued || issued.mid !== mid || issued.ext !== ext) {
-				throw new ApiError(
-					404,
-					ErrorCode.mediaUrlExpired,
-					'This media URL is not valid: call it exactly as returned (mid, ext and hash unchanged)',
-					'NotFoundError',
-				);
-			}
-			if (sandbox.now() - issued.issuedAt > sandbox.config.mediaUrlTtlMs) {
-				throw new ApiError(
-					404,
-					ErrorCode.mediaUrlExpired,
-					'This media URL has expired: media URLs are valid for 5 minutes; retrieve a new one',
-					'NotFoundError',
-				);
-			}
-			const media = sandbox.store.usableMedia(request.apiKey, mid);
-			return sendMedia(sandbox, reply, media, 'application/octet-stream');
-		},
-	);
+	app.get('/chat_business/attachments/', async (request, reply) => {
+		const mid = requiredQuery(request, 'mid');
+		const ext = requiredQuery(request, 'ext');
+		const hash = requiredQuery(request, 'hash');
+		const issued = sandbox.store.mediaUrls.get(hash);
+		if (!issued || issued.mid !== mid || issued.ext !== ext) {
+			throw new ApiError(
+				404,
+				ErrorCode.mediaUrlExpired,
+				'This media URL is not valid: call it exactly as returned (mid, ext and hash unchanged)',
+				'NotFoundError',
+			);
+		}
+		if (sandbox.now() - issued.issuedAt > sandbox.config.mediaUrlTtlMs) {
+			throw new ApiError(
+				404,
+				ErrorCode.mediaUrlExpired,
+				'This media URL has expired: media URLs are valid for 5 minutes; retrieve a new one',
+				'NotFoundError',
+			);
+		}
+		const media = sandbox.store.usableMedia(request.apiKey, mid);
+		return sendMedia(sandbox, reply, media, 'application/octet-stream');
+	});
 
 	/** Download by ID (4.6): the file, its type in Content-Type. */
-	app.post('/downloadMedia/:mediaId', { schema: downloadByIdSchema }, async (request, reply) => {
+	app.post('/downloadMedia/:mediaId', async (request, reply) => {
 		const media = mediaOfNumber(
 			sandbox,
 			request,

@@ -4,10 +4,9 @@ import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
 import { jsonBody, param, type SandboxPlugin } from '../http';
 import type { Customer, Message, PhoneNumber, Pricing, TemplateCategory } from '../model';
-import { CONTENT_TYPES, validateContent } from '../rules/messageContent';
+import { CONTENT_TYPES, MAX_TEXT_BODY, validateContent } from '../rules/messageContent';
 import { templateShape, validateSendParameters } from '../rules/templateParameters';
 import type { SandboxState } from '../sandbox';
-import { sendMessageSchema } from '../schemas/messages';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -32,7 +31,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	 * Send (4.2): an APPROVED template, or any other Cloud API message type inside the customer's
 	 * 24-hour window; or, with `status: "read"`, a read receipt for a received message.
 	 */
-	app.post('/:id/messages', { schema: sendMessageSchema }, async (request) => {
+	app.post('/:id/messages', async (request) => {
 		const number = sandbox.store.number(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		if (body.status !== undefined) return markRead(sandbox, number, body);
@@ -96,7 +95,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				throw new ApiError(
 					400,
 					ErrorCode.userIdRecipientRefused,
-					'(#131062) Business-scoped User ID (BSUID) recipients are not supported for this message.',
+					`(#${ErrorCode.userIdRecipientRefused}) Business-scoped User ID (BSUID) recipients are not supported for this message.`,
 					'OAuthException',
 					undefined,
 					undefined,
@@ -121,7 +120,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			if (type === 'text') {
 				const text = requireObject(body.text, 'text');
 				onlyKeys(text, ['body', 'preview_url'], 'text');
-				requireString(text, 'body', 'text.body', 4096);
+				requireString(text, 'body', 'text.body', MAX_TEXT_BODY);
 				if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
 					throw invalid('text.preview_url', 'must be true or false');
 				message.content = structuredClone(text);

@@ -5,12 +5,11 @@ import { ErrorCode, invalid, notFound, refused } from '../errors';
 import { query, requiredQuery, type SandboxPlugin } from '../http';
 import { SAMPLE_FILE_TYPES } from '../model';
 import type { SandboxState } from '../sandbox';
-import { startUploadSchema } from '../schemas/uploads';
 import { queryInteger } from '../validate';
 
 /** Step 1 (4.5): POST /app/uploads?file_length&file_type answers `upload:<id>?sig=<sig>`. */
 export const uploadRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.post('/app/uploads', { schema: startUploadSchema }, async (request) => {
+	app.post('/app/uploads', async (request) => {
 		const fileLength = queryInteger(requiredQuery(request, 'file_length'), 'file_length', 1, 0);
 		if (fileLength > sandbox.config.maxSampleBytes)
 			throw invalid('file_length', `must be at most ${sandbox.config.maxSampleBytes} bytes`);

@@ -77,6 +77,8 @@ const MEDIA_EXTRAS: Record<MediaKind, readonly string[]> = {
 };
 
 const MAX_CAPTION = 1024;
+/** A text message's body (the Cloud API's limit); an echo of the Business app is one too. */
+export const MAX_TEXT_BODY = 4096;
 
 // ---- small checks ----
 

@@ -11,13 +11,8 @@ import {
 import { invalid, notFound } from '../../errors';
 import { jsonBody, type SandboxPlugin } from '../../http';
 import type { Customer, PhoneNumber } from '../../model';
+import { MAX_TEXT_BODY } from '../../rules/messageContent';
 import type { SandboxState } from '../../sandbox';
-import {
-	callSchema,
-	echoSchema,
-	preferenceSchema,
-	userIdChangeSchema,
-} from '../../schemas/controlEvents';
 import { oneOf, onlyKeys, requireInteger, requireString, type Json } from '../../validate';
 
 const CUSTOMER_KEYS = ['from', 'user_id', 'parent_user_id', 'username', 'name'];
@@ -31,7 +26,7 @@ const USER_ID_CHANGE_EVENTS = ['system', 'user_id_update'] as const;
  * `user_id` (their business-scoped user ID), or both.
  */
 export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.post('/preferences', { schema: preferenceSchema }, async (request) => {
+	app.post('/preferences', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(body, ['phone_number_id', ...CUSTOMER_KEYS, 'value', 'detail'], '');
 		const number = numberOf(sandbox, body);
@@ -58,7 +53,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { delivery_id: delivery?.id };
 	});
 
-	app.post('/calls', { schema: callSchema }, async (request) => {
+	app.post('/calls', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(
 			body,
@@ -70,12 +65,12 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return event === 'connect' ? connect(sandbox, number, body) : terminate(sandbox, number, body);
 	});
 
-	app.post('/echoes', { schema: echoSchema }, async (request) => {
+	app.post('/echoes', async (request) => {
 		const body = jsonBody(request);
 		onlyKeys(body, ['phone_number_id', 'to', ...CUSTOMER_KEYS.slice(1), 'text'], '');
 		const number = numberOf(sandbox, body);
 		const draft = customerDraft(sandbox.store, body, 'to');
-		const text = requireString(body, 'text', 'text', 4096);
+		const text = requireString(body, 'text', 'text', MAX_TEXT_BODY);
 		const customer = draft.save();
 		const withheld = sandbox.config.withheldNumber;
 		const id = newMessageId();
@@ -95,9 +90,7 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { message_id: id, delivery_id: delivery?.id };
 	});
 
-	app.post('/user-id-change', { schema: userIdChangeSchema }, async (request) =>
-		changeUserId(sandbox, jsonBody(request)),
-	);
+	app.post('/user-id-change', async (request) => changeUserId(sandbox, jsonBody(request)));
 };
 
 function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {

@@ -3,35 +3,22 @@ import { jsonBody, param, query, type SandboxPlugin } from '../../http';
 import { TEMPLATE_STATUSES } from '../../model';
 import { productSheetCsv } from '../../productSheet';
 import type { SandboxState } from '../../sandbox';
-import {
-	addProductsSchema,
-	describeSchema,
-	messagesSchema,
-	paymentsSchema,
-	productSheetSchema,
-	refundsSchema,
-	resetSchema,
-	seedSchema,
-	templateReviewSchema,
-	templatesSchema,
-	templateStatusSchema,
-} from '../../schemas/controlState';
 import { generatedProducts, type Seed } from '../../seed';
 import { isObject, oneOf, queryInteger, requireInteger } from '../../validate';
 
 /** The control API's data: reset and seed, template decisions, products, what was recorded. */
 export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.get('/', { schema: describeSchema }, async (request) =>
+	app.get('/', async (request) =>
 		describe(sandbox, `${request.protocol}://${request.headers.host}/v3`),
 	);
 
-	app.post('/reset', { schema: resetSchema }, async (request) => {
+	app.post('/reset', async (request) => {
 		const body = isObject(request.body) ? request.body : {};
 		sandbox.reset(body.seed as Seed | undefined, body.keepConfig === true);
 		return { ok: true };
 	});
 
-	app.post('/seed', { schema: seedSchema }, async (request) => {
+	app.post('/seed', async (request) => {
 		const seed = jsonBody(request) as unknown as Seed;
 		if (!Array.isArray(seed.tenants))
 			throw invalid('tenants', 'a seed is {"tenants":[...]} (see the sandbox README)');
@@ -44,7 +31,7 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { ok: true };
 	});
 
-	app.post('/templates/:id/status', { schema: templateStatusSchema }, async (request) => {
+	app.post('/templates/:id/status', async (request) => {
 		const template = sandbox.store.templates.get(param(request, 'id'));
 		if (!template) throw notFound('Template', param(request, 'id'));
 		const body = jsonBody(request);
@@ -57,7 +44,7 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { id: template.id, status: template.status };
 	});
 
-	app.post('/templates/:id/review', { schema: templateReviewSchema }, async (request) => {
+	app.post('/templates/:id/review', async (request) => {
 		const template = sandbox.store.templates.get(param(request, 'id'));
 		if (!template) throw notFound('Template', param(request, 'id'));
 		if (template.status !== 'PENDING')
@@ -78,7 +65,7 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { id: template.id, status: template.status, rejected_reason: template.rejected_reason };
 	});
 
-	app.post('/catalogs/:id/products', { schema: addProductsSchema }, async (request) => {
+	app.post('/catalogs/:id/products', async (request) => {
 		const catalog = sandbox.store.catalogs.get(param(request, 'id'));
 		if (!catalog) throw notFound('Catalog', param(request, 'id'));
 		const count = requireInteger(jsonBody(request), 'count', 'count', 1, 1_000_000);
@@ -94,7 +81,7 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	});
 
 	// A shop's product sheet as a spreadsheet would export it (for the catalog-sync example).
-	app.get('/demo/products.csv', { schema: productSheetSchema }, async (request, reply) => {
+	app.get('/demo/products.csv', async (request, reply) => {
 		const rows = queryInteger(query(request, 'rows'), 'rows', 1, 120);
 		if (rows > 100_000) throw invalid('rows', 'must be at most 100000');
 		return reply
@@ -103,18 +90,18 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			.send(productSheetCsv(rows));
 	});
 
-	app.get('/messages', { schema: messagesSchema }, async () => ({
+	app.get('/messages', async () => ({
 		data: [...sandbox.store.messages.values()].map(
 			({ customerId: _internal, ...message }) => message,
 		),
 	}));
-	app.get('/refunds', { schema: refundsSchema }, async () => ({
+	app.get('/refunds', async () => ({
 		data: [...sandbox.store.refunds.values()],
 	}));
-	app.get('/payments', { schema: paymentsSchema }, async () => ({
+	app.get('/payments', async () => ({
 		data: [...sandbox.store.payments.values()],
 	}));
-	app.get('/templates', { schema: templatesSchema }, async () => ({
+	app.get('/templates', async () => ({
 		data: [...sandbox.store.templates.values()],
 	}));
 };

@@ -1,26 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { invalid } from '../../errors';
 import { jsonBody, type SandboxPlugin } from '../../http';
-import {
-	deliverSchema,
-	deliveriesSchema,
-	flushSchema,
-	redeliverSchema,
-	registerWebhookSchema,
-	removeWebhookSchema,
-	webhookSchema,
-} from '../../schemas/controlEvents';
 import { isObject, requireString } from '../../validate';
 import { WRONG_DELIVERIES, type WrongDelivery } from '../../webhooks';
 
 /** The control API's webhook: register it, deliver to it, see the deliveries. */
 export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	app.get('/webhook', { schema: webhookSchema }, async () => ({
+	app.get('/webhook', async () => ({
 		target: sandbox.webhooks.target
 			? { ...sandbox.webhooks.target, secret: sandbox.webhooks.target.secret ? '(set)' : undefined }
 			: null,
 	}));
-	app.put('/webhook', { schema: registerWebhookSchema }, async (request) => {
+	app.put('/webhook', async (request) => {
 		const body = jsonBody(request);
 		const url = requireString(body, 'url', 'url');
 		if (!/^https?:\/\//.test(url)) throw invalid('url', 'must be an http(s) URL');
@@ -33,14 +24,14 @@ export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		sandbox.webhooks.target = { url, headers: headers as Record<string, string>, secret };
 		return { ok: true };
 	});
-	app.delete('/webhook', { schema: removeWebhookSchema }, async () => {
+	app.delete('/webhook', async () => {
 		sandbox.webhooks.target = undefined;
 		return { ok: true };
 	});
-	app.get('/webhook/deliveries', { schema: deliveriesSchema }, async () => ({
+	app.get('/webhook/deliveries', async () => ({
 		data: sandbox.webhooks.deliveries,
 	}));
-	app.post('/webhook/deliver', { schema: deliverSchema }, async (request) => {
+	app.post('/webhook/deliver', async (request) => {
 		const body = jsonBody(request);
 		if (!sandbox.webhooks.target)
 			throw invalid('webhook', 'no webhook is registered (PUT /_sandbox/webhook first)');
@@ -53,7 +44,7 @@ export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const delivery = sandbox.webhooks.emit(payload, { wrong: wrong as WrongDelivery | undefined });
 		return { id: delivery?.id };
 	});
-	app.post('/webhook/redeliver', { schema: redeliverSchema }, async (request) => {
+	app.post('/webhook/redeliver', async (request) => {
 		const body = jsonBody(request);
 		const id = requireString(body, 'id', 'id');
 		const original = sandbox.webhooks.deliveries.find((d) => d.id === id && !d.redeliveryOf);
@@ -63,7 +54,7 @@ export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		sandbox.webhooks.emit(undefined, { redeliveryOf: original });
 		return { id };
 	});
-	app.post('/webhook/flush', { schema: flushSchema }, async () => {
+	app.post('/webhook/flush', async () => {
 		await sandbox.webhooks.idle();
 		return { ok: true };
 	});
