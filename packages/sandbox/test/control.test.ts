@@ -10,7 +10,7 @@ import {
 	recordedMessages,
 	send,
 	templateMessage,
-} from './msg-webhook-support';
+} from './msgWebhookSupport';
 import type {
 	ClockView,
 	FaultRule,
@@ -23,7 +23,7 @@ import type {
 	SendAnswer,
 	UserDetails,
 } from './types';
-import { addFaults } from './control-support';
+import { addFaults } from './controlSupport';
 
 const sandbox = useSandbox();
 const receivers = new Receivers();

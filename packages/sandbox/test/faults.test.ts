@@ -13,9 +13,9 @@ import {
 	statusOf,
 	templateMessage,
 	timed,
-} from './msg-webhook-support';
+} from './msgWebhookSupport';
 import type { FailureIn200, FaultRule, Listed, Refund, UserDetails } from './types';
-import { addFaults } from './control-support';
+import { addFaults } from './controlSupport';
 
 const sandbox = useSandbox();
 const receivers = new Receivers();

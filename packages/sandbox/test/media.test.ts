@@ -14,7 +14,7 @@ import {
 	downloadById,
 	getUrl,
 	expectBytes,
-} from './media-support';
+} from './mediaSupport';
 
 const sandbox = useSandbox();
 

@@ -15,7 +15,7 @@ import {
 	OneConnection,
 	expectHandle,
 	imageTemplate,
-} from './media-support';
+} from './mediaSupport';
 
 const sandbox = useSandbox();
 
