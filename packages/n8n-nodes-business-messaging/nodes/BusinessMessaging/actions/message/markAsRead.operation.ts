@@ -3,6 +3,7 @@ import { markAsRead } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { messageIdValue, senderLocator } from '../../../common/fields/conversation';
+import { readReceiptBody } from '../../../common/messages/messageRequest';
 import { senderOf } from '../../../common/sender';
 
 const properties: INodeProperties[] = [
@@ -52,7 +53,8 @@ export async function execute(
 	const typing = this.getNodeParameter('typing', itemIndex, false) === true;
 	const { success } = await markAsRead.call(
 		this,
-		{ phoneNumberId, messageId, typing },
+		phoneNumberId,
+		readReceiptBody({ messageId, typing }),
 		item.request,
 	);
 	return [{ json: { success, messageId, typing, phoneNumberId } }];

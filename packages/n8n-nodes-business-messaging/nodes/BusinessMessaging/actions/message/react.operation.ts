@@ -12,6 +12,7 @@ import {
 	senderField,
 	windowNotice,
 } from '../../../common/fields/conversation';
+import { reactionContent } from '../../../common/messages/contents';
 import { chatAddress, sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
@@ -93,7 +94,7 @@ export async function execute(
 		item,
 		address,
 		// The platform takes an empty emoji as the removal of the reaction.
-		{ type: 'reaction', reaction: { message_id: messageId, emoji } },
+		reactionContent({ messageId, emoji }),
 		{ reactedTo: messageId, emoji, removed: remove },
 	);
 }
