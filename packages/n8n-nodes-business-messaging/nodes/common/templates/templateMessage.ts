@@ -113,9 +113,7 @@ export async function templateMessage(
 	const mapped =
 		(this.getNodeParameter(fields.variables, itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const property = fields.headerBinary
-		? String(
-				(this.getNodeParameter('options', itemIndex, {}) as IDataObject)[fields.headerBinary] ?? '',
-			).trim()
+		? String(item.options()[fields.headerBinary] ?? '').trim()
 		: '';
 	const mediaHeader = variables.find((v) => v.target.part === 'headerMedia');
 	if (property && !mediaHeader)

@@ -121,7 +121,7 @@ export async function chatAddress(
 ): Promise<ChatAddress> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = item.options();
 	const { phoneNumberId: sender, triggerChat } = senderOf.call(this, itemIndex);
 	const address: ChatAddress = {
 		sender,
@@ -161,7 +161,7 @@ export async function sendInChat(
 	details: IDataObject = {},
 	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
-	return await waitForReceipt.call(this, item.itemIndex, async (callbackData) => [
+	return await waitForReceipt.call(this, item, async (callbackData) => [
 		await sendOnce.call(this, item, address, content, details, upload, callbackData),
 	]);
 }

@@ -56,7 +56,7 @@ export async function execute(
 		itemIndex,
 		{ required: true },
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
+	const options = item.options() as { previewUrl?: boolean };
 	return await sendInChat.call(
 		this,
 		item,
