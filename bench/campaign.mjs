@@ -12,6 +12,8 @@
 // the last accepted send. A table row per side:
 //   | side | Send ms | recorded | lost | duplicated | refusals | refused twice | per second of the run | first to last |
 //   node bench/campaign.mjs [--sends 10000] [--rate 80] [--concurrency 10] [--sides package,httpRequest]
+//     [--profile DIR]: a CPU profile of each side's n8n process in DIR (bench/cpuProfile.cjs), read
+//     with `node bench/profileSummary.mjs DIR/<pid>.cpuprofile [--node package|httpRequest]`
 import { parseArgs } from 'node:util';
 import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
 import { benchN8n, businessMessagingNode, executeWorkflow, importChain } from './inN8n.mjs';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
 		sides: { type: 'string', default: 'package,httpRequest' },
 		concurrency: { type: 'string', default: '10' },
 		port: { type: 'string', default: '5798' },
+		profile: { type: 'string' },
 	},
 });
 const SENDS = Number(values.sends);
@@ -31,6 +34,10 @@ const CONCURRENCY = Number(values.concurrency);
 
 const sandbox = await startSandbox();
 const n8n = await benchN8n(sandbox, { port: Number(values.port) });
+if (values.profile) {
+	n8n.env.NODE_OPTIONS = `--require ${new URL('cpuProfile.cjs', import.meta.url).pathname}`;
+	n8n.env.BM_PROFILE_DIR = values.profile;
+}
 try {
 	n8n.importSandboxCredential(sandbox);
 	const [numberId] = sandbox.phoneNumberIds;

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { retrySettings } from './parameters';
 import type { RequestContext } from './transport';
 
@@ -12,13 +12,21 @@ export interface ItemContext {
 	request: RequestContext;
 	/** Loads something once per node run, not once per item (see oncePerRun). */
 	once<T>(key: string, load: () => Promise<T>): Promise<T>;
+	/**
+	 * The operation's Options collection for this item, read once: every read resolves each of
+	 * its expressions again (Reply To, Idempotency Key), and a send asks for it three or four
+	 * times (address, idempotency key, receipt wait, template header). Callers do not change it.
+	 */
+	options(): IDataObject;
 }
 
 export function itemContext(this: IExecuteFunctions, itemIndex: number): ItemContext {
+	let options: IDataObject | undefined;
 	return {
 		itemIndex,
 		request: { itemIndex, retry: retrySettings.call(this, itemIndex) },
 		once: async (key, load) => await oncePerRun(this, key, load),
+		options: () => (options ??= this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
 }
 

@@ -43,7 +43,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				item = itemContext.call(this, itemIndex);
 				const context = item;
 				const outputs = operation.idempotencyKey
-					? await onceForKey.call(this, itemIndex, () => operation.execute.call(this, context))
+					? await onceForKey.call(this, context, () => operation.execute.call(this, context))
 					: await operation.execute.call(this, item);
 				results[itemIndex] = outputs.map((result) => ({
 					...result,

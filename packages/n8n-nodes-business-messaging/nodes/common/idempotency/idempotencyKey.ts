@@ -1,10 +1,10 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
+import type { ItemContext } from '../context';
 import { nothingWentOut } from '../transport/apiError';
 import { asNodeError } from '../transport/nodeError';
 
@@ -41,9 +41,9 @@ const firstResults = new Map<string, INodeExecutionData[]>();
 const underWay = new Map<string, Promise<unknown>>();
 
 /** The item's key, or undefined when it has none. */
-function keyOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const key = options.idempotencyKey;
+function keyOf(context: IExecuteFunctions, item: ItemContext): string | undefined {
+	const { itemIndex } = item;
+	const key = item.options().idempotencyKey;
 	if (key === undefined || key === null || key === '') return undefined;
 	if (typeof key !== 'string' && typeof key !== 'number')
 		throw new NodeOperationError(
@@ -76,10 +76,11 @@ function marked(outputs: INodeExecutionData[], key: string, replayed: boolean) {
  */
 export async function onceForKey(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 	act: () => Promise<INodeExecutionData[]>,
 ): Promise<INodeExecutionData[]> {
-	const key = keyOf(this, itemIndex);
+	const { itemIndex } = item;
+	const key = keyOf(this, item);
 	if (key === undefined) return await act();
 	const scope = `${String(this.getWorkflow().id)}|${this.getNode().id}|${key}`;
 	// Items of this run (or of runs beside it in this process) with the same key go one at a time.

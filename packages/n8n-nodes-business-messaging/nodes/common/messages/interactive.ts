@@ -7,13 +7,14 @@ import {
 } from 'n8n-workflow';
 import type { ItemContext } from '../context';
 import { LIMITS } from '../rules/messageLimits';
+import type { Choice, InteractiveFrame, ListMenu } from './contents';
 import { mediaReference, mediaSourceFields, type Upload } from './mediaSource';
 import { limitedText, webAddress } from './text';
 
 /**
- * The parts of interactive messages (the Cloud API's `interactive` object): the optional header
- * and footer, and the reply buttons, list rows and link button, each checked against the
- * platform's limits with an error that names the field.
+ * The fields of interactive messages and their reading: the optional header and footer, and the
+ * reply buttons, list rows and link button, each checked against the platform's limits with an
+ * error that names the field. contents.ts builds the messages from what they read.
  */
 
 const HEADER_MEDIA = {
@@ -85,7 +86,7 @@ export async function interactiveFrame(
 	bodyMax: number,
 	phoneNumberId: string,
 	headerKinds: string[],
-): Promise<{ frame: IDataObject; upload?: Upload }> {
+): Promise<{ frame: InteractiveFrame; upload?: Upload }> {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const body = limitedText(
@@ -111,10 +112,7 @@ export async function interactiveFrame(
 			`Header "${headerType}" is not one of ${['none', ...headerKinds].join(', ')}`,
 			{ itemIndex },
 		);
-	const frame: IDataObject = {
-		body: { text: body },
-		...(footer.trim() ? { footer: { text: footer } } : {}),
-	};
+	const frame: InteractiveFrame = { body, ...(footer.trim() ? { footer } : {}) };
 	if (headerType === 'text') {
 		const text = limitedText(
 			node,
@@ -134,7 +132,7 @@ export async function interactiveFrame(
 			headerType,
 			phoneNumberId,
 		);
-		return { frame: { header: { type: headerType, [headerType]: media }, ...frame }, upload };
+		return { frame: { header: { type: headerType, media }, ...frame }, upload };
 	}
 	return { frame };
 }
@@ -370,8 +368,8 @@ function choiceId(
 	return id;
 }
 
-/** `action` of a reply-buttons message: 1 to 3 buttons, titles and IDs unique. */
-export function buttonsAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/** The buttons of a reply-buttons message: 1 to 3, titles and IDs unique. */
+export function replyButtons(context: IExecuteFunctions, itemIndex: number): Choice[] {
 	const node = context.getNode();
 	const { list, field: where } = entries(
 		context,
@@ -397,7 +395,7 @@ export function buttonsAction(context: IExecuteFunctions, itemIndex: number): ID
 		);
 	const ids = new Set<string>();
 	const titles = new Set<string>();
-	const buttons = list.map((entry, index) => {
+	return list.map((entry, index) => {
 		const field = `Buttons › Button ${index + 1}`;
 		const title = limitedText(
 			node,
@@ -415,13 +413,12 @@ export function buttonsAction(context: IExecuteFunctions, itemIndex: number): ID
 			);
 		titles.add(title);
 		const id = choiceId(node, `${field} ›`, entry, title, LIMITS.buttonId, ids, itemIndex);
-		return { type: 'reply', reply: { id, title } };
+		return { id, title };
 	});
-	return { buttons };
 }
 
-/** `action` of a list message: its button and up to 10 rows, grouped in their sections. */
-export function listAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/** A list message's button and up to 10 rows, grouped in their sections. */
+export function listMenu(context: IExecuteFunctions, itemIndex: number): ListMenu {
 	const node = context.getNode();
 	const button = limitedText(
 		node,
@@ -451,7 +448,7 @@ export function listAction(context: IExecuteFunctions, itemIndex: number): IData
 			{ itemIndex },
 		);
 	const ids = new Set<string>();
-	const sections = new Map<string, IDataObject[]>();
+	const sections = new Map<string, Choice[]>();
 	list.forEach((entry, index) => {
 		const field = `Rows › Row ${index + 1}`;
 		const title = limitedText(node, `${field} › Title`, entry.title, LIMITS.rowTitle, itemIndex, {
@@ -494,8 +491,11 @@ export function listAction(context: IExecuteFunctions, itemIndex: number): IData
 	};
 }
 
-/** `action` of a link-button (CTA URL) message. */
-export function linkButtonAction(context: IExecuteFunctions, itemIndex: number): IDataObject {
+/** The button of a link-button (CTA URL) message: its text and the page it opens. */
+export function linkButton(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { text: string; url: string } {
 	const node = context.getNode();
 	const text = limitedText(
 		node,
@@ -506,5 +506,5 @@ export function linkButtonAction(context: IExecuteFunctions, itemIndex: number):
 		{ required: true },
 	);
 	const url = webAddress(node, 'URL', context.getNodeParameter('url', itemIndex, ''), itemIndex);
-	return { name: 'cta_url', parameters: { display_text: text, url } };
+	return { text, url };
 }

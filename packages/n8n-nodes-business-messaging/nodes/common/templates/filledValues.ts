@@ -1,5 +1,5 @@
 import { NodeOperationError, jsonParse, type IDataObject, type INode } from 'n8n-workflow';
-import type { ButtonParameter, TemplateHeader, TemplateValues } from '../api/messages';
+import type { ButtonParameter, TemplateHeader, TemplateValues } from '../messages/template';
 import type { TemplateVariable } from './variables';
 
 /**

@@ -6,12 +6,13 @@ import {
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { businessAccountOfNumber } from '../api/account';
-import { templateContent } from '../api/messages';
 import { getTemplate } from '../api/templates';
 import type { ItemContext } from '../context';
 import { templateIdOf } from './byName';
 import { isUserId } from '../recipient';
+import type { MessageContent } from '../messages/contents';
 import { uploadChecked, type Upload } from '../messages/mediaSource';
+import { templateContent, type TemplateValues } from '../messages/template';
 import type { MediaKind } from '../rules/messageLimits';
 import { filledValues } from './filledValues';
 import { otpButtonIndex, templateVariables } from './variables';
@@ -34,9 +35,11 @@ export interface TemplateFields {
 }
 
 export interface TemplateMessage {
-	content: IDataObject;
+	content: MessageContent;
 	name: string;
 	language: string;
+	/** What the content was built from (Send and Wait adds its answers' payloads to them). */
+	values: TemplateValues;
 	upload?: Upload;
 	/** The template's own components, as the API described it (its buttons, for Send and Wait). */
 	components: IDataObject[];
@@ -110,9 +113,7 @@ export async function templateMessage(
 	const mapped =
 		(this.getNodeParameter(fields.variables, itemIndex, {}) as ResourceMapperValue).value ?? {};
 	const property = fields.headerBinary
-		? String(
-				(this.getNodeParameter('options', itemIndex, {}) as IDataObject)[fields.headerBinary] ?? '',
-			).trim()
+		? String(item.options()[fields.headerBinary] ?? '').trim()
 		: '';
 	const mediaHeader = variables.find((v) => v.target.part === 'headerMedia');
 	if (property && !mediaHeader)
@@ -153,6 +154,7 @@ export async function templateMessage(
 		content: templateContent({ name, language }, filled),
 		name,
 		language,
+		values: filled,
 		upload,
 		components: template.components ?? [],
 	};

@@ -5,6 +5,7 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
+import type { ItemContext } from '../context';
 import { WAITED_RECEIPTS } from './receipts';
 import { waitFor } from './waitFor';
 
@@ -52,13 +53,14 @@ export const receiptWaitOptions: INodeProperties[] = [
  */
 export async function waitForReceipt(
 	this: IExecuteFunctions,
-	itemIndex: number,
+	item: ItemContext,
 	send: (callbackData: string | undefined) => Promise<IDataObject[]>,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { itemIndex } = item;
+	const options = item.options();
 	if (options.waitForReceipt === undefined)
 		return (await send(undefined)).map((json) => ({ json }));
+	const node = this.getNode();
 	const wanted = String(options.waitForReceipt);
 	if (!(WAITED_RECEIPTS as readonly string[]).includes(wanted))
 		throw new NodeOperationError(

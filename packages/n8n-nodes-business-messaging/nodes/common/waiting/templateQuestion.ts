@@ -1,4 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
+import type { MessageContent } from '../messages/contents';
+import { templateContent } from '../messages/template';
 import type { TemplateMessage } from '../templates/templateMessage';
 import { templateVariables } from '../templates/variables';
 import type { AnswerOption } from './question';
@@ -38,12 +40,10 @@ export function askingContent(
 	referenceFor: (answer: string) => string,
 	/** The template field's label, for errors ("Question Template"). */
 	label: string,
-): IDataObject {
-	const message = template.content.template as IDataObject;
-	const sent = Array.isArray(message.components) ? (message.components as IDataObject[]) : [];
+): MessageContent {
 	// A free-text question needs no payload: its next message answers.
 	if (options.length === 0) return template.content;
-	const own = sent.find((c) => c.type === 'button' && c.sub_type === 'quick_reply');
+	const own = template.values.buttons.find((button) => button.kind === 'quickReply');
 	if (own)
 		throw new NodeOperationError(
 			node,
@@ -62,14 +62,8 @@ export function askingContent(
 					'Each answer is a quick-reply button of the template, in order: Approve and Decline need two (the first approves), Approve Only one, Choice one per choice. Pick a template with as many quick-reply buttons, or change the answers.',
 			},
 		);
-	const components = [
-		...sent,
-		...replies.map((index, i) => ({
-			type: 'button',
-			sub_type: 'quick_reply',
-			index,
-			parameters: [{ type: 'payload', payload: referenceFor(options[i].answer) }],
-		})),
-	];
-	return { ...template.content, template: { ...message, components } };
+	return templateContent(template, {
+		...template.values,
+		answers: replies.map((index, i) => ({ index, payload: referenceFor(options[i].answer) })),
+	});
 }

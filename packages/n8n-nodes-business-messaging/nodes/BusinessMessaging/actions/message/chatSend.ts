@@ -6,14 +6,16 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { sendMessage } from '../../../common/api/messages';
+import { sendMessage, type SentMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { replyToOption } from '../../../common/fields/conversation';
 import { replyToValue } from '../../../common/parameters';
 import { templateLocator } from '../../../common/fields/locators';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { normalizeRecipient } from '../../../common/recipient';
+import type { MessageContent } from '../../../common/messages/contents';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
+import { chatMessageBody } from '../../../common/messages/messageRequest';
 import { senderOf, type Sender } from '../../../common/sender';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions, waitForReceipt } from '../../../common/waiting/receiptWait';
@@ -112,12 +114,15 @@ export const windowFallbackFields: INodeProperties[] = [
 export async function chatAddress(
 	this: IExecuteFunctions,
 	item: ItemContext,
-	/** The fallback's variables form, as the operation labels it, for errors. */
-	fallbackForm = 'Fallback Template Variables',
+	/**
+	 * The fallback's variables form, as the operation labels it, for errors; null for a send
+	 * without the window fallback fields (a template needs no window).
+	 */
+	fallbackForm: string | null = 'Fallback Template Variables',
 ): Promise<ChatAddress> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const options = item.options();
 	const { phoneNumberId: sender, triggerChat } = senderOf.call(this, itemIndex);
 	const address: ChatAddress = {
 		sender,
@@ -125,6 +130,7 @@ export async function chatAddress(
 		to: normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex),
 		replyTo: replyToValue(node, options, itemIndex),
 	};
+	if (fallbackForm === null) return address;
 	const ifClosed = this.getNodeParameter('ifWindowClosed', itemIndex, 'fail');
 	if (ifClosed !== 'fail' && ifClosed !== 'template')
 		throw new NodeOperationError(
@@ -152,11 +158,11 @@ export async function sendInChat(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	address: ChatAddress,
-	content: IDataObject,
+	content: MessageContent,
 	details: IDataObject = {},
 	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
-	return await waitForReceipt.call(this, item.itemIndex, async (callbackData) => [
+	return await waitForReceipt.call(this, item, async (callbackData) => [
 		await sendOnce.call(this, item, address, content, details, upload, callbackData),
 	]);
 }
@@ -166,7 +172,7 @@ async function sendOnce(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	address: ChatAddress,
-	content: IDataObject,
+	content: MessageContent,
 	details: IDataObject,
 	upload: Upload | undefined,
 	callbackData: string | undefined,
@@ -178,14 +184,10 @@ async function sendOnce(
 		phoneNumberId: sender,
 	};
 	try {
-		const sent = await sendMessage.call(
-			this,
-			{ phoneNumberId: sender, to, content, replyTo, callbackData },
-			item.request,
-		);
+		const sent = await sendContent.call(this, item, address, content, callbackData);
 		return {
 			...sentMessageJson(sent, to),
-			type: content.type as string,
+			type: content.type,
 			...details,
 			...(fallback ? { sentAs: 'message' } : {}),
 			...common,
@@ -195,11 +197,7 @@ async function sendOnce(
 	}
 	let sent;
 	try {
-		sent = await sendMessage.call(
-			this,
-			{ phoneNumberId: sender, to, content: fallback.content, replyTo, callbackData },
-			item.request,
-		);
+		sent = await sendContent.call(this, item, address, fallback.content, callbackData);
 	} catch (error) {
 		// Say what happened first: the message was refused, then the template too.
 		saidFirst(
@@ -210,12 +208,30 @@ async function sendOnce(
 	}
 	return {
 		...sentMessageJson(sent, to),
-		type: 'template',
+		// The output names the kind sent, as above: here the fallback's, a template.
+		type: fallback.content.type,
 		sentAs: 'template',
 		template: fallback.name,
 		language: fallback.language,
 		...common,
 	};
+}
+
+/** One message from the address's sender to its recipient, as a reply when it is one. */
+export async function sendContent(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	address: ChatAddress,
+	content: MessageContent,
+	callbackData?: string,
+): Promise<SentMessage> {
+	const { sender, to, replyTo } = address;
+	return await sendMessage.call(
+		this,
+		sender,
+		chatMessageBody({ to, replyTo, callbackData }, content),
+		item.request,
+	);
 }
 
 /**

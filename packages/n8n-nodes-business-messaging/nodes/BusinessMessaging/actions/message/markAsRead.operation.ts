@@ -4,6 +4,7 @@ import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { senderLocator } from '../../../common/fields/conversation';
 import { messageIdValue } from '../../../common/parameters';
+import { readReceiptBody } from '../../../common/messages/messageRequest';
 import { senderOf } from '../../../common/sender';
 
 const properties: INodeProperties[] = [
@@ -53,7 +54,8 @@ export async function execute(
 	const typing = this.getNodeParameter('typing', itemIndex, false) === true;
 	const { success } = await markAsRead.call(
 		this,
-		{ phoneNumberId, messageId, typing },
+		phoneNumberId,
+		readReceiptBody({ messageId, typing }),
 		item.request,
 	);
 	return [{ json: { success, messageId, typing, phoneNumberId } }];

@@ -8,6 +8,7 @@ import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { messageIdValue } from '../../../common/parameters';
+import { reactionContent } from '../../../common/messages/contents';
 import { chatAddress, sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
@@ -89,7 +90,7 @@ export async function execute(
 		item,
 		address,
 		// The platform takes an empty emoji as the removal of the reaction.
-		{ type: 'reaction', reaction: { message_id: messageId, emoji } },
+		reactionContent({ messageId, emoji }),
 		{ reactedTo: messageId, emoji, removed: remove },
 	);
 }

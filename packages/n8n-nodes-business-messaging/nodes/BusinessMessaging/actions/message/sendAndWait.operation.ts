@@ -1,15 +1,20 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { sendMessage } from '../../../common/api/messages';
 import { itemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField } from '../../../common/fields/conversation';
 import { templateLocator } from '../../../common/fields/locators';
+import {
+	linkButtonContent,
+	listContent,
+	replyButtonsContent,
+	textContent,
+	type MessageContent,
+} from '../../../common/messages/contents';
 import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
@@ -18,7 +23,7 @@ import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
 import { waitFor, type AnswerReferences } from '../../../common/waiting/waitFor';
 import { askingContent, PAYLOAD_MAX } from '../../../common/waiting/templateQuestion';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
-import { chatAddress, chatOptions, notWroteTo, windowClosed } from './chatSend';
+import { chatAddress, chatOptions, notWroteTo, sendContent, windowClosed } from './chatSend';
 import { sentMessageJson } from './sentMessage';
 
 const QUESTION = { show: { responseType: ['approval', 'choice'] } };
@@ -343,18 +348,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 					? asTemplate!
 					: await questionContent.call(this, item, through, responseType, options, reference);
 			const fallback = askWith === 'template' ? undefined : asTemplate;
-			const send = async (message: IDataObject) =>
-				await sendMessage.call(
-					this,
-					{
-						phoneNumberId: address.sender,
-						to: address.to,
-						content: message,
-						replyTo: address.replyTo,
-						callbackData,
-					},
-					item.request,
-				);
+			const send = async (message: MessageContent) =>
+				await sendContent.call(this, item, address, message, callbackData);
 			let sent;
 			let sentAs = askWith === 'template' ? 'template' : 'message';
 			try {
@@ -387,11 +382,11 @@ async function questionContent(
 	responseType: string,
 	options: AnswerOption[],
 	reference: AnswerReferences,
-): Promise<IDataObject> {
+): Promise<MessageContent> {
 	const node = this.getNode();
 	if (through === 'page') {
 		const { frame } = await questionFrame.call(this, item, responseType);
-		const buttonText = limitedText(
+		const text = limitedText(
 			node,
 			'Link Button Text',
 			this.getNodeParameter('linkButtonText', 0, ''),
@@ -399,75 +394,42 @@ async function questionContent(
 			0,
 			{ required: true },
 		);
-		return {
-			type: 'interactive',
-			interactive: {
-				type: 'cta_url',
-				...frame,
-				action: {
-					name: 'cta_url',
-					parameters: { display_text: buttonText, url: reference.url('page') },
-				},
-			},
-		};
+		return linkButtonContent(frame, { text, url: reference.url('page') });
 	}
 	if (responseType === 'freeText') {
-		return {
-			type: 'text',
-			text: {
-				body: limitedText(
-					node,
-					'Message',
-					this.getNodeParameter('bodyText', 0, ''),
-					LIMITS.textBody,
-					0,
-					{ required: true },
-				),
-			},
-		};
+		const body = limitedText(
+			node,
+			'Message',
+			this.getNodeParameter('bodyText', 0, ''),
+			LIMITS.textBody,
+			0,
+			{ required: true },
+		);
+		return textContent({ body });
 	}
 	const { frame } = await questionFrame.call(this, item, responseType);
-	return {
-		type: 'interactive',
-		interactive:
-			options.length <= LIMITS.buttons
-				? {
-						type: 'button',
-						...frame,
-						action: {
-							buttons: options.map((option) => ({
-								type: 'reply',
-								reply: {
-									id: reference.id('tap', option.answer, LIMITS.buttonId),
-									title: option.title,
-								},
-							})),
-						},
-					}
-				: {
-						type: 'list',
-						...frame,
-						action: {
-							button: limitedText(
-								node,
-								'List Button Text',
-								this.getNodeParameter('listButton', 0, ''),
-								LIMITS.listButton,
-								0,
-								{ required: true },
-							),
-							sections: [
-								{
-									rows: options.map((option) => ({
-										id: reference.id('tap', option.answer, LIMITS.rowId),
-										title: option.title,
-										...(option.description ? { description: option.description } : {}),
-									})),
-								},
-							],
-						},
-					},
-	};
+	if (options.length <= LIMITS.buttons)
+		return replyButtonsContent(
+			frame,
+			options.map((option) => ({
+				id: reference.id('tap', option.answer, LIMITS.buttonId),
+				title: option.title,
+			})),
+		);
+	const button = limitedText(
+		node,
+		'List Button Text',
+		this.getNodeParameter('listButton', 0, ''),
+		LIMITS.listButton,
+		0,
+		{ required: true },
+	);
+	const rows = options.map((option) => ({
+		id: reference.id('tap', option.answer, LIMITS.rowId),
+		title: option.title,
+		description: option.description,
+	}));
+	return listContent(frame, { button, sections: [{ rows }] });
 }
 
 /** Header, question and footer of an interactive question (a list's body may be longer). */

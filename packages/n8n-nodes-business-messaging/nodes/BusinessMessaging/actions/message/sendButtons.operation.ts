@@ -2,13 +2,14 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { replyButtonsContent } from '../../../common/messages/contents';
 import {
 	bodyTextField,
 	buttonFields,
-	buttonsAction,
 	headerFooterFields,
 	interactiveFrame,
 	MEDIA_HEADER_KINDS,
+	replyButtons,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
@@ -40,7 +41,7 @@ export async function execute(
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
 	// Every limit is checked before a header file is uploaded.
-	const action = buttonsAction(this, itemIndex);
+	const buttons = replyButtons(this, itemIndex);
 	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
@@ -52,8 +53,8 @@ export async function execute(
 		this,
 		item,
 		address,
-		{ type: 'interactive', interactive: { type: 'button', ...frame, action } },
-		{ buttons: (action.buttons as Array<{ reply: object }>).map((button) => button.reply) },
+		replyButtonsContent(frame, buttons),
+		{ buttons: buttons.map(({ id, title }) => ({ id, title })) },
 		upload,
 	);
 }

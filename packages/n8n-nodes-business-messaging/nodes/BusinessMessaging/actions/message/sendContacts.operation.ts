@@ -8,6 +8,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { contactsContent, type ContactCard } from '../../../common/messages/contents';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const text = (
@@ -105,16 +106,16 @@ export async function execute(
 	const contacts = contact.map((entry, index) =>
 		card(this, entry, `Contacts › Contact ${index + 1}`, itemIndex),
 	);
-	return await sendInChat.call(this, item, address, { type: 'contacts', contacts });
+	return await sendInChat.call(this, item, address, contactsContent(contacts));
 }
 
-/** One contact card in the Cloud API's shape; empty fields are left out. */
+/** One contact card of the form, checked; empty fields stay empty (the builder leaves them out). */
 function card(
 	context: IExecuteFunctions,
 	entry: IDataObject,
 	field: string,
 	itemIndex: number,
-): IDataObject {
+): ContactCard {
 	const node = context.getNode();
 	const value = (key: string) => String(entry[key] ?? '').trim();
 	const name = value('name');
@@ -133,32 +134,14 @@ function card(
 			`${field} › WhatsApp ID "${waId}" is not a WhatsApp ID: 7 to 15 digits`,
 			{ itemIndex },
 		);
-	const [first, ...rest] = name.split(/\s+/);
-	const phone = value('phone');
-	const email = value('email');
-	const company = value('company');
-	const url = value('url');
 	return {
-		// The Cloud API wants formatted_name and one more part of the name.
-		name: {
-			formatted_name: name,
-			first_name: first,
-			...(rest.length ? { last_name: rest.join(' ') } : {}),
-		},
-		...(phone || waId
-			? {
-					phones: [
-						{
-							...(phone ? { phone } : {}),
-							type: value('phoneType') || 'CELL',
-							...(waId ? { wa_id: waId } : {}),
-						},
-					],
-				}
-			: {}),
-		...(email ? { emails: [{ email, type: 'WORK' }] } : {}),
-		...(company ? { org: { company } } : {}),
-		...(url ? { urls: [{ url, type: 'WORK' }] } : {}),
-		...(birthday ? { birthday } : {}),
+		name,
+		phone: value('phone'),
+		phoneType: value('phoneType'),
+		waId,
+		email: value('email'),
+		company: value('company'),
+		url: value('url'),
+		birthday,
 	};
 }

@@ -2,12 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { linkButtonContent } from '../../../common/messages/contents';
 import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
 	MEDIA_HEADER_KINDS,
-	linkButtonAction,
+	linkButton,
 	linkButtonFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
@@ -42,7 +43,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
-	const action = linkButtonAction(this, itemIndex);
+	const link = linkButton(this, itemIndex);
 	const { frame, upload } = await interactiveFrame.call(
 		this,
 		item,
@@ -50,12 +51,5 @@ export async function execute(
 		address.sender,
 		MEDIA_HEADER_KINDS,
 	);
-	return await sendInChat.call(
-		this,
-		item,
-		address,
-		{ type: 'interactive', interactive: { type: 'cta_url', ...frame, action } },
-		{},
-		upload,
-	);
+	return await sendInChat.call(this, item, address, linkButtonContent(frame, link), {}, upload);
 }

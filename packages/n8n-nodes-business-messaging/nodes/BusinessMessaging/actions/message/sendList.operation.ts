@@ -2,12 +2,13 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { listContent } from '../../../common/messages/contents';
 import {
 	bodyTextField,
 	headerFooterFields,
 	interactiveFrame,
 	TEXT_HEADER_KINDS,
-	listAction,
+	listMenu,
 	rowFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
@@ -39,7 +40,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
-	const action = listAction(this, itemIndex);
+	const menu = listMenu(this, itemIndex);
 	const { frame } = await interactiveFrame.call(
 		this,
 		item,
@@ -47,8 +48,5 @@ export async function execute(
 		address.sender,
 		TEXT_HEADER_KINDS,
 	);
-	return await sendInChat.call(this, item, address, {
-		type: 'interactive',
-		interactive: { type: 'list', ...frame, action },
-	});
+	return await sendInChat.call(this, item, address, listContent(frame, menu));
 }

@@ -7,6 +7,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { locationContent } from '../../../common/messages/contents';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
 const properties: INodeProperties[] = [
@@ -82,15 +83,12 @@ export async function execute(
 		);
 	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();
 	const place = String(this.getNodeParameter('address', itemIndex, '')).trim();
-	return await sendInChat.call(this, item, address, {
-		type: 'location',
-		location: {
-			latitude,
-			longitude,
-			...(name ? { name } : {}),
-			...(place ? { address: place } : {}),
-		},
-	});
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		locationContent({ latitude, longitude, name, address: place }),
+	);
 }
 
 /** A coordinate in degrees; an expression may give it as text ("52.52"). */

@@ -7,6 +7,7 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { mediaContent } from '../../../common/messages/contents';
 import { mediaReference, mediaSourceFields } from '../../../common/messages/mediaSource';
 import { limitedText } from '../../../common/messages/text';
 import {
@@ -102,10 +103,6 @@ export async function execute(
 	const { media, upload } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
 	// A document keeps the name of the file it was uploaded from, unless another is given.
 	if (kind === 'document' && !fileName && upload) fileName = upload.record.fileName;
-	const content = {
-		...media,
-		...(caption.trim() ? { caption } : {}),
-		...(fileName ? { filename: fileName } : {}),
-	};
-	return await sendInChat.call(this, item, address, { type: kind, [kind]: content }, {}, upload);
+	const content = mediaContent(kind, media, { caption, fileName });
+	return await sendInChat.call(this, item, address, content, {}, upload);
 }

@@ -1,21 +1,11 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { replyToOption, senderLocator } from '../../../common/fields/conversation';
-import { replyToValue } from '../../../common/parameters';
+import { senderLocator } from '../../../common/fields/conversation';
 import { templateLocator } from '../../../common/fields/locators';
-import { senderOf } from '../../../common/sender';
 import { recipientField } from '../../../common/fields/recipient';
-import { normalizeRecipient } from '../../../common/recipient';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
-import { receiptWaitOptions } from '../../../common/waiting/receiptWait';
-import { sendInChat } from './chatSend';
+import { chatAddress, chatOptions, sendInChat } from './chatSend';
 
 const properties: INodeProperties[] = [
 	senderLocator(
@@ -45,14 +35,7 @@ const properties: INodeProperties[] = [
 			},
 		},
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [headerBinaryOption, idempotencyKeyOption, replyToOption, ...receiptWaitOptions],
-	},
+	chatOptions([headerBinaryOption]),
 ];
 
 export const description = updateDisplayOptions(
@@ -71,25 +54,18 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
-	const { itemIndex } = item;
-	const { phoneNumberId: sender, triggerChat } = senderOf.call(this, itemIndex);
-	const to = normalizeRecipient(node, this.getNodeParameter('recipient', itemIndex), itemIndex);
-	const replyTo = replyToValue(
-		node,
-		this.getNodeParameter('options', itemIndex, {}) as IDataObject,
-		itemIndex,
-	);
-	const message = await templateMessage.call(this, item, sender, {
+	// No window fallback: a template is what reaches a customer outside the window.
+	const address = await chatAddress.call(this, item, null);
+	const message = await templateMessage.call(this, item, address.sender, {
 		template: 'template',
 		variables: 'variables',
 		headerBinary: 'headerBinary',
-		recipient: to,
+		recipient: address.to,
 	});
 	return await sendInChat.call(
 		this,
 		item,
-		{ sender, to, replyTo, triggerChat },
+		address,
 		message.content,
 		{ template: message.name, language: message.language },
 		message.upload,

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { textContent } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { textContent } from '../../../common/messages/contents';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
@@ -56,7 +56,7 @@ export async function execute(
 		itemIndex,
 		{ required: true },
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as { previewUrl?: boolean };
+	const options = item.options() as { previewUrl?: boolean };
 	return await sendInChat.call(
 		this,
 		item,
