@@ -13,7 +13,7 @@
 //   | side | Send ms | recorded | lost | duplicated | refusals | refused twice | per second of the run | first to last |
 //   node bench/campaign.mjs [--sends 10000] [--rate 80] [--concurrency 10] [--sides package,httpRequest]
 import { parseArgs } from 'node:util';
-import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
+import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../tools/n8n/index.mjs';
 import { benchN8n, businessMessagingNode, executeWorkflow, importChain } from './inN8n.mjs';
 
 const { values } = parseArgs({

@@ -7,9 +7,15 @@
 // the node's lists load. Prints "N passed, N failed"; exits 1 on a failure.
 //   node e2e/aiAgent.mjs
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from './examples.mjs';
-import { startRegularMode } from './regularMode.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	SANDBOX_CREDENTIAL,
+	startRegularMode,
+	startSandbox,
+} from '../tools/n8n/index.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from '../tools/n8n/examples.mjs';
 import { startScriptedModel } from './scriptedModel.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { assert, check, executionsOf, finish, savedOutput, waitFor } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
+import {
+	EXAMPLE_WEBHOOK_SECRET,
+	EXAMPLES,
+	importExamples,
+	inboxWebhookUrl,
+} from '../tools/n8n/examples.mjs';
 import {
 	createN8nHome,
 	ensureN8n,
@@ -17,7 +22,7 @@ import {
 	N8N_VERSION,
 	SANDBOX_CREDENTIAL,
 	startSandbox,
-} from './n8n.mjs';
+} from '../tools/n8n/index.mjs';
 
 /** The signing secret of the trigger workflow triggerChecks runs (its webhook credential). */
 const TRIGGER_SECRET = 'e2e-signing-secret';

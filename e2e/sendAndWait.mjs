@@ -9,14 +9,16 @@ import { createHmac } from 'node:crypto';
 import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
 import {
 	createN8nHome,
+	createQueueHome,
 	ensureN8n,
 	N8N_VERSION,
+	requireRedis,
 	SANDBOX_CREDENTIAL,
+	startQueueMode,
+	startRegularMode,
 	startSandbox,
 	WEBHOOK_CREDENTIAL,
-} from './n8n.mjs';
-import { startRegularMode } from './regularMode.mjs';
-import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
+} from '../tools/n8n/index.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
 const QUEUE = process.argv.includes('--queue');
