@@ -224,5 +224,6 @@ try {
 	);
 } finally {
 	await regular?.stop();
+	n8n.remove();
 }
 finish();
