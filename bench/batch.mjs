@@ -10,7 +10,7 @@
 // once here), and how many batch requests it took.
 //   node bench/batch.mjs [--products 10000] [--rounds 3]
 import { parseArgs } from 'node:util';
-import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
+import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../tools/n8n/index.mjs';
 import {
 	alternate,
 	benchN8n,

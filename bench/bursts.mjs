@@ -6,8 +6,13 @@
 //   node bench/bursts.mjs [--customers 10] [--quiet 2]
 import { parseArgs } from 'node:util';
 import { executionsOf, savedExecution, waitFor } from '../e2e/checks.mjs';
-import { startRegularMode } from '../e2e/regularMode.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../e2e/n8n.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	startRegularMode,
+	startSandbox,
+} from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({
 	options: {

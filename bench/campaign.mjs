@@ -15,7 +15,7 @@
 //     [--profile DIR]: a CPU profile of each side's n8n process in DIR (bench/cpuProfile.cjs), read
 //     with `node bench/profileSummary.mjs DIR/<pid>.cpuprofile [--node package|httpRequest]`
 import { parseArgs } from 'node:util';
-import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../e2e/n8n.mjs';
+import { N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from '../tools/n8n/index.mjs';
 import { benchN8n, businessMessagingNode, executeWorkflow, importChain } from './inN8n.mjs';
 
 const { values } = parseArgs({

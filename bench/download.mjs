@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { N8N_VERSION, nodeBin } from '../e2e/n8n.mjs';
+import { N8N_VERSION, nodeBin } from '../tools/n8n/index.mjs';
 import {
 	alternate,
 	benchN8n,

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createN8nHome, ensureN8n } from '../e2e/n8n.mjs';
+import { createN8nHome, ensureN8n } from '../tools/n8n/index.mjs';
 
 const here = new URL('.', import.meta.url).pathname;
 

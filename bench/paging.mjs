@@ -10,7 +10,7 @@
 //   node bench/paging.mjs [--products 100000] [--rounds 3]
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { N8N_VERSION, nodeBin } from '../e2e/n8n.mjs';
+import { N8N_VERSION, nodeBin } from '../tools/n8n/index.mjs';
 import {
 	alternate,
 	benchN8n,

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createN8nHome, ensureN8n } from '../e2e/n8n.mjs';
+import { createN8nHome, ensureN8n } from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({
 	options: {

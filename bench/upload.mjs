@@ -23,7 +23,7 @@ import {
 	N8N_VERSION,
 	SANDBOX_CREDENTIAL,
 	startSandbox,
-} from '../e2e/n8n.mjs';
+} from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({
 	options: {

@@ -4,68 +4,66 @@
 // OpenAI Chat Model nodes. Business Messaging Trigger (Collect Bursts) → AI Agent → this
 // package's node as tools: the agent marks the customer's message read with typing, then answers
 // with buttons; every value of those calls is chosen by the model ($fromAI). Also: in tool mode
-// the node's lists load. Prints "N passed, N failed"; exits 1 on a failure.
+// Runs alone, or with the other suites on one n8n (e2e/suites.mjs).
 //   node e2e/aiAgent.mjs
-import { assert, check, executionsOf, finish, savedExecution, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from './examples.mjs';
-import { startRegularMode } from './regularMode.mjs';
+import { assert, check, executionsOf, savedExecution, waitFor } from './checks.mjs';
+import { SANDBOX_CREDENTIAL } from '../tools/n8n/index.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from '../tools/n8n/examples.mjs';
 import { startScriptedModel } from './scriptedModel.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+import { isMain, runSuites } from './suite.mjs';
 
-const said = [];
-await ensureN8n((line) => console.log(line));
-const sandbox = await startSandbox();
-const n8n = createN8nHome({ port: Number(process.env.BM_N8N_PORT ?? 5706) });
-const secret = EXAMPLE_WEBHOOK_SECRET;
-const customer = '14155550301';
-const [number] = sandbox.phoneNumberIds;
 const TOOL_TYPE = 'n8n-nodes-business-messaging.businessMessagingTool';
 
-/** What the model answers: read the customer's message, answer with buttons, then say it is done. */
-const ANSWER = 'Your mug ships tomorrow. Anything else?';
-const BUTTONS = [
-	{ title: 'Track my order', id: 'track' },
-	{ title: 'Talk to a person', id: 'human' },
-];
-function script(request) {
-	const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
-	const markTool = tools.find((name) => /mark/i.test(name));
-	const buttonsTool = tools.find((name) => /button/i.test(name));
-	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
-	const from = (pattern) => system.match(pattern)?.[1];
-	const sender = from(/business number ID (\S+?);/);
-	// A number, or a user ID for a customer with a username (US.1349…).
-	const recipient = from(/the customer ([^\s(]+) /);
-	const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
-	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
-		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
-	const results = request.messages.filter((m) => m.role === 'tool').length;
-	if (results === 0)
-		return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
-	if (results === 1)
-		return {
-			toolCalls: [
-				{ name: buttonsTool, arguments: { sender, recipient, text: ANSWER, buttons: BUTTONS } },
-			],
-		};
-	return { text: 'Answered the customer with buttons.' };
-}
-const model = await startScriptedModel(script);
+/** The AI agent story: trigger → n8n's AI Agent (a scripted model) → this node as tools. */
+export const aiAgentSuite = { active: 'the AI agent workflow', prepare };
 
-// The example users import (examples/whatsapp-ai-agent.json), its OpenAI credential pointed at
-// the scripted model.
-const flow = loadExamples({ sandboxBaseUrl: sandbox.baseUrl, filesDir: '/unused' }).find(
-	(example) => example.workflow.id === EXAMPLES.agent,
-).workflow;
-const trigger = flow.nodes.find((node) => node.type.endsWith('.businessMessagingTrigger'));
-const triggerId = trigger.webhookId;
-const OPENAI_CREDENTIAL = flow.nodes.find((node) => node.credentials?.openAiApi).credentials
-	.openAiApi;
+async function prepare({ n8n, sandbox }) {
+	const secret = EXAMPLE_WEBHOOK_SECRET;
+	const customer = '14155550301';
+	const [number] = sandbox.phoneNumberIds;
 
-let regular;
-try {
-	n8n.importSandboxCredential(sandbox);
+	/** What the model answers: read the customer's message, answer with buttons, then say it is done. */
+	const ANSWER = 'Your mug ships tomorrow. Anything else?';
+	const BUTTONS = [
+		{ title: 'Track my order', id: 'track' },
+		{ title: 'Talk to a person', id: 'human' },
+	];
+	function script(request) {
+		const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
+		const markTool = tools.find((name) => /mark/i.test(name));
+		const buttonsTool = tools.find((name) => /button/i.test(name));
+		const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
+		const from = (pattern) => system.match(pattern)?.[1];
+		const sender = from(/business number ID (\S+?);/);
+		// A number, or a user ID for a customer with a username (US.1349…).
+		const recipient = from(/the customer ([^\s(]+) /);
+		const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
+		if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
+			throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
+		const results = request.messages.filter((m) => m.role === 'tool').length;
+		if (results === 0)
+			return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
+		if (results === 1)
+			return {
+				toolCalls: [
+					{ name: buttonsTool, arguments: { sender, recipient, text: ANSWER, buttons: BUTTONS } },
+				],
+			};
+		return { text: 'Answered the customer with buttons.' };
+	}
+	const model = await startScriptedModel(script);
+
+	// The example users import (examples/whatsapp-ai-agent.json), its OpenAI credential pointed at
+	// the scripted model.
+	const flow = loadExamples({ sandboxBaseUrl: sandbox.baseUrl, filesDir: '/unused' }).find(
+		(example) => example.workflow.id === EXAMPLES.agent,
+	).workflow;
+	const trigger = flow.nodes.find((node) => node.type.endsWith('.businessMessagingTrigger'));
+	const triggerId = trigger.webhookId;
+	const OPENAI_CREDENTIAL = flow.nodes.find((node) => node.credentials?.openAiApi).credentials
+		.openAiApi;
+
 	n8n.importWebhookCredential(secret);
 	n8n.importCredential({
 		...OPENAI_CREDENTIAL,
@@ -73,141 +71,146 @@ try {
 		data: { apiKey: 'scripted-model-key', url: model.url },
 	});
 	n8n.importActiveWorkflows([flow]);
+	return {
+		readyPath: `${triggerId}/webhook`,
+		async run({ main, cookie, said }) {
+			const { control } = sandbox;
 
-	let main;
-	let cookie;
-	await check(`n8n ${N8N_VERSION} starts with the AI agent workflow active`, async () => {
-		regular = await startRegularMode(n8n, { readyPath: `${triggerId}/webhook`, said });
-		({ main, cookie } = regular);
-	});
-	if (!main) throw new Error('n8n did not start');
-	const { control } = sandbox;
-
-	await check(
-		'used as a tool, the node loads its lists (the sender and the templates)',
-		async () => {
-			const load = async (path, body) => {
-				const response = await fetch(`${main}/rest/dynamic-node-parameters/${path}`, {
-					method: 'POST',
-					headers: { cookie, 'content-type': 'application/json' },
-					body: JSON.stringify({
-						nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
-						credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-						...body,
-					}),
-				});
-				const answer = await response.json();
-				assert(response.ok, `${path}: ${response.status} ${JSON.stringify(answer)}`);
-				return answer.data;
-			};
-			const numbers = await load('resource-locator-results', {
-				path: 'parameters.phoneNumberId',
-				methodName: 'searchPhoneNumbers',
-				currentNodeParameters: { resource: 'message', operation: 'sendButtons' },
-			});
-			assert(
-				numbers.results?.some((result) => result.value === number),
-				`numbers: ${JSON.stringify(numbers)}`,
-			);
-			const templates = await load('resource-locator-results', {
-				path: 'parameters.template',
-				methodName: 'searchApprovedTemplates',
-				currentNodeParameters: {
-					resource: 'message',
-					operation: 'sendTemplate',
-					phoneNumberId: { __rl: true, mode: 'list', value: number },
-				},
-			});
-			assert(
-				templates.results?.some((result) => /hello_world/.test(result.name)),
-				`templates: ${JSON.stringify(templates).slice(0, 300)}`,
-			);
-		},
-	);
-
-	await control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
-	await check(
-		'Trigger → AI Agent → tools: the agent marks the message read with typing, then answers with buttons, with the values it chose',
-		async () => {
-			const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
-			await control('/incoming', { phone_number_id: number, from: customer, text: 'Hi!' });
-			const { message_id: last } = await control('/incoming', {
-				phone_number_id: number,
-				from: customer,
-				text: 'Where is my mug? Order #7001',
-			});
-			let run;
-			await waitFor(
+			await check(
+				'used as a tool, the node loads its lists (the sender and the templates)',
 				async () => {
-					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
-					return run && !['new', 'running'].includes(run.status);
+					const load = async (path, body) => {
+						const response = await fetch(`${main}/rest/dynamic-node-parameters/${path}`, {
+							method: 'POST',
+							headers: { cookie, 'content-type': 'application/json' },
+							body: JSON.stringify({
+								nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
+								credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+								...body,
+							}),
+						});
+						const answer = await response.json();
+						assert(response.ok, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+						return answer.data;
+					};
+					const numbers = await load('resource-locator-results', {
+						path: 'parameters.phoneNumberId',
+						methodName: 'searchPhoneNumbers',
+						currentNodeParameters: { resource: 'message', operation: 'sendButtons' },
+					});
+					assert(
+						numbers.results?.some((result) => result.value === number),
+						`numbers: ${JSON.stringify(numbers)}`,
+					);
+					const templates = await load('resource-locator-results', {
+						path: 'parameters.template',
+						methodName: 'searchApprovedTemplates',
+						currentNodeParameters: {
+							resource: 'message',
+							operation: 'sendTemplate',
+							phoneNumberId: { __rl: true, mode: 'list', value: number },
+						},
+					});
+					assert(
+						templates.results?.some((result) => /hello_world/.test(result.name)),
+						`templates: ${JSON.stringify(templates).slice(0, 300)}`,
+					);
 				},
-				60_000,
-				'the agent execution',
-			);
-			const { status, data } = await savedExecution(main, cookie, run.id);
-			assert(
-				status === 'success',
-				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
-			);
-			const executions = (await executionsOf(main, cookie, flow.id)).filter(
-				(e) => !known.has(e.id),
-			);
-			assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
-
-			// The model saw the three tools, each described as the example describes it, with the
-			// parameters the workflow leaves to it.
-			const [first] = model.requests.slice(-3);
-			const seen = (first.tools ?? [])
-				.map(({ function: tool }) => ({
-					name: tool.name,
-					description: tool.description,
-					parameters: Object.keys(tool.parameters?.properties ?? {}).sort(),
-				}))
-				.sort((a, b) => a.name.localeCompare(b.name));
-			const described = (name) =>
-				flow.nodes.find((node) => node.name === name).parameters.toolDescription;
-			const expected = [
-				['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
-				['Answer_with_buttons', 'Answer with buttons', ['buttons', 'recipient', 'sender', 'text']],
-				['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
-			].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
-			assert(JSON.stringify(seen) === JSON.stringify(expected), `tools: ${JSON.stringify(seen)}`);
-			const prompt = first.messages.find((m) => m.role === 'user')?.content;
-			assert(
-				String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),
-				`the prompt: ${JSON.stringify(prompt)}`,
 			);
 
-			// The sandbox recorded what the tools did, with the values the model chose.
-			const read = (await control('/incoming')).data.find((m) => m.id === last);
-			assert(read?.readAt && read.typingIndicator === true, `the message: ${JSON.stringify(read)}`);
-			const answers = (await control('/messages')).data.filter((m) => m.to === customer);
-			assert(answers.length === 1, `${answers.length} messages to the customer`);
-			const [answer] = answers;
-			assert(
-				answer.type === 'interactive' &&
-					answer.content?.body?.text === ANSWER &&
-					answer.content.action.buttons.map((b) => `${b.reply.title}|${b.reply.id}`).join() ===
-						BUTTONS.map((b) => `${b.title}|${b.id}`).join(),
-				`the answer: ${JSON.stringify(answer)}`,
+			await control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
+			await check(
+				'Trigger → AI Agent → tools: the agent marks the message read with typing, then answers with buttons, with the values it chose',
+				async () => {
+					const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
+					await control('/incoming', { phone_number_id: number, from: customer, text: 'Hi!' });
+					const { message_id: last } = await control('/incoming', {
+						phone_number_id: number,
+						from: customer,
+						text: 'Where is my mug? Order #7001',
+					});
+					let run;
+					await waitFor(
+						async () => {
+							run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+							return run && !['new', 'running'].includes(run.status);
+						},
+						60_000,
+						'the agent execution',
+					);
+					const { status, data } = await savedExecution(main, cookie, run.id);
+					assert(
+						status === 'success',
+						`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+					);
+					const executions = (await executionsOf(main, cookie, flow.id)).filter(
+						(e) => !known.has(e.id),
+					);
+					assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
+
+					// The model saw the three tools, each described as the example describes it, with the
+					// parameters the workflow leaves to it.
+					const [first] = model.requests.slice(-3);
+					const seen = (first.tools ?? [])
+						.map(({ function: tool }) => ({
+							name: tool.name,
+							description: tool.description,
+							parameters: Object.keys(tool.parameters?.properties ?? {}).sort(),
+						}))
+						.sort((a, b) => a.name.localeCompare(b.name));
+					const described = (name) =>
+						flow.nodes.find((node) => node.name === name).parameters.toolDescription;
+					const expected = [
+						['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
+						[
+							'Answer_with_buttons',
+							'Answer with buttons',
+							['buttons', 'recipient', 'sender', 'text'],
+						],
+						['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
+					].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
+					assert(
+						JSON.stringify(seen) === JSON.stringify(expected),
+						`tools: ${JSON.stringify(seen)}`,
+					);
+					const prompt = first.messages.find((m) => m.role === 'user')?.content;
+					assert(
+						String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),
+						`the prompt: ${JSON.stringify(prompt)}`,
+					);
+
+					// The sandbox recorded what the tools did, with the values the model chose.
+					const read = (await control('/incoming')).data.find((m) => m.id === last);
+					assert(
+						read?.readAt && read.typingIndicator === true,
+						`the message: ${JSON.stringify(read)}`,
+					);
+					const answers = (await control('/messages')).data.filter((m) => m.to === customer);
+					assert(answers.length === 1, `${answers.length} messages to the customer`);
+					const [answer] = answers;
+					assert(
+						answer.type === 'interactive' &&
+							answer.content?.body?.text === ANSWER &&
+							answer.content.action.buttons.map((b) => `${b.reply.title}|${b.reply.id}`).join() ===
+								BUTTONS.map((b) => `${b.title}|${b.id}`).join(),
+						`the answer: ${JSON.stringify(answer)}`,
+					);
+					// The tools' outputs went back to the model: the read receipt, then the sent message's ID.
+					const results = model.requests.at(-1).messages.filter((m) => m.role === 'tool');
+					assert(
+						results.length === 2 && String(results[1].content).includes(answer.id),
+						`tool results: ${JSON.stringify(results).slice(0, 500)}`,
+					);
+				},
 			);
-			// The tools' outputs went back to the model: the read receipt, then the sent message's ID.
-			const results = model.requests.at(-1).messages.filter((m) => m.role === 'tool');
-			assert(
-				results.length === 2 && String(results[1].content).includes(answer.id),
-				`tool results: ${JSON.stringify(results).slice(0, 500)}`,
-			);
+
+			await check(SECRET_SCAN, async () => {
+				await scanForKey({ sandbox, n8n, texts: said, secrets: [secret] });
+			});
 		},
-	);
-
-	await check(SECRET_SCAN, async () => {
-		await scanForKey({ sandbox, n8n, texts: said, secrets: [secret] });
-	});
-} finally {
-	if (regular) await regular.stop();
-	await model.close();
-	sandbox.child.kill();
-	n8n.remove();
+		close: () => model.close(),
+	};
 }
-finish();
+
+if (isMain(import.meta.url))
+	await runSuites([aiAgentSuite], { port: Number(process.env.BM_N8N_PORT ?? 5706) });

@@ -6,9 +6,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import { assert, check, finish } from './checks.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from './examples.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../tools/n8n/examples.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from './n8n.mjs';
+import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../tools/n8n/index.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
 const PORT = 5740;

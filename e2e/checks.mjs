@@ -1,5 +1,6 @@
 // The end-to-end runners' checks: each one named, timed and counted; a summary line at the end.
-import { requireFromN8n } from './n8n.mjs';
+import { requireFromN8n } from '../tools/n8n/install.mjs';
+export { executionsOf, ownerSession, waitFor } from '../tools/n8n/rest.mjs';
 
 const results = [];
 
@@ -23,34 +24,11 @@ export function assert(condition, message) {
 	if (!condition) throw new Error(message);
 }
 
-export async function waitFor(test, timeoutMs, what) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		try {
-			if (await test()) return;
-		} catch {
-			// not there yet
-		}
-		if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
-
 /** Prints "N passed, N failed" and exits 1 on a failure (or when nothing ran). */
 export function finish() {
 	const passed = results.filter(Boolean).length;
 	console.log(`${passed} passed, ${results.length - passed} failed`);
 	process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
-}
-
-/** The executions n8n recorded for a workflow, newest first, read through its REST API as the owner. */
-export async function executionsOf(base, cookie, workflowId) {
-	const response = await fetch(
-		`${base}/rest/executions?limit=100&filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
-		{ headers: { cookie } },
-	);
-	const body = await response.json();
-	return body.data?.results ?? body.data ?? [];
 }
 
 /** The saved execution, its run data unflattened (read through n8n's REST API, as the editor does). */
@@ -66,19 +44,4 @@ export async function savedExecution(base, cookie, executionId) {
 export async function savedOutput(base, cookie, executionId, nodeName) {
 	const { data } = await savedExecution(base, cookie, executionId);
 	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
-}
-
-/** Sets up n8n's owner (a fresh n8n has none) and returns the session cookie for its REST API. */
-export async function ownerSession(base, name) {
-	const setup = await fetch(`${base}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			email: `${name.toLowerCase()}@example.com`,
-			firstName: name,
-			lastName: 'Runner',
-			password: `${name}-password-1`,
-		}),
-	});
-	return (setup.headers.get('set-cookie') ?? '').split(';')[0];
 }

@@ -1,4 +1,4 @@
-// Webhooks under load, through a real n8n in queue mode (e2e/queueMode.mjs: Redis, PostgreSQL, a
+// Webhooks under load, through a real n8n in queue mode (tools/n8n/queueMode.mjs: Redis, PostgreSQL, a
 // main, one worker and a webhook process):
 // 1. Forged deliveries, a fifth each of: no signature, a wrong signature, a truncated one, a
 //    valid signature over an altered body, a wrong token. Each is answered 401 and none starts
@@ -15,9 +15,16 @@ import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish } from './checks.mjs';
-import { ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import {
+	createQueueHome,
+	ensureN8n,
+	N8N_VERSION,
+	requireRedis,
+	SANDBOX_CREDENTIAL,
+	startQueueMode,
+	startSandbox,
+} from '../tools/n8n/index.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
-import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 
 const FORGED = Number(process.env.FORGED ?? 10_000);
 const VALID = Number(process.env.VALID ?? 5_000);

@@ -1,4 +1,4 @@
-// End-to-end in n8n's queue mode (e2e/queueMode.mjs: Redis, one main, one worker and one
+// End-to-end in n8n's queue mode (tools/n8n/queueMode.mjs: Redis, one main, one worker and one
 // webhook process). Workflows are started through the webhook process and must run on the
 // worker; the trigger gets the sandbox's events through the webhook process too.
 // Prints "N passed, N failed".
@@ -6,10 +6,22 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish, waitFor } from './checks.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, importExamples, inboxWebhookUrl } from './examples.mjs';
-import { ensureN8n, N8N_VERSION, SANDBOX_CREDENTIAL, startSandbox } from './n8n.mjs';
+import {
+	EXAMPLE_WEBHOOK_SECRET,
+	EXAMPLES,
+	importExamples,
+	inboxWebhookUrl,
+} from '../tools/n8n/examples.mjs';
+import {
+	createQueueHome,
+	ensureN8n,
+	N8N_VERSION,
+	requireRedis,
+	SANDBOX_CREDENTIAL,
+	startQueueMode,
+	startSandbox,
+} from '../tools/n8n/index.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
-import { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 
 requireRedis();
 await ensureN8n((line) => console.log(line));

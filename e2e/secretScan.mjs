@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert } from './checks.mjs';
-import { SANDBOX_CREDENTIAL } from './n8n.mjs';
+import { SANDBOX_CREDENTIAL } from '../tools/n8n/index.mjs';
 
 export const SECRET_SCAN =
 	"the API key travels only in the apikey header: in no other request part, n8n database, log line or output; the trigger's webhook secrets in no workflow, execution or log";

@@ -9,8 +9,13 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { assert, check, finish, waitFor } from './checks.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, WEBHOOK_CREDENTIAL } from './n8n.mjs';
-import { startRegularMode } from './regularMode.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	startRegularMode,
+	WEBHOOK_CREDENTIAL,
+} from '../tools/n8n/index.mjs';
 
 const argument = (name, fallback) => {
 	const at = process.argv.indexOf(name);
@@ -219,5 +224,6 @@ try {
 	);
 } finally {
 	await regular?.stop();
+	n8n.remove();
 }
 finish();

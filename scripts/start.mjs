@@ -3,14 +3,14 @@
 // (about 6 minutes); later runs are ready in well under a minute. Ctrl-C stops everything.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../e2e/examples.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../tools/n8n/examples.mjs';
 import {
 	createN8nHome,
 	ensureN8n,
 	N8N_VERSION,
 	startSandbox,
 	WEBHOOK_CREDENTIAL,
-} from '../e2e/n8n.mjs';
+} from '../tools/n8n/index.mjs';
 
 const PORT = Number(process.env.N8N_PORT ?? 5678);
 const OWNER = {

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const examplesDir = fileURLToPath(new URL('../examples/', import.meta.url));
+const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
 const FILES_DIR = '/home/node/.n8n-files';
 /**

@@ -1,14 +1,14 @@
 // n8n in queue mode, the set-up of users who outgrow one process: Redis (Debian's redis-server)
 // and PostgreSQL (Debian's postgresql) on 127.0.0.1, one main, one worker and one webhook
-// process, all loading this package from the same n8n home. Used by e2e/queue.mjs and
-// e2e/load.mjs. n8n supports queue mode on Postgres only: three processes sharing SQLite fail
+// process, all loading this package from the same n8n home. Used by e2e/queue.mjs,
+// e2e/load.mjs and the suites' --queue runs. n8n supports queue mode on Postgres only: three processes sharing SQLite fail
 // executions with SQLITE_BUSY under a burst (measured: 19 of 5,000, RELIABILITY.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, executionsOf, ownerSession, waitFor } from './checks.mjs';
-import { createN8nHome } from './n8n.mjs';
+import { createN8nHome } from './home.mjs';
+import { executionsOf, ownerSession, waitFor } from './rest.mjs';
 
 const PORTS = {
 	redis: 6391,
@@ -201,10 +201,8 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 			'the webhook process to serve our workflows',
 		);
 		for (const [name, log] of Object.entries(logs))
-			assert(
-				!/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log),
-				`${name}: ${log.slice(-800)}`,
-			);
+			if (/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log))
+				throw new Error(`${name}: ${log.slice(-800)}`);
 		const cookie = await ownerSession(main, 'Queue');
 		return {
 			main,

@@ -1,6 +1,6 @@
 // n8n in its regular mode: one process serving the editor, the webhooks and the executions.
 // The counterpart of queueMode.mjs for the end-to-end runs that take either mode.
-import { ownerSession, waitFor } from './checks.mjs';
+import { ownerSession, waitFor } from './rest.mjs';
 
 /**
  * Starts `n8n` (a home from createN8nHome, workflows imported and active) and waits until it

@@ -1,0 +1,417 @@
+// With n8n stopped: action workflows run once each by `n8n execute` (the conversation sends, a
+// PNG byte for byte, media, templates, the catalog), each output checked against the sandbox.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check } from '../checks.mjs';
+import { N8N_VERSION, SANDBOX_CREDENTIAL } from '../../tools/n8n/index.mjs';
+import { chain, outputOf, randomPng, sha256, workflow } from './workflows.mjs';
+
+/**
+ * Imports the action workflows and checks each run. Leaves in `context.buttonsSent` the reply
+ * buttons it sent, which the trigger flow taps once n8n serves it.
+ */
+export async function actionFlows(context) {
+	const { n8n, sandbox, control, execute, runWorkflow, heard } = context;
+	const templates = (await control('/templates')).data;
+	const orderConfirmation = templates.find(
+		(t) => t.name === 'order_confirmation' && t.language === 'en_US',
+	).id;
+
+	const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
+	// A customer who wrote a minute ago: the chat sends below are inside their 24-hour window.
+	const chatCustomer = '14155550177';
+	const customerMessage = await (
+		await fetch(`${sandbox.controlUrl}/incoming`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: chatCustomer,
+				name: 'Noor',
+				text: 'Can I see the latte art before I order?',
+			}),
+		})
+	).json();
+	const chat = { resource: 'message', phoneNumberId: number, recipient: `+${chatCustomer}` };
+	const png = randomPng(24, 16);
+	/** n8n's own nodes that make `png` the input item's binary file `data`, named `fileName`. */
+	const pngFile = (fileName) => [
+		{
+			name: 'PNG as base64',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
+				assignments: {
+					assignments: [{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' }],
+				},
+				options: {},
+			},
+		},
+		{
+			name: 'Convert to File',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'png',
+				options: { fileName, mimeType: 'image/png' },
+			},
+		},
+	];
+	const flows = {
+		sendPhoto: chain(
+			'bmE2eSendPhoto01',
+			'e2e: send a photo from a binary',
+			pngFile('latte-art-e2e.png'),
+			{
+				parameters: {
+					...chat,
+					operation: 'sendMedia',
+					mediaType: 'image',
+					fileSource: 'binary',
+					binaryPropertyName: 'data',
+					caption: 'Your latte art',
+				},
+			},
+		),
+		markAsRead: workflow('bmE2eMarkAsRead1', 'e2e: mark as read, typing', {
+			parameters: {
+				resource: 'message',
+				operation: 'markAsRead',
+				phoneNumberId: number,
+				messageId: customerMessage.message_id,
+				typing: true,
+			},
+		}),
+		react: workflow('bmE2eReact000001', 'e2e: react', {
+			parameters: {
+				...chat,
+				operation: 'react',
+				messageId: customerMessage.message_id,
+				reactionAction: 'react',
+				emoji: '👍',
+			},
+		}),
+		sendList: workflow('bmE2eSendList001', 'e2e: send list', {
+			parameters: {
+				...chat,
+				operation: 'sendList',
+				bodyText: 'Which order is your question about?',
+				listButton: 'Your orders',
+				rowsInput: 'fields',
+				rows: {
+					row: [
+						{ title: 'Order #5005', id: 'order-5005', description: '2 bags of Kenya Nyeri' },
+						{ title: 'Order #5006', id: 'order-5006' },
+					],
+				},
+			},
+		}),
+		moreSends: chain(
+			'bmE2eMoreSends01',
+			'e2e: location, contacts, link button, and a text that falls back to a template',
+			[
+				{
+					name: 'Send Location',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendLocation',
+						latitude: 52.5200066,
+						longitude: 13.404954,
+						locationName: 'Acme Coffee Roasters',
+					},
+				},
+				{
+					name: 'Send Contacts',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendContacts',
+						contacts: { contact: [{ name: 'Acme Support', phone: '+1 555 012 3401' }] },
+					},
+				},
+				{
+					name: 'Send Link Button',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						...chat,
+						operation: 'sendLinkButton',
+						bodyText: 'Your order has shipped.',
+						buttonText: 'Track it',
+						url: 'https://shop.example.com/track/5005',
+					},
+				},
+			],
+			{
+				// To a customer who never wrote: the window is closed, the template goes instead.
+				parameters: {
+					...chat,
+					recipient: '+1 415 555 0199',
+					operation: 'sendText',
+					text: 'Your order has shipped.',
+					ifWindowClosed: 'template',
+					fallbackTemplate: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
+					fallbackVariables: { mappingMode: 'defineBelow', value: {} },
+				},
+			},
+		),
+		uploadAndUrl: chain(
+			'bmE2eUploadUrl01',
+			'e2e: upload a file once, get its URL',
+			[
+				...pngFile('menu-e2e.png'),
+				{
+					name: 'Upload',
+					type: 'n8n-nodes-business-messaging.businessMessaging',
+					typeVersion: 1,
+					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+					parameters: {
+						resource: 'media',
+						operation: 'upload',
+						phoneNumberId: number,
+						binaryPropertyName: 'data',
+					},
+				},
+			],
+			{
+				parameters: {
+					resource: 'media',
+					operation: 'getUrl',
+					phoneNumberId: number,
+					mediaId: '={{ $json.mediaId }}',
+				},
+			},
+		),
+		sendButtons: workflow('bmE2eSendButtons', 'e2e: send buttons', {
+			parameters: {
+				...chat,
+				operation: 'sendButtons',
+				bodyText: 'Your order #5005 is ready. Deliver it tomorrow?',
+				buttonsInput: 'fields',
+				replyButtons: {
+					button: [
+						{ title: 'Yes, tomorrow', id: 'deliver-tomorrow' },
+						{ title: 'Later', id: 'deliver-later' },
+					],
+				},
+				headerType: 'none',
+			},
+		}),
+		listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', {
+			parameters: { resource: 'account', operation: 'listNumbers' },
+		}),
+		sendTemplate: workflow('bmE2eSendTemplat', 'e2e: send template', {
+			parameters: {
+				resource: 'message',
+				operation: 'sendTemplate',
+				phoneNumberId: number,
+				recipient: '+1 (415) 555-0100',
+				template: { __rl: true, mode: 'list', value: orderConfirmation },
+				variables: {
+					mappingMode: 'defineBelow',
+					value: {
+						header_1: '#3003',
+						body_1: 'Ana',
+						body_2: 'a bag of Kenya Nyeri',
+						body_3: 'Friday',
+						button_0_url: '3003',
+					},
+				},
+			},
+		}),
+		products: workflow('bmE2eGetProducts', 'e2e: get products', {
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
+				returnAll: true,
+			},
+		}),
+		download: workflow('bmE2eDownloadMed', 'e2e: download media', {
+			parameters: {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: number,
+				mediaId: sandbox.mediaIds[0],
+			},
+		}),
+	};
+	for (const flow of Object.values(flows)) {
+		const file = join(n8n.userFolder, `${flow.id}.json`);
+		writeFileSync(file, JSON.stringify(flow));
+		n8n.cli(['import:workflow', `--input=${file}`]);
+	}
+	await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
+		const items = execute(flows.listNumbers);
+		assert(
+			items.length === 2 && items[0].phone_number_id === sandbox.phoneNumberIds[0],
+			`got ${JSON.stringify(items)}`,
+		);
+	});
+	await check(
+		'Message › Send Template sends the variables form and outputs the wamid',
+		async () => {
+			const [item] = execute(flows.sendTemplate);
+			assert(
+				/^wamid\./.test(item?.messageId) && item.recipient === '14155550100',
+				`got ${JSON.stringify(item)}`,
+			);
+			const messages = (await control('/messages')).data;
+			assert(
+				messages.some((m) => m.id === item.messageId),
+				'the sandbox has no such message',
+			);
+		},
+	);
+	await check('Product › Get Many returns the whole catalog', () => {
+		const items = execute(flows.products);
+		assert(
+			items.length === 50 && items[0].retailer_id === 'SKU-00001',
+			`got ${items.length} items`,
+		);
+	});
+	await check('Media › Download outputs the file as binary data', () => {
+		const [item] = execute(flows.download);
+		assert(
+			item?.mimeType === 'image/png' && item.fileName === 'latte-art.png',
+			`got ${JSON.stringify(item)}`,
+		);
+	});
+	await check(
+		'Message › Send Media: a PNG made in the workflow reaches the sandbox byte for byte',
+		async () => {
+			const [item] = execute(flows.sendPhoto);
+			assert(
+				/^wamid\./.test(item?.messageId) && item.type === 'image' && item.uploaded?.mediaId,
+				`got ${JSON.stringify(item)}`,
+			);
+			const message = (await control('/messages')).data.find((m) => m.id === item.messageId);
+			assert(
+				message?.type === 'image' &&
+					message.to === chatCustomer &&
+					message.content?.id === item.uploaded.mediaId &&
+					message.content.caption === 'Your latte art',
+				`sandbox: ${JSON.stringify(message)}`,
+			);
+			// As a client would fetch it: the media URL, then the file at that URL.
+			const apiGet = (url) => fetch(url, { headers: { apikey: sandbox.apiKey } });
+			const described = await apiGet(
+				`${sandbox.baseUrl}/${message.content.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+			);
+			const { url, mime_type: mimeType } = await described.json();
+			const file = await apiGet(url);
+			const bytes = Buffer.from(await file.arrayBuffer());
+			assert(
+				file.ok && mimeType === 'image/png' && sha256(bytes) === sha256(png),
+				`stored ${bytes.length} bytes (${mimeType}, sha256 ${sha256(bytes)}), sent ${png.length} (sha256 ${sha256(png)})`,
+			);
+		},
+	);
+	await check(
+		'Message › Mark as Read with typing: the sandbox records the read receipt and the typing indicator',
+		async () => {
+			const [item] = execute(flows.markAsRead);
+			assert(item?.success === true && item.typing === true, `got ${JSON.stringify(item)}`);
+			const received = (await control('/incoming')).data.find(
+				(m) => m.id === customerMessage.message_id,
+			);
+			assert(
+				received?.readAt !== undefined && received.typingIndicator === true,
+				`sandbox: ${JSON.stringify(received)}`,
+			);
+		},
+	);
+	await check('Message › React puts the emoji on the customer’s message', async () => {
+		const [item] = execute(flows.react);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		assert(
+			message?.type === 'reaction' &&
+				message.content?.message_id === customerMessage.message_id &&
+				message.content.emoji === '👍',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+	});
+	await check('Message › Send List sends its rows in one section', async () => {
+		const [item] = execute(flows.sendList);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		const rows = message?.content?.action?.sections?.flatMap((section) => section.rows) ?? [];
+		assert(
+			message?.type === 'interactive' &&
+				message.content.type === 'list' &&
+				message.content.action.button === 'Your orders' &&
+				rows.map((row) => row.id).join() === 'order-5005,order-5006',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+	});
+	// Sent now; the customer taps a button once n8n serves the trigger (triggerChecks).
+	const buttonsSent = {};
+	await check(
+		'Send Location, Send Contacts, Send Link Button land as sent; a text outside the window falls back to a template',
+		async () => {
+			const stdout = heard(runWorkflow(flows.moreSends.id));
+			const sent = (await control('/messages')).data;
+			const byId = (node) => sent.find((m) => m.id === outputOf(stdout, node)[0]?.messageId);
+			const location = byId('Send Location');
+			const contacts = byId('Send Contacts');
+			const link = byId('Send Link Button');
+			assert(
+				location?.type === 'location' && location.content.latitude === 52.5200066,
+				`location ${JSON.stringify(location)}`,
+			);
+			assert(
+				contacts?.type === 'contacts' &&
+					contacts.content[0]?.name?.formatted_name === 'Acme Support',
+				`contacts ${JSON.stringify(contacts)}`,
+			);
+			assert(
+				link?.type === 'interactive' &&
+					link.content.type === 'cta_url' &&
+					link.content.action.parameters.url === 'https://shop.example.com/track/5005',
+				`link button ${JSON.stringify(link)}`,
+			);
+			const [fallback] = outputOf(stdout);
+			const template = sent.find((m) => m.id === fallback?.messageId);
+			assert(
+				fallback?.sentAs === 'template' &&
+					template?.type === 'template' &&
+					template.template?.name === 'hello_world' &&
+					template.to === '14155550199',
+				`fallback ${JSON.stringify(fallback)}, sandbox ${JSON.stringify(template)}`,
+			);
+		},
+	);
+	await check('Media › Upload stores the file once, Get URL gives its address', async () => {
+		const stdout = heard(runWorkflow(flows.uploadAndUrl.id));
+		const [uploaded] = outputOf(stdout, 'Upload');
+		const [info] = outputOf(stdout);
+		const headers = { apikey: sandbox.apiKey };
+		const bytes = Buffer.from(await (await fetch(info?.url, { headers })).arrayBuffer());
+		assert(
+			uploaded?.mediaType === 'image' &&
+				info?.mediaId === uploaded.mediaId &&
+				info.fileSize === png.length &&
+				bytes.equals(png),
+			`upload ${JSON.stringify(uploaded)}, url ${JSON.stringify(info)}`,
+		);
+	});
+	await check('Message › Send Buttons sends two reply buttons', async () => {
+		const [item] = execute(flows.sendButtons);
+		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+		assert(
+			message?.type === 'interactive' &&
+				message.content.type === 'button' &&
+				message.content.action.buttons.map((b) => b.reply.id).join() ===
+					'deliver-tomorrow,deliver-later',
+			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
+		);
+		Object.assign(buttonsSent, { messageId: item.messageId, customer: chatCustomer });
+	});
+	context.buttonsSent = buttonsSent;
+}

@@ -1,0 +1,267 @@
+// In the served n8n: the example workflows, the CRM webhook and the inbox fed by the sandbox.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, waitFor } from '../checks.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, inboxWebhookUrl } from '../../tools/n8n/examples.mjs';
+/** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
+export async function servedExampleFlow({
+	sandbox,
+	base,
+	cookie,
+	control,
+	post,
+	examples,
+	filesDir,
+}) {
+	const executionsOfWorkflow = (workflowId) => executionsOf(base, cookie, workflowId);
+	const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
+	/** Waits for `count` finished executions of the workflow; all must have succeeded. */
+	const settled = async (workflowId, count) => {
+		await waitFor(
+			async () => {
+				const list = await executionsOfWorkflow(workflowId);
+				return list.length >= count && finished(list);
+			},
+			30_000,
+			`${count} finished executions of ${workflowId}`,
+		);
+		const list = await executionsOfWorkflow(workflowId);
+		assert(list.length === count, `${list.length} executions, expected ${count}`);
+		assert(
+			list.every((e) => e.status === 'success'),
+			`statuses ${list.map((e) => e.status)}`,
+		);
+		return list;
+	};
+	const messagesTo = async (to) =>
+		(await control('/messages')).data.filter((m) => m.to === to || m.recipient === to);
+
+	await check(
+		'example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid',
+		async () => {
+			const deal = {
+				deal: { id: '4004', items: '2 bags of Rwanda Huye', delivery_day: 'Tuesday' },
+				contact: { first_name: 'Lea', phone: '+44 20 7946 0958' },
+			};
+			const response = await fetch(`${base}/webhook/crm-deal-won`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify(deal),
+			});
+			const answer = await response.json();
+			assert(
+				response.status === 200 && /^wamid\./.test(answer.messageId),
+				`answered ${response.status}: ${JSON.stringify(answer)}`,
+			);
+			const [message] = await messagesTo('442079460958');
+			assert(
+				message?.id === answer.messageId &&
+					message.template?.name === 'order_confirmation' &&
+					message.template.language === 'en_US',
+				`sandbox: ${JSON.stringify(message)}`,
+			);
+		},
+	);
+
+	await post('/webhook', { url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET });
+	await check(
+		'example "customer messages": a photo is saved to disk and answered as a reply',
+		async () => {
+			const customer = '14155550123';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					name: 'Sam',
+					type: 'image',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 1);
+			const saved = readdirSync(filesDir).filter((f) =>
+				f.startsWith(`whatsapp-${customer}-${incoming.media_id}.`),
+			);
+			assert(saved.length === 1, `files: ${readdirSync(filesDir)}`);
+			const media = await fetch(
+				`${sandbox.baseUrl}/downloadMedia/${incoming.media_id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+				{ method: 'POST', headers: { apikey: sandbox.apiKey } },
+			);
+			const bytes = Buffer.from(await media.arrayBuffer());
+			assert(
+				media.ok && bytes.length > 0 && bytes.equals(readFileSync(join(filesDir, saved[0]))),
+				'the saved file differs from the media',
+			);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'text' && reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+	await check(
+		'example "customer messages": a text is answered with three buttons, a template rejection becomes a notification',
+		async () => {
+			const customer = '14155550124';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					text: 'Do you ship to Canada?',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 2);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'interactive' &&
+					reply.content.type === 'button' &&
+					reply.content.action.buttons.map((b) => b.reply.id).join() ===
+						'order-status,price-list,human' &&
+					reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+			assert(
+				readdirSync(filesDir).every((f) => !f.includes(customer)),
+				'a text saved a file',
+			);
+			const created = await fetch(
+				`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`,
+				{
+					method: 'POST',
+					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						name: 'appointment_reminder',
+						language: 'en_US',
+						category: 'UTILITY',
+						components: [{ type: 'BODY', text: 'Your appointment is tomorrow.' }],
+					}),
+				},
+			);
+			const pending = {
+				...(await created.json()),
+				name: 'appointment_reminder',
+				language: 'en_US',
+			};
+			assert(
+				created.ok && pending.status === 'PENDING',
+				`create answered ${created.status}: ${JSON.stringify(pending)}`,
+			);
+			await post(`/templates/${pending.id}/review`, {
+				outcome: 'REJECTED',
+				reason: 'INVALID_FORMAT',
+			});
+			const [latest] = await settled(EXAMPLES.inbox, 3);
+			const detail = await (
+				await fetch(`${base}/rest/executions/${latest.id}`, { headers: { cookie } })
+			).text();
+			const subject = `Template ${pending.name} (${pending.language}): REJECTED`;
+			assert(
+				detail.includes(subject) && detail.includes('It was rejected (INVALID_FORMAT)'),
+				`the notification is not in execution ${latest.id}`,
+			);
+		},
+	);
+	await check(
+		'example "customer messages": Order status lists the orders, a chosen order gets its status, Price list gets a document',
+		async () => {
+			const customer = '14155550124'; // the customer above, answered with the three buttons
+			const [buttons] = await messagesTo(customer);
+			const tap = async (reply) => {
+				const response = await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					type: 'interactive',
+					...reply,
+				});
+				const answer = await response.json();
+				assert(response.ok, `the sandbox refused the tap: ${JSON.stringify(answer)}`);
+				return answer.message_id;
+			};
+			const latestTo = async () => (await messagesTo(customer)).pop();
+
+			const orderStatus = await tap({ reply_to: buttons.id, button_id: 'order-status' });
+			await settled(EXAMPLES.inbox, 4);
+			const list = await latestTo();
+			const rows = list?.content?.action?.sections?.flatMap((section) => section.rows) ?? [];
+			assert(
+				list?.content?.type === 'list' &&
+					list.replyTo === orderStatus &&
+					rows.map((row) => row.id).join() === 'order-1001,order-1002',
+				`list: ${JSON.stringify(list)}`,
+			);
+			const chosen = await tap({ reply_to: list.id, row_id: 'order-1002' });
+			await settled(EXAMPLES.inbox, 5);
+			const status = await latestTo();
+			assert(
+				status?.type === 'text' &&
+					status.replyTo === chosen &&
+					status.content.body.startsWith('Order #1002: Being roasted, ships Friday.'),
+				`status: ${JSON.stringify(status)}`,
+			);
+
+			const priceList = await tap({ reply_to: buttons.id, button_id: 'price-list' });
+			await settled(EXAMPLES.inbox, 6);
+			const document = await latestTo();
+			assert(
+				document?.type === 'document' &&
+					document.replyTo === priceList &&
+					document.content.filename === 'Acme price list.txt' &&
+					document.content.caption === 'Our price list',
+				`document: ${JSON.stringify(document)}`,
+			);
+			const file = await fetch(
+				`${sandbox.baseUrl}/downloadMedia/${document.content.id}?phone_number_id=${sandbox.phoneNumberIds[0]}`,
+				{ method: 'POST', headers: { apikey: sandbox.apiKey } },
+			);
+			const text = await file.text();
+			assert(
+				file.ok &&
+					text.startsWith('Acme Coffee Roasters: price list') &&
+					text.includes('Free delivery from 40 USD.'),
+				`the document holds ${JSON.stringify(text.slice(0, 200))}`,
+			);
+		},
+	);
+
+	await check(
+		'example "customer messages": a customer with a username and no number is answered by user ID',
+		async () => {
+			const userId = 'US.20260000000000000124';
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					user_id: userId,
+					username: '@lisbonmugs',
+					name: 'Rui',
+					text: 'Do you ship to Lisbon?',
+				})
+			).json();
+			await settled(EXAMPLES.inbox, 7);
+			const [reply] = await messagesTo(userId);
+			assert(
+				reply?.type === 'interactive' &&
+					reply.recipient === userId &&
+					reply.to === undefined &&
+					reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+
+	await check(
+		'example "customer messages": a customer who writes to the second number is answered from it, with no Sender chosen',
+		async () => {
+			const customer = '14155550125';
+			const second = sandbox.phoneNumberIds[1];
+			const incoming = await (
+				await post('/incoming', { phone_number_id: second, from: customer, text: 'Hola!' })
+			).json();
+			await settled(EXAMPLES.inbox, 8);
+			const [reply] = await messagesTo(customer);
+			assert(
+				reply?.type === 'interactive' &&
+					reply.phoneNumberId === second &&
+					reply.replyTo === incoming.message_id,
+				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+}

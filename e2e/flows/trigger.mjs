@@ -1,0 +1,152 @@
+// In the served n8n: the trigger with real sandbox events. A forged delivery, an incoming message,
+// a template approval and receipts, and a tap on the reply buttons the action flow sent.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, savedOutput, waitFor } from '../checks.mjs';
+
+/** The signing secret of the trigger workflow (its webhook credential). */
+export const TRIGGER_SECRET = 'e2e-signing-secret';
+const webhookId = 'bm-e2e-trigger';
+const webhookCredential = { id: 'bmE2eWebhookSig1', name: 'e2e trigger webhook' };
+/** The trigger's webhook path: n8n serves the workflows once it answers (see startRegularMode). */
+export const TRIGGER_PATH = `${webhookId}/webhook`;
+
+const flow = {
+	id: 'bmE2eTriggerFlow',
+	name: 'e2e: trigger',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	connections: {},
+	nodes: [
+		{
+			id: 'bmE2eTrigger',
+			name: 'Business Messaging Trigger',
+			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId,
+			credentials: { businessMessagingSignatureApi: webhookCredential },
+			parameters: {
+				events: ['incomingMessage', 'messageStatus', 'templateStatus'],
+				deliveryAuth: 'signature',
+			},
+		},
+	],
+};
+
+/** With n8n stopped: imports the trigger workflow and its webhook credential, and activates it. */
+export function importTriggerWorkflow({ n8n }) {
+	n8n.importWebhookCredential(TRIGGER_SECRET, { as: webhookCredential });
+	const file = join(n8n.userFolder, 'trigger.json');
+	writeFileSync(file, JSON.stringify(flow));
+	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.activate(flow.id);
+}
+
+/**
+ * Points the sandbox's webhook at the trigger, has the sandbox deliver real events, and counts
+ * the executions n8n recorded.
+ */
+export async function triggerFlow({ sandbox, control, post, base, cookie, buttonsSent }) {
+	const hook = `${base}/webhook/${TRIGGER_PATH}`;
+	const executions = () => executionsOf(base, cookie, flow.id);
+	await post('/webhook', { url: hook, secret: TRIGGER_SECRET });
+	await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+
+	await check(
+		'the trigger in n8n: a forged delivery is refused (401) and starts nothing',
+		async () => {
+			const response = await fetch(hook, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-hub-signature-256': 'sha256=' + '0'.repeat(64),
+				},
+				body: JSON.stringify({ object: 'x', entry: [] }),
+			});
+			assert(response.status === 401, `answered ${response.status}`);
+			assert((await executions()).length === 0, 'an execution was started');
+		},
+	);
+	await check(
+		'the trigger in n8n: an incoming message, a template approval and three receipts start 5 executions',
+		async () => {
+			await post('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: '14155550100',
+				type: 'image',
+			});
+			const pending = (await control('/templates')).data.find((t) => t.status === 'PENDING');
+			await post(`/templates/${pending.id}/review`, { outcome: 'APPROVED' });
+			const hello = (await control('/templates')).data.find((t) => t.name === 'hello_world');
+			const sent = await fetch(`${sandbox.baseUrl}/${sandbox.phoneNumberIds[0]}/messages`, {
+				method: 'POST',
+				headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					messaging_product: 'whatsapp',
+					to: '14155550100',
+					type: 'template',
+					template: { name: hello.name, language: { code: 'en_US' } },
+				}),
+			});
+			assert(sent.ok, `send answered ${sent.status}`);
+			// n8n answers on receipt: wait until the executions have finished, not just started.
+			await waitFor(
+				async () => {
+					const list = await executions();
+					return (
+						list.length >= 5 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+					);
+				},
+				30_000,
+				'5 finished executions',
+			);
+			const list = await executions();
+			assert(list.length === 5, `${list.length} executions`);
+			assert(
+				list.every((e) => e.status === 'success'),
+				`statuses ${list.map((e) => e.status)}`,
+			);
+			const deliveries = (await control('/webhook/deliveries')).data;
+			assert(
+				deliveries.length === 5 &&
+					deliveries.every((d) => d.status === 'delivered' && d.attempts === 1),
+				`deliveries ${JSON.stringify(deliveries.map((d) => [d.status, d.lastStatus]))}`,
+			);
+		},
+	);
+	await check(
+		'the trigger in n8n: a tap on a reply button arrives with the button’s ID and the message it answers',
+		async () => {
+			assert(buttonsSent.messageId, 'Send Buttons sent nothing to tap');
+			const tap = await post('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: buttonsSent.customer,
+				type: 'interactive',
+				reply_to: buttonsSent.messageId,
+				button_id: 'deliver-later',
+			});
+			if (!tap.ok) throw new Error(`the sandbox refused the tap: ${await tap.text()}`);
+			await waitFor(
+				async () => {
+					const list = await executions();
+					return (
+						list.length >= 6 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+					);
+				},
+				30_000,
+				'the tap’s execution',
+			);
+			const [latest] = await executions();
+			assert(latest.status === 'success', `execution ${latest.id}: ${latest.status}`);
+			const [item] = await savedOutput(base, cookie, latest.id, 'Business Messaging Trigger');
+			assert(
+				item?.messageType === 'interactive' &&
+					item.reply?.id === 'deliver-later' &&
+					item.reply.title === 'Later' &&
+					item.replyTo === buttonsSent.messageId,
+				`trigger item: ${JSON.stringify(item)}`,
+			);
+		},
+	);
+}

@@ -1,0 +1,93 @@
+// The workflows e2e/run.mjs builds (a manual trigger, then the Business Messaging node) and the
+// reading of `n8n execute --rawOutput`'s result.
+import { createHash, randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
+import { SANDBOX_CREDENTIAL } from '../../tools/n8n/index.mjs';
+
+export function workflow(id, name, node) {
+	return {
+		id,
+		name,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: { Start: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
+		nodes: [
+			{
+				id: `${id}-start`,
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: `${id}-bm`,
+				name: 'Business Messaging',
+				type: 'n8n-nodes-business-messaging.businessMessaging',
+				typeVersion: 1,
+				position: [300, 0],
+				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+				...node,
+			},
+		],
+	};
+}
+
+/** A workflow whose manual trigger runs `steps` (n8n's own nodes), then the Business Messaging node. */
+export function chain(id, name, steps, node) {
+	const [start, bm] = workflow(id, name, node).nodes;
+	const nodes = [
+		start,
+		...steps.map((step, i) => ({ id: `${id}-${i}`, position: [150 * (i + 1), 0], ...step })),
+		{ ...bm, position: [150 * (steps.length + 1), 0] },
+	];
+	const connections = Object.fromEntries(
+		nodes
+			.slice(0, -1)
+			.map((from, i) => [
+				from.name,
+				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
+			]),
+	);
+	return { ...workflow(id, name, node), nodes, connections };
+}
+
+/** A valid PNG of random pixels: bytes no other file of the run has. */
+export function randomPng(width, height) {
+	const chunk = (type, data) => {
+		const length = Buffer.alloc(4);
+		length.writeUInt32BE(data.length);
+		const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+		const crc = Buffer.alloc(4);
+		crc.writeUInt32BE(crc32(body));
+		return Buffer.concat([length, body, crc]);
+	};
+	const header = Buffer.alloc(13);
+	header.writeUInt32BE(width, 0);
+	header.writeUInt32BE(height, 4);
+	header[8] = 8; // bits per channel
+	header[9] = 2; // RGB
+	const row = 1 + width * 3; // a filter byte (0: none), then the pixels
+	const pixels = Buffer.alloc(row * height);
+	for (let y = 0; y < height; y++) randomBytes(width * 3).copy(pixels, y * row + 1);
+	return Buffer.concat([
+		Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+		chunk('IHDR', header),
+		chunk('IDAT', deflateSync(pixels)),
+		chunk('IEND', Buffer.alloc(0)),
+	]);
+}
+
+export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
+export function outputOf(stdout, nodeName = 'Business Messaging') {
+	// Log lines come first; the result is the JSON from the first line that is just "{".
+	const start = stdout.search(/^\{\s*$/m);
+	if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
+	const run = JSON.parse(stdout.slice(start));
+	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
+	const error = run.data?.resultData?.error ?? run.resultData?.error;
+	if (error) throw new Error(`the workflow failed: ${error.message}`);
+	return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+}

@@ -1,0 +1,130 @@
+// A fresh, offline n8n home (its own N8N_USER_FOLDER and SQLite database) with this package
+// installed the way n8n installs community packages, and the n8n CLI run in it.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flavor, N8N_MAJOR, n8nBin, nodeBin, nodeDir } from './install.mjs';
+import { installPackage } from './pack.mjs';
+
+/** The credential every run imports, pointing at its sandbox (the examples name it too). */
+export const SANDBOX_CREDENTIAL = { id: 'bmSandboxCred001', name: 'Business Messaging sandbox' };
+/** The trigger's signing secret, as the example workflows name it (the sandbox signs with it). */
+export const WEBHOOK_CREDENTIAL = {
+	id: 'bmWebhookSig0001',
+	name: 'Business Messaging sandbox webhook',
+};
+
+/** A fresh, offline n8n home with our package installed the way n8n installs community packages. */
+export function createN8nHome({ port = 5678 } = {}) {
+	const userFolder = mkdtempSync(join(tmpdir(), 'bm-n8n-home-'));
+	const env = {
+		...process.env,
+		PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: 'business-messaging-e2e',
+		DB_TYPE: 'sqlite',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_RUNNERS_BROKER_PORT: String(port + 1),
+		N8N_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_SECURE_COOKIE: 'false',
+		// `n8n execute --rawOutput` prints its result through the logger: below info it prints nothing.
+		N8N_LOG_LEVEL: 'info',
+	};
+	for (const [name, value] of Object.entries(flavor.env)) {
+		if (value === undefined) delete env[name];
+		else env[name] = value;
+	}
+	installPackage(userFolder);
+	return {
+		userFolder,
+		env,
+		/** Runs an n8n CLI command; returns its stdout. */
+		cli(args) {
+			return execFileSync(nodeBin, [n8nBin, ...args], {
+				env,
+				encoding: 'utf8',
+				stdio: ['ignore', 'pipe', 'pipe'],
+				maxBuffer: 64 * 1024 * 1024,
+			});
+		},
+		/**
+		 * Starts an n8n CLI command without waiting (to watch the process while it runs); its
+		 * output goes to pipes, or to `output` (a file descriptor) for both.
+		 */
+		spawnCli(args, output = 'pipe') {
+			return spawn(nodeBin, [n8nBin, ...args], { env, stdio: ['ignore', output, output] });
+		},
+		/** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
+		importSandboxCredential(sandbox) {
+			this.importCredential({
+				...SANDBOX_CREDENTIAL,
+				type: 'businessMessagingApi',
+				data: { baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey },
+			});
+		},
+		/**
+		 * Imports a trigger's webhook signing credential (WEBHOOK_CREDENTIAL, or `as` another id and
+		 * name) holding `secret`, and a verify token if given.
+		 */
+		importWebhookCredential(secret, { as = WEBHOOK_CREDENTIAL, verifyToken } = {}) {
+			this.importCredential({
+				...as,
+				type: 'businessMessagingSignatureApi',
+				data: {
+					secret,
+					signatureHeader: 'X-Hub-Signature-256',
+					...(verifyToken ? { verifyToken } : {}),
+				},
+			});
+		},
+		/** Imports a credential `{id, name, type, data}`; the plain-text file is removed after. */
+		importCredential(credential) {
+			const file = join(userFolder, 'credentials.json');
+			writeFileSync(file, JSON.stringify([credential]));
+			try {
+				this.cli(['import:credentials', `--input=${file}`]);
+			} finally {
+				rmSync(file, { force: true });
+			}
+		},
+		/** Imports each workflow and makes it active (its webhooks served once n8n runs). */
+		importActiveWorkflows(workflows) {
+			for (const workflow of workflows) {
+				const file = join(userFolder, `${workflow.id}.json`);
+				writeFileSync(file, JSON.stringify(workflow));
+				this.cli(['import:workflow', `--input=${file}`]);
+				this.activate(workflow.id);
+			}
+		},
+		/** Makes a workflow active (its webhooks served once n8n runs). */
+		activate(id) {
+			return this.cli(
+				N8N_MAJOR === 1
+					? ['update:workflow', `--id=${id}`, '--active=true']
+					: ['publish:workflow', `--id=${id}`],
+			);
+		},
+		/** Runs an n8n process: `start` (the main), or `worker` / `webhook` in queue mode. */
+		start(command = 'start', extraEnv = {}) {
+			return spawn(nodeBin, [n8nBin, command], {
+				env: { ...env, ...extraEnv },
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+		},
+		remove() {
+			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
