@@ -210,11 +210,28 @@ async function prepare({ n8n, sandbox, queue, mode }) {
 			});
 
 			const executions = (flow) => executionsOf(main, cookie, flow.id);
+			/**
+			 * POSTs to a flow's Webhook node once n8n serves it: in one queue-mode run the trigger's
+			 * webhook was served and ask-limit's still answered 404 (a 404 started nothing, so asking
+			 * again is safe).
+			 */
+			const startFlow = async (path, init = {}) => {
+				let response;
+				await waitFor(
+					async () => {
+						response = await fetch(`${hooks}/webhook/${path}`, { method: 'POST', ...init });
+						return response.status !== 404;
+					},
+					60_000,
+					`the ${path} webhook to be served`,
+				);
+				return response;
+			};
 			/** Starts a flow through its Webhook node; resolves with its execution once it waits. */
 			const ask = async (flow, to = customer) => {
 				const before = (await executions(flow)).length;
 				const path = flow.nodes[0].parameters.path;
-				const started = await fetch(`${hooks}/webhook/${path}`, { method: 'POST' });
+				const started = await startFlow(path);
 				assert(started.ok, `the ${path} webhook answered ${started.status}`);
 				let waiting;
 				await waitFor(
@@ -662,8 +679,7 @@ async function prepare({ n8n, sandbox, queue, mode }) {
 							['reject_e2e_wait_review', 'REJECTED'],
 						]) {
 							const before = (await executions(flows.review)).length;
-							const started = await fetch(`${hooks}/webhook/create-template`, {
-								method: 'POST',
+							const started = await startFlow('create-template', {
 								headers: { 'content-type': 'application/json' },
 								body: JSON.stringify({ name }),
 							});
