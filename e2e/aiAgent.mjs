@@ -10,7 +10,6 @@ import { assert, check, executionsOf, savedExecution, waitFor } from './checks.m
 import { SANDBOX_CREDENTIAL } from '../tools/n8n/index.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, loadExamples } from '../tools/n8n/examples.mjs';
 import { startScriptedModel } from './scriptedModel.mjs';
-import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { isMain, runSuites } from './suite.mjs';
 
 const TOOL_TYPE = 'n8n-nodes-business-messaging.businessMessagingTool';
@@ -73,7 +72,8 @@ async function prepare({ n8n, sandbox }) {
 	n8n.importActiveWorkflows([flow]);
 	return {
 		readyPath: `${triggerId}/webhook`,
-		async run({ main, cookie, said }) {
+		secrets: [secret],
+		async run({ main, cookie }) {
 			const { control } = sandbox;
 
 			await check(
@@ -203,10 +203,6 @@ async function prepare({ n8n, sandbox }) {
 					);
 				},
 			);
-
-			await check(SECRET_SCAN, async () => {
-				await scanForKey({ sandbox, n8n, texts: said, secrets: [secret] });
-			});
 		},
 		close: () => model.close(),
 	};

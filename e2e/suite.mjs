@@ -4,11 +4,14 @@
 // workflows, trigger and webhook credential, and the sandbox reset to its seed before it.
 //
 // A suite is { active, prepare }: `prepare({ n8n, sandbox, queue, mode })` imports its
-// credentials and workflows while n8n is stopped and returns { readyPath, run(served), close? }:
-// `readyPath` a webhook n8n serves once the suite's workflows are active, `run` its checks given
-// the served n8n ({ main, hooks, cookie, said, logs }), `close` what to stop after.
+// credentials and workflows while n8n is stopped and returns { readyPath, secrets, run(served),
+// close? }: `readyPath` a webhook n8n serves once the suite's workflows are active, `secrets` its
+// trigger's secrets, `run` its checks given the served n8n ({ main, hooks, cookie, said, logs }),
+// `close` what to stop after. After a suite's checks, the runner checks that neither the API key
+// nor those secrets were left anywhere (SECRET_SCAN).
 import { fileURLToPath } from 'node:url';
 import { check, finish, waitFor } from './checks.mjs';
+import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import {
 	createN8nHome,
 	createQueueHome,
@@ -64,6 +67,11 @@ export async function runSuites(suites, { queue = false, port = 5698 } = {}) {
 			// Back to the seed (the same IDs and key): no suite sees another's messages or log.
 			if (index > 0) await sandbox.control('/reset', {});
 			await run({ ...served, said, logs: served.logs });
+			const { logs } = served;
+			await check(SECRET_SCAN, async () => {
+				const texts = queue ? Object.values(logs) : said;
+				await scanForKey({ sandbox, n8n, texts, secrets: prepared[index].secrets });
+			});
 		}
 	} finally {
 		if (served) await served.stop();
