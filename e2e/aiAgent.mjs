@@ -124,6 +124,9 @@ async function prepare({ n8n, sandbox }) {
 				async () => {
 					const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
 					await control('/incoming', { phone_number_id: number, from: customer, text: 'Hi!' });
+					// A customer types the second message a moment later. Two messages in the same second
+					// have no order: the platform's timestamps are in seconds and its deliveries race.
+					await new Promise((resolve) => setTimeout(resolve, 1050));
 					const { message_id: last } = await control('/incoming', {
 						phone_number_id: number,
 						from: customer,
