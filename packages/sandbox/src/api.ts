@@ -8,6 +8,7 @@ import type { LoggedRequest } from './requestLog';
 import { accountRoutes } from './routes/account';
 import { catalogRoutes } from './routes/catalog';
 import { idRoutes } from './routes/dispatch';
+import { flowRoutes } from './routes/flows';
 import { mediaRoutes } from './routes/media';
 import { mediaUploadRoutes } from './routes/mediaUpload';
 import { messageRoutes } from './routes/messages';
@@ -40,6 +41,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 	for (const routes of [
 		accountRoutes,
 		templateRoutes,
+		flowRoutes,
 		uploadRoutes,
 		catalogRoutes,
 		mediaRoutes,

@@ -13,6 +13,7 @@ export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Se
 	const number = (digits: string) => styledId(idStyle, 'number', digits);
 	const catalog = (digits: string) => styledId(idStyle, 'catalog', digits);
 	const media = (digits: string) => styledId(idStyle, 'media', digits);
+	const flow = (digits: string) => styledId(idStyle, 'flow', digits);
 	return {
 		tenants: [
 			{
@@ -30,6 +31,7 @@ export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Se
 							{ phone_number_id: number('106540352242923'), wanumber: '+15550123402' },
 						],
 						templates: demoTemplates(),
+						flows: demoFlows(flow),
 					},
 				],
 				catalogs: [
@@ -99,6 +101,15 @@ export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Se
 								components: [{ type: 'BODY', text: 'Hello from another business' }],
 							},
 						],
+						flows: [
+							{
+								id: flow('1208871900009999'),
+								name: 'other_signup',
+								status: 'PUBLISHED',
+								categories: ['SIGN_UP'],
+								screens: ['SIGN_UP'],
+							},
+						],
 					},
 				],
 				catalogs: [{ id: catalog('215347871556999'), name: 'Other Catalog', generateProducts: 3 }],
@@ -113,6 +124,54 @@ export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Se
 			},
 		],
 	};
+}
+
+/**
+ * The demo's WhatsApp Flows, one of each state a send treats apart: the booking form (published;
+ * its fields are date, time and name), a survey still in draft, a retired sign-up, a blocked
+ * offer and a throttled support form.
+ */
+function demoFlows(
+	flow: (digits: string) => string,
+): NonNullable<SeedTenant['businessAccounts'][number]['flows']> {
+	return [
+		{
+			id: flow('1208871900000001'),
+			name: 'book_appointment',
+			status: 'PUBLISHED',
+			categories: ['APPOINTMENT_BOOKING'],
+			screens: ['APPOINTMENT', 'DETAILS', 'SUMMARY'],
+		},
+		{
+			id: flow('1208871900000002'),
+			name: 'feedback_survey',
+			status: 'DRAFT',
+			categories: ['SURVEY'],
+			screens: ['RATING', 'COMMENTS'],
+			validation_errors: [],
+		},
+		{
+			id: flow('1208871900000003'),
+			name: 'old_signup',
+			status: 'DEPRECATED',
+			categories: ['SIGN_UP'],
+			screens: ['SIGN_UP'],
+		},
+		{
+			id: flow('1208871900000004'),
+			name: 'spring_offer',
+			status: 'BLOCKED',
+			categories: ['LEAD_GENERATION'],
+			screens: ['OFFER'],
+		},
+		{
+			id: flow('1208871900000005'),
+			name: 'support_request',
+			status: 'THROTTLED',
+			categories: ['CUSTOMER_SUPPORT'],
+			screens: ['REQUEST'],
+		},
+	];
 }
 
 function demoTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['templates']> {

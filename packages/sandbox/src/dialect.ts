@@ -271,6 +271,7 @@ const ID_PREFIXES = {
 	product: 'prd_',
 	media: 'med-',
 	refund: 'rf_',
+	flow: 'flw_',
 } as const;
 export type IdKind = keyof typeof ID_PREFIXES;
 export type IdStyle = Dialect['idStyle'];

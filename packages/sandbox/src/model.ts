@@ -60,6 +60,25 @@ export interface Template {
 	approvedEdits: number[];
 }
 
+/** A WhatsApp Flow's lifecycle states (Cloud API, Flows API and "Lifecycle of a Flow"). */
+export const FLOW_STATUSES = ['DRAFT', 'PUBLISHED', 'DEPRECATED', 'BLOCKED', 'THROTTLED'] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
+/** A WhatsApp Flow (a form in the chat) of a business account; the sandbox only lists and sends them. */
+export interface Flow {
+	id: string;
+	/** Seed order; the list answers in it. */
+	seq: number;
+	accountId: string;
+	/** Unique within the account (the Flows API refuses a second one with code 100). */
+	name: string;
+	status: FlowStatus;
+	categories: string[];
+	validation_errors: unknown[];
+	/** Its screens' IDs: a flow message's first screen must be one of them. */
+	screens: string[];
+}
+
 export interface Product {
 	id: string;
 	seq: number;

@@ -1,5 +1,11 @@
 import { sha256, syntheticSha256 } from './mediaFiles';
-import type { ParameterFormat, Product, TemplateCategory, TemplateStatus } from './model';
+import type {
+	FlowStatus,
+	ParameterFormat,
+	Product,
+	TemplateCategory,
+	TemplateStatus,
+} from './model';
 import type { Store } from './store';
 
 /**
@@ -29,6 +35,15 @@ export interface SeedTenant {
 			rejected_reason?: string;
 			components: unknown[];
 			parameter_format?: ParameterFormat;
+		}[];
+		/** WhatsApp Flows; `screens` are their screen IDs, the entry screen first. */
+		flows?: {
+			id: string;
+			name: string;
+			status: FlowStatus;
+			categories: string[];
+			screens: string[];
+			validation_errors?: unknown[];
 		}[];
 	}[];
 	catalogs?: {
@@ -136,6 +151,15 @@ export function loadSeed(store: Store, seed: Seed): void {
 					seq: store.nextSeq(),
 					accountId: account.id,
 					approvedEdits: [],
+				});
+			}
+			for (const flow of account.flows ?? []) {
+				store.reserveId(flow.id);
+				store.flows.set(flow.id, {
+					...flow,
+					validation_errors: flow.validation_errors ?? [],
+					seq: store.nextSeq(),
+					accountId: account.id,
 				});
 			}
 		}

@@ -6,6 +6,7 @@ import type {
 	Catalog,
 	Customer,
 	CatalogBatch,
+	Flow,
 	IssuedMediaUrl,
 	Media,
 	Message,
@@ -28,6 +29,7 @@ export class Store {
 	readonly accounts = new Map<string, BusinessAccount>();
 	readonly numbers = new Map<string, PhoneNumber>();
 	readonly templates = new Map<string, Template>();
+	readonly flows = new Map<string, Flow>();
 	readonly catalogs = new Map<string, Catalog>();
 	readonly media = new Map<string, Media>();
 	readonly uploadSessions = new Map<string, UploadSession>();
@@ -77,6 +79,7 @@ export class Store {
 			this.accounts.has(id) ||
 			this.numbers.has(id) ||
 			this.templates.has(id) ||
+			this.flows.has(id) ||
 			this.catalogs.has(id) ||
 			this.media.has(id)
 		) {
@@ -171,6 +174,11 @@ export class Store {
 
 	templatesOf(accountId: string): Template[] {
 		return [...this.templates.values()].filter((t) => t.accountId === accountId);
+	}
+
+	/** The flows of a business account, in seed order. */
+	flowsOf(accountId: string): Flow[] {
+		return [...this.flows.values()].filter((f) => f.accountId === accountId);
 	}
 
 	addProduct(catalog: Catalog, product: Product): void {

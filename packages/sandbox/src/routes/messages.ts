@@ -128,6 +128,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				message.content = validateContent(type, body[type], {
 					media: (id) => sandbox.store.usableMedia(request.apiKey, id),
 					exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
+					flows: () => sandbox.store.flowsOf(number.accountId),
 				});
 			}
 			if (!windowOpen) {

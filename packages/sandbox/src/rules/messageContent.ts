@@ -1,6 +1,7 @@
 import { ErrorCode, refused, type ApiError } from '../errors';
-import type { Media } from '../model';
+import type { Flow, Media } from '../model';
 import { isObject, onlyKeys, type Json } from '../validate';
+import { flowAction } from './flowMessages';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
 
 /**
@@ -27,7 +28,7 @@ export const CONTENT_TYPES = [
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export const INTERACTIVE_TYPES = ['button', 'list', 'cta_url'] as const;
+export const INTERACTIVE_TYPES = ['button', 'list', 'cta_url', 'flow'] as const;
 
 /** What the checks need to know of the sandbox's state. */
 export interface ContentContext {
@@ -35,6 +36,8 @@ export interface ContentContext {
 	media(id: string): Media;
 	/** Whether this message was sent to, or received from, the recipient on this number. */
 	exchanged(messageId: string): boolean;
+	/** The flows of the sending number's business account (a flow message names one). */
+	flows(): readonly Flow[];
 }
 
 /** Checks the object of a message of `type`; answers it as it is stored (a copy of it). */
@@ -187,10 +190,13 @@ function interactive(value: unknown, context: ContentContext): void {
 		onlyKeys(footer, ['text'], `${path}.footer`);
 		text(footer, 'text', `${path}.footer.text`, 60);
 	}
-	if (message.header !== undefined) header(message.header, type === 'list', context);
+	// A list and a flow message have a text header only (the Cloud API's pages show no other).
+	const textHeader = type === 'list' || type === 'flow';
+	if (message.header !== undefined) header(message.header, textHeader, context);
 	const action = object(message.action, `${path}.action`);
 	if (type === 'button') buttons(action);
 	else if (type === 'list') sections(action);
+	else if (type === 'flow') flowAction(action, context.flows());
 	else ctaUrl(action);
 }
 
@@ -202,7 +208,7 @@ function header(value: unknown, textOnly: boolean, context: ContentContext): voi
 	if (typeof type !== 'string' || !kinds.includes(type))
 		throw bad(
 			`${path}.type`,
-			`must be ${kinds.join(', ')}${textOnly ? ' (a list message has a text header only)' : ''}${type === undefined ? '' : ` (got ${JSON.stringify(type)})`}`,
+			`must be ${kinds.join(', ')}${textOnly ? ' (a list or flow message has a text header only)' : ''}${type === undefined ? '' : ` (got ${JSON.stringify(type)})`}`,
 		);
 	onlyKeys(head, ['type', type], path);
 	if (type === 'text') text(head, 'text', `${path}.text`, 60);

@@ -329,7 +329,8 @@ function templateButtonTap(
  * type `nfm_reply` (`name: "flow"`, `body: "Sent"`) whose `response_json` is the answers with the
  * `flow_token`. `{response: {<answers>}, flow_token?, reply_to?}`: `reply_to` names the message
  * with the Flow that this number sent the customer (the `context`); the token defaults to the one
- * that message's flow button carried, else "unused" (the platform's default).
+ * that message carried (an interactive flow message's, or a template's flow button), else
+ * "unused" (the platform's default).
  */
 function flowAnswer(sandbox: SandboxState, numberId: string, customer: Customer, body: Json) {
 	const response = body.response === undefined ? {} : body.response;
@@ -358,9 +359,15 @@ function flowAnswer(sandbox: SandboxState, numberId: string, customer: Customer,
 	};
 }
 
-/** The `flow_token` a sent template's flow button parameter carried, if any. */
+/** The `flow_token` a sent interactive flow message, or a template's flow button, carried. */
 function flowTokenOf(sent: Message): string | undefined {
 	const content = sent.content;
+	if (isObject(content) && content.type === 'flow' && isObject(content.action)) {
+		const parameters = content.action.parameters;
+		return isObject(parameters) && typeof parameters.flow_token === 'string'
+			? parameters.flow_token
+			: undefined;
+	}
 	if (!isObject(content) || !Array.isArray(content.components)) return undefined;
 	for (const component of content.components) {
 		if (!isObject(component) || component.sub_type !== 'flow') continue;
