@@ -76,6 +76,16 @@ const CHAT_SENDS: Array<[string, string, Record<string, unknown>]> = [
 		{ bodyText: 'Shipped.', buttonText: 'Track it', url: 'https://example.com/t/1' },
 	],
 	['Message › Send Location', 'sendLocation', { latitude: 52.52, longitude: 13.405 }],
+	[
+		'Message › Send Flow',
+		'sendFlow',
+		{
+			flow: rl('book_appointment', 'name'),
+			flowButtonText: 'Book a visit',
+			flowScreen: 'APPOINTMENT',
+			bodyText: 'Pick a time.',
+		},
+	],
 	['Message › Send Contacts', 'sendContacts', { contacts: { contact: [{ name: 'Ana García' }] } }],
 	['Message › React', 'react', { messageId: '={{ $json.messageId }}', emoji: '👍' }],
 	[

@@ -18,6 +18,7 @@ import { getFallbackTemplateVariables, getTemplateVariables } from './methods/re
 import {
 	searchApprovedTemplates,
 	searchBusinessAccounts,
+	searchFlows,
 	searchPhoneNumbers,
 	searchTemplates,
 } from './methods/listSearch';
@@ -102,6 +103,7 @@ export class BusinessMessaging implements INodeType {
 		listSearch: {
 			searchApprovedTemplates,
 			searchBusinessAccounts,
+			searchFlows,
 			searchPhoneNumbers,
 			searchTemplates,
 		},

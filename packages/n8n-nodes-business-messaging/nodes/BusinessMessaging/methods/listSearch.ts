@@ -5,6 +5,7 @@ import {
 	type INodeListSearchResult,
 } from 'n8n-workflow';
 import { getBusinessAccount, listNumbers } from '../../common/api/account';
+import { FLOW_PAGE_SIZE, listFlowPage } from '../../common/api/flows';
 import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../common/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
@@ -127,4 +128,36 @@ export async function searchApprovedTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return templatePage.call(this, filter, paginationToken, 'APPROVED');
+}
+
+/** Flows in these states cannot be sent (API.md, "WhatsApp Flows"): the list leaves them out. */
+const UNSENDABLE_FLOWS = ['DEPRECATED', 'BLOCKED'];
+
+/**
+ * The flows of the sender's business account (as the template lists find it), with their
+ * status; one page at a time, read on while none match the search text.
+ */
+export async function searchFlows(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const accountId = await accountForTemplates.call(this);
+	const results: INodeListSearchItems[] = [];
+	let cursor = paginationToken;
+	for (let read = 0; read < SEARCH_PAGES; read++) {
+		const page = await listFlowPage.call(this, accountId, { limit: FLOW_PAGE_SIZE, after: cursor });
+		for (const flow of page.flows) {
+			if (typeof flow.id !== 'string' && typeof flow.id !== 'number') continue;
+			if (UNSENDABLE_FLOWS.includes(String(flow.status))) continue;
+			if (!matches(filter, String(flow.name ?? ''))) continue;
+			results.push({
+				name: `${String(flow.name ?? flow.id)} — ${String(flow.status ?? 'status unknown')}`,
+				value: String(flow.id),
+			});
+		}
+		cursor = page.after === cursor ? undefined : page.after;
+		if (results.length > 0 || !cursor) break;
+	}
+	return { results, paginationToken: cursor };
 }

@@ -164,7 +164,8 @@ export function linkButtonContent(
 	});
 }
 
-function interactiveContent(
+/** An interactive message of `kind`: the frame, and the action of its kind (flow.ts builds one too). */
+export function interactiveContent(
 	kind: string,
 	frame: InteractiveFrame,
 	action: IDataObject,

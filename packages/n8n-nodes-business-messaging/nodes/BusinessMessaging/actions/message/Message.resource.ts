@@ -5,6 +5,7 @@ import * as react from './react.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendButtons from './sendButtons.operation';
 import * as sendContacts from './sendContacts.operation';
+import * as sendFlow from './sendFlow.operation';
 import * as sendLinkButton from './sendLinkButton.operation';
 import * as sendList from './sendList.operation';
 import * as sendLocation from './sendLocation.operation';
@@ -18,6 +19,7 @@ export const operations: Record<string, Operation> = {
 	sendAndWait,
 	sendButtons,
 	sendContacts,
+	sendFlow,
 	sendLinkButton,
 	sendList,
 	sendLocation,
@@ -67,6 +69,13 @@ export const description: INodeProperties[] = [
 				action: 'Send contact cards',
 			},
 			{
+				name: 'Send Flow',
+				value: 'sendFlow',
+				description:
+					'Answer with a text and a button that opens a WhatsApp Flow, a form in the chat',
+				action: 'Send a WhatsApp Flow',
+			},
+			{
 				name: 'Send Link Button',
 				value: 'sendLinkButton',
 				description: 'Answer with a text and a button that opens a web page',
@@ -110,6 +119,7 @@ export const description: INodeProperties[] = [
 	...sendAndWait.description,
 	...sendButtons.description,
 	...sendContacts.description,
+	...sendFlow.description,
 	...sendLinkButton.description,
 	...sendList.description,
 	...sendLocation.description,

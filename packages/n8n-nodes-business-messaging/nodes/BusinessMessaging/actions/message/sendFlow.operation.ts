@@ -1,0 +1,61 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { flowFields, readFlowFields } from '../../../common/flowFields';
+import { flowContent } from '../../../common/messages/flow';
+import {
+	bodyTextField,
+	headerFooterFields,
+	interactiveFrame,
+	TEXT_HEADER_KINDS,
+} from '../../../common/messages/interactive';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	...flowFields,
+	bodyTextField(LIMITS.interactiveBody, 'e.g. Pick a time for your visit.'),
+	// A flow message's header is text only (API.md, "WhatsApp Flows").
+	...headerFooterFields(false),
+	...windowFallbackFields,
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendFlow'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
+/**
+ * A message with a button that opens a WhatsApp Flow (the Cloud API's interactive `flow`). The
+ * output's flowToken is the token the customer's answer carries back (the trigger's flow.token).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const address = await chatAddress.call(this, item);
+	const flow = readFlowFields(this, itemIndex);
+	const { frame } = await interactiveFrame.call(
+		this,
+		item,
+		LIMITS.interactiveBody,
+		address.sender,
+		TEXT_HEADER_KINDS,
+	);
+	const content = flowContent({
+		...flow,
+		header: frame.header?.type === 'text' ? frame.header.text : undefined,
+		body: frame.body,
+		footer: frame.footer,
+	});
+	return await sendInChat.call(this, item, address, content, { flowToken: flow.token });
+}
