@@ -86,6 +86,7 @@ const ACTS_EVERY_RUN = [
 	'Message › Send and Wait for Response',
 	'Message › Send Buttons',
 	'Message › Send Contacts',
+	'Message › Send Flow',
 	'Message › Send Link Button',
 	'Message › Send List',
 	'Message › Send Location',
