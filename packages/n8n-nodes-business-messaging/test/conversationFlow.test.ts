@@ -42,7 +42,7 @@ describe('Message › Send Flow', () => {
 				footer: 'Open 8 to 18',
 				flowScreenDataInput: 'fields',
 				flowScreenData: { field: [{ name: 'name', value: 'Ada' }] },
-				flowTokenText: ' booking-1001 ',
+				flowReference: ' booking-1001 ',
 			}),
 		});
 		expect(output[0].json).toMatchObject({
@@ -119,10 +119,10 @@ describe('Message › Send Flow', () => {
 		['no flow', { flow: rl('') }, 'Flow is empty'],
 		['no flow name', { flow: rl(' ', 'name') }, 'Flow is empty: give the flow’s name'],
 		['a mode of another kind', { flowMode: 'live' }, 'Mode "live" is not one of draft, published'],
-		['a token of only spaces', { flowTokenText: '   ' }, 'Flow Token is only spaces'],
+		['a token of only spaces', { flowReference: '   ' }, 'Flow Token is only spaces'],
 		[
 			'a token of 257 characters',
-			{ flowTokenText: 't'.repeat(257) },
+			{ flowReference: 't'.repeat(257) },
 			'Flow Token has 257 characters; it may have at most 256',
 		],
 		[
@@ -204,17 +204,15 @@ describe('Message › Send Flow', () => {
 			{ name: 'feedback_survey — DRAFT', value: flowId('feedback_survey') },
 			{ name: 'support_request — THROTTLED', value: flowId('support_request') },
 		]);
-		const searched = await bed
-			.harness()
-			.listSearch(
-				'searchFlows',
-				{
-					resource: 'message',
-					operation: 'sendFlow',
-					phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
-				},
-				'BOOK',
-			);
+		const searched = await bed.harness().listSearch(
+			'searchFlows',
+			{
+				resource: 'message',
+				operation: 'sendFlow',
+				phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			},
+			'BOOK',
+		);
 		expect(searched.results.map((r) => r.name)).toEqual(['book_appointment — PUBLISHED']);
 		expect(bed.requests().map((r) => r.url.split('?')[0])).toContain(
 			`/v3/${bed.sandbox.businessAccountId}/flows`,

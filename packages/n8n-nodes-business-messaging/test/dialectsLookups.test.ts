@@ -69,6 +69,26 @@ describe.each(DIALECT_PRESETS.map((preset) => [preset.name, preset] as const))(
 			]);
 		});
 
+		it('the flow picker gives every sendable flow of the sender’s account once across its pages', async () => {
+			const sender = { phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]) };
+			const seen: string[] = [];
+			let token: string | undefined;
+			do {
+				const page = await bed.harness().listSearch('searchFlows', sender, undefined, token);
+				seen.push(...page.results.map((r) => String(r.value)));
+				token = page.paginationToken as string | undefined;
+			} while (token);
+			// The demo's published, draft and throttled flows.
+			expect(seen).toHaveLength(3);
+			expect(seen.sort()).toEqual(
+				[...bed.sandbox.state.store.flows.values()]
+					.filter((f) => f.accountId === bed.sandbox.businessAccountId)
+					.filter((f) => f.status !== 'DEPRECATED' && f.status !== 'BLOCKED')
+					.map((f) => f.id)
+					.sort(),
+			);
+		});
+
 		it.each([
 			['by ID', (bed: TestBed) => rl(templateId(bed, 'order_confirmation'))],
 			['by name', () => rl('order_confirmation (en_US)', 'name')],

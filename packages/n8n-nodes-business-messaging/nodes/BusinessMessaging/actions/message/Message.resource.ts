@@ -73,7 +73,7 @@ export const description: INodeProperties[] = [
 				value: 'sendFlow',
 				description:
 					'Answer with a text and a button that opens a WhatsApp Flow, a form in the chat',
-				action: 'Send a WhatsApp Flow',
+				action: 'Send a flow message',
 			},
 			{
 				name: 'Send Link Button',
