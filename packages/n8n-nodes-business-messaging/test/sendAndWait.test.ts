@@ -488,6 +488,102 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 	});
 });
 
+describe('Send and Wait for Response: Form (WhatsApp Flow)', () => {
+	const flowId = (name: string) =>
+		[...bed.sandbox.state.store.flows.values()].find((f) => f.name === name)?.id ?? 'missing';
+	const booking = (parameters: IDataObject = {}) =>
+		ask({
+			responseType: 'form',
+			bodyText: 'Pick a time for your visit',
+			flow: rl(flowId('book_appointment')),
+			flowButtonText: 'Book a visit',
+			flowScreen: 'APPOINTMENT',
+			limitType: 'afterInterval',
+			limitAmount: 2,
+			limitUnit: 'hours',
+			...parameters,
+		});
+	const flowParameters = (sent: IDataObject) =>
+		((sent.content as IDataObject).action as { parameters: IDataObject }).parameters;
+	const answers = { date: '2026-12-01', time: '10:30', name: 'Ada' };
+
+	it('asks with the Flow, its token the signed reference; the answer resumes once with the form’s fields', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		const waiting = await n8n.run(booking());
+		const sent = await lastSent();
+		expect(sent).toMatchObject({ type: 'interactive', content: { type: 'flow' } });
+		const parameters = flowParameters(sent);
+		expect(parameters).toMatchObject({
+			flow_id: flowId('book_appointment'),
+			flow_cta: 'Book a visit',
+			flow_action_payload: { screen: 'APPOINTMENT' },
+		});
+		expect(String(parameters.flow_token)).toMatch(/^bmw:\/webhook-waiting\/.+[?&]k=f&/);
+		expect(waiting).toMatchObject({ answered: false, responseType: 'form' });
+
+		await customerAnswers({ type: 'flow', reply_to: sent.id, response: answers });
+		const answer = await next(isMessage);
+		expect((await n8n.deliver(answer)).items).toEqual([]);
+		expect(n8n.resumed).toHaveLength(1);
+		expect(n8n.resumed[0]).toMatchObject({
+			answered: true,
+			form: answers,
+			answeredThrough: 'chat',
+			reply: { from: CUSTOMER, replyTo: sent.id },
+		});
+		expect(n8n.resumed[0].form).not.toHaveProperty('flow_token');
+
+		// The same answer delivered again: nothing waits, it starts nothing; marked when asked for.
+		expect((await n8n.deliver(answer)).items).toEqual([]);
+		const late = await n8n.deliver(answer, ...STRAY);
+		expect(late.items[0]).toMatchObject({ waiting: { resumed: false, reason: 'notWaiting' } });
+		expect(n8n.resumed).toHaveLength(1);
+	});
+
+	it('a forged or altered token, or a tap’s reference in a Flow, resumes nothing', async () => {
+		await customerWrites(bed);
+		const next = captureDeliveries(bed);
+		await n8n.run(booking());
+		const sent = await lastSent();
+		const token = String(flowParameters(sent).flow_token);
+		const deliverWithToken = async (flowToken: string) => {
+			await customerAnswers({
+				type: 'flow',
+				reply_to: sent.id,
+				response: answers,
+				flow_token: flowToken,
+			});
+			return await n8n.deliver(await next(isMessage), ...STRAY);
+		};
+		// Its wait's signature no longer matches: the node refuses it.
+		const altered = await deliverWithToken(token.replace(/w=[^&]+/, 'w=AAAAAAAA'));
+		expect(altered.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
+		// A tap's reference carried by a Flow was never sent by a wait: the trigger refuses it.
+		const tapKind = await deliverWithToken(token.replace('k=f', 'k=b'));
+		expect(tapKind.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
+		// Shaped as a reference, pointing elsewhere: never called.
+		const calls = n8n.calls.length;
+		const elsewhere = await deliverWithToken('bmw:/rest/workflows?k=f&w=1&s=2');
+		expect(elsewhere.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
+		expect(n8n.calls).toHaveLength(calls);
+		expect(n8n.isWaiting).toBe(true);
+		// The real answer still resumes it.
+		await customerAnswers({ type: 'flow', reply_to: sent.id, response: answers });
+		await n8n.deliver(await next(isMessage));
+		expect(n8n.resumed[0]).toMatchObject({ answered: true, form: answers });
+	});
+
+	it('refuses a bad Flow field before sending', async () => {
+		await customerWrites(bed);
+		const refusal = async (parameters: IDataObject) =>
+			(await expectFailure(n8n.node().execute({ parameters: booking(parameters) }))).message;
+		expect(await refusal({ flowScreen: ' ' })).toMatch(/First Screen/);
+		expect(await refusal({ flowButtonText: 'b'.repeat(31) })).toMatch(/Button Text.*30/);
+		expect(sentBodies(bed)).toEqual([]);
+	});
+});
+
 describe('Send and Wait for Response: asked with a template, to someone who has not written', () => {
 	const APPROVAL_TEMPLATE = {
 		fallbackTemplate: rl('approval_request (en_US)', 'name'),

@@ -27,6 +27,12 @@ export const FLOW_LIMITS = {
 	token: 256,
 } as const;
 
+/**
+ * The Flow Token field. Not "…Token": n8n's lint would mask it as a secret, and it is none (the
+ * customer's phone gets it).
+ */
+export const FLOW_TOKEN_FIELD = 'flowReference';
+
 /** The token the node makes when Flow Token is left empty: 128 random bits, URL-safe. */
 export function newFlowToken(): string {
 	return randomBytes(16).toString('base64url');
@@ -157,8 +163,7 @@ export const flowFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Flow Token',
-		// Not "…Token": n8n's lint would mask it as a secret, and it is none (the customer's phone gets it).
-		name: 'flowReference',
+		name: FLOW_TOKEN_FIELD,
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. booking-1001',
@@ -277,7 +282,7 @@ function screenData(context: IExecuteFunctions, itemIndex: number): { data?: IDa
 
 /** Flow Token as given (trimmed), or a new one when it is left empty. */
 function flowToken(context: IExecuteFunctions, itemIndex: number): string {
-	const raw = context.getNodeParameter('flowReference', itemIndex, '') as unknown;
+	const raw = context.getNodeParameter(FLOW_TOKEN_FIELD, itemIndex, '') as unknown;
 	if (raw === '' || raw === undefined || raw === null) return newFlowToken();
 	const token = requiredText(context.getNode(), 'Flow Token', raw, itemIndex, {
 		whenEmpty:

@@ -11,7 +11,7 @@ import { receiptReached } from '../../common/waiting/receipts';
  * to the wait under way, then resumes the execution with the answer as the node's output.
  *
  * Who calls: the Business Messaging Trigger, with the delivery that answers (a tap, the next
- * message, a receipt), as JSON `{ event }`; or the customer's browser on the n8n page.
+ * message, a receipt, a Flow's answer), as JSON `{ event }`; or the customer's browser on the n8n page.
  * A refusal resumes nothing and answers JSON `{ resumed: false, reason }`.
  */
 export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
@@ -66,6 +66,12 @@ function answerOf(
 		if (!receiptReached(status, chosen))
 			return { refused: 'notYet', status: 202, message: `Waiting for ${chosen}, got ${status}` };
 		return { fields: { receiptStatus: status, receipt: reply, receiptAt: now() } };
+	}
+	if (kind === 'form') {
+		const form = formOf(event);
+		if (!form)
+			return { refused: 'notForm', status: 400, message: 'The answer is not a Flow’s answer' };
+		return { fields: { answered: true, form, answeredThrough: 'chat', answeredAt: now(), reply } };
 	}
 	if (kind === 'text')
 		return {
@@ -155,6 +161,18 @@ function chosenFields(context: IWebhookFunctions, option: AnswerOption): IDataOb
 	return responseTypeOf(context.getNode(), read) === 'approval'
 		? { approved: option.answer === 'approve', answerTitle: option.title }
 		: { choice: { value: option.value, title: option.title } };
+}
+
+/**
+ * The fields the customer filled in a Flow, by name, as the trigger read them from the answer's
+ * `response_json`; without the flow token, which only carried the reference here.
+ */
+function formOf(event: IDataObject): IDataObject | undefined {
+	const flow = isObject(event.flow) ? event.flow : {};
+	if (!isObject(flow.response)) return undefined;
+	const form = { ...flow.response };
+	delete form.flow_token;
+	return form;
 }
 
 /** The text of the customer's answer: a text, a caption, or what a tap or reaction said. */

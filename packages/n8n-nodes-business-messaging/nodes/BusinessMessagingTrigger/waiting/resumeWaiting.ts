@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import {
 	parseReference,
 	REFERENCE_PREFIX,
+	type AnswerKind,
 	type ParsedReference,
 } from '../../common/waiting/answerReference';
 import type { TriggerEvent } from '../events';
@@ -47,14 +48,16 @@ export async function resumeWaiting(
 	};
 	for (const event of events) {
 		if (event.eventType === 'incomingMessage') {
-			const reply = isObject(event.reply) ? event.reply : {};
-			const tappedValue = reply.id ?? reply.payload;
-			const tapped = parseReference(tappedValue, address.path);
-			// A button carries only a tap's reference: another kind there was never sent by a wait.
-			const wrongKind = tapped !== undefined && tapped.kind !== 'tap';
+			const carried = carriedReference(event);
+			const referenced = parseReference(carried.value, address.path);
+			// A button carries only a tap's reference, a Flow only a form's: another kind there was
+			// never sent by a wait.
+			const wrongKind = referenced !== undefined && referenced.kind !== carried.kind;
 			if (
 				wrongKind ||
-				(!tapped && typeof tappedValue === 'string' && tappedValue.startsWith(REFERENCE_PREFIX))
+				(!referenced &&
+					typeof carried.value === 'string' &&
+					carried.value.startsWith(REFERENCE_PREFIX))
 			) {
 				// Shaped as a reference, but not one of this n8n's: forged, or from another n8n.
 				stray(event, {
@@ -64,21 +67,20 @@ export async function resumeWaiting(
 				});
 				continue;
 			}
-			const question = tapped
+			const question = referenced
 				? undefined
 				: open.take(event.phoneNumberId, customerIdsOf(event), now);
-			const reference =
-				tapped?.kind === 'tap'
-					? tapped
-					: question
-						? parseReference(`bmw:${question.path}`, address.path)
-						: undefined;
+			const reference = referenced
+				? referenced
+				: question
+					? parseReference(`bmw:${question.path}`, address.path)
+					: undefined;
 			if (reference) {
 				const outcome = await resume(this, address.origin, reference, event, question?.messageId);
 				if (outcome.resumed) continue;
-				// A tap answers nothing else. A message after a free-text question may be the customer's
+				// A tap or a Flow's answer answers nothing else. A message after a free-text question may be the customer's
 				// next request, and n8n out of reach is no stray answer: the workflow hears of both.
-				if (tapped && outcome.reason !== 'unreachable') stray(event, outcome);
+				if (referenced && outcome.reason !== 'unreachable') stray(event, outcome);
 				else remaining.push({ ...event, waiting: outcome });
 				continue;
 			}
@@ -188,6 +190,17 @@ async function resume(
 		reason: response.statusCode === 401 ? 'refused' : 'notWaiting',
 		message: `n8n answered ${response.statusCode}: the execution is not waiting for this answer (answered already, its limit reached, or gone)`,
 	};
+}
+
+/**
+ * The reference an answer in the chat may carry, and the kind a wait puts there: a Flow's answer
+ * hands back the flow token it was sent with, a tap its button's or list row's ID (a template's
+ * quick reply, its payload).
+ */
+function carriedReference(event: TriggerEvent): { value: unknown; kind: AnswerKind } {
+	if (isObject(event.flow)) return { value: event.flow.token, kind: 'form' };
+	const reply = isObject(event.reply) ? event.reply : {};
+	return { value: reply.id ?? reply.payload, kind: 'tap' };
 }
 
 function isObject(value: unknown): value is IDataObject {

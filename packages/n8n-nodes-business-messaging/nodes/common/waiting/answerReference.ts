@@ -1,8 +1,9 @@
 /**
  * How a customer's answer finds the execution that waits for it.
  *
- * Send and Wait puts a reference in every button ID and list row ID of its question, and in the
- * message's callback data (`biz_opaque_callback_data`, which the platform hands back in the
+ * Send and Wait puts a reference in every button ID and list row ID of its question, in a Flow's
+ * flow token (which the platform hands back in the Flow's answer), and in the message's callback
+ * data (`biz_opaque_callback_data`, which the platform hands back in the
  * message's receipts). A reference is "bmw:" and the path and query of n8n's own resume address
  * for that answer: `/webhook-waiting/<execution>/<node>?k=…&a=…&w=…&s=…&signature=…`. The
  * trigger, which receives the answer, calls that address on its own n8n. Nothing is stored
@@ -11,12 +12,16 @@
  */
 export const REFERENCE_PREFIX = 'bmw:';
 
-/** What an answer is: a tap, the next message in the chat, a receipt, a form on n8n's page. */
+/**
+ * What an answer is: a tap, the next message in the chat, a receipt, a form on n8n's page, a
+ * WhatsApp Flow's answer.
+ */
 export const ANSWER_KINDS = {
 	tap: 'b',
 	text: 't',
 	receipt: 'r',
 	page: 'p',
+	form: 'f',
 } as const;
 
 export type AnswerKind = keyof typeof ANSWER_KINDS;

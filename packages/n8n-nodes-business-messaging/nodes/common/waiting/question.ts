@@ -8,7 +8,9 @@ import { limitedText } from '../messages/text';
  * back into the option the form defines, whatever the delivery says the button was called.
  */
 
-export type ResponseType = 'approval' | 'choice' | 'freeText';
+export type ResponseType = 'approval' | 'choice' | 'freeText' | 'form';
+
+const RESPONSE_TYPES: readonly ResponseType[] = ['approval', 'choice', 'freeText', 'form'];
 
 export interface AnswerOption {
 	/** What the reference carries: "approve", "decline", or the choice's index. */
@@ -24,17 +26,17 @@ export type ParameterReader = (name: string, fallback: unknown) => unknown;
 
 export function responseTypeOf(node: INode, read: ParameterReader): ResponseType {
 	const type = String(read('responseType', 'approval'));
-	if (type === 'approval' || type === 'choice' || type === 'freeText') return type;
+	if ((RESPONSE_TYPES as readonly string[]).includes(type)) return type as ResponseType;
 	throw new NodeOperationError(
 		node,
-		`Response Type "${type}" is not one of approval, choice, freeText`,
+		`Response Type "${type}" is not one of ${RESPONSE_TYPES.join(', ')}`,
 	);
 }
 
-/** The answers a tap may give, checked against the platform's limits; none for free text. */
+/** The answers a tap may give, checked against the platform's limits; none for free text or a form. */
 export function answerOptions(node: INode, read: ParameterReader): AnswerOption[] {
 	const type = responseTypeOf(node, read);
-	if (type === 'freeText') return [];
+	if (type === 'freeText' || type === 'form') return [];
 	if (type === 'approval') {
 		const approve = limitedText(
 			node,

@@ -16,6 +16,13 @@ import {
 	type MessageContent,
 } from '../../../common/messages/contents';
 import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
+import { flowContent } from '../../../common/messages/flow';
+import {
+	FLOW_LIMITS,
+	FLOW_TOKEN_FIELD,
+	flowFields,
+	readFlowFields,
+} from '../../../common/flowFields';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { answerOptions, responseTypeOf, type AnswerOption } from '../../../common/waiting/question';
@@ -26,7 +33,10 @@ import { templateMessage, type TemplateMessage } from '../../../common/templates
 import { chatAddress, chatOptions, notWroteTo, sendContent, windowClosed } from './chatSend';
 import { sentMessageJson } from './sentMessage';
 
-const QUESTION = { show: { responseType: ['approval', 'choice'] } };
+/** Questions with a header and footer: buttons, a list, a Flow's button. */
+const QUESTION = { show: { responseType: ['approval', 'choice', 'form'] } };
+/** A Flow is answered in the chat, to a message: not on a page, not with a template's buttons. */
+const NOT_FORM = { hide: { responseType: ['form'] } };
 /** Fields of the interactive question, not of a template one (its template has its own words). */
 const NOT_TEMPLATE = { hide: { askWith: ['template'] } };
 const QUESTION_TEMPLATE = { label: 'Question Template', variables: 'Question Template Variables' };
@@ -42,7 +52,7 @@ function questionTemplateFields(show: Record<string, string[]>): INodeProperties
 				description:
 					'An approved template whose quick-reply buttons are the answers, in order: for an approval the first approves and the second declines; for a choice one button per choice. Any template for Free Text: the next message answers.',
 			}),
-			displayOptions: { show },
+			displayOptions: { show, ...NOT_FORM },
 		},
 		{
 			displayName: QUESTION_TEMPLATE.variables,
@@ -51,7 +61,7 @@ function questionTemplateFields(show: Record<string, string[]>): INodeProperties
 			noDataExpression: true,
 			default: { mappingMode: 'defineBelow', value: null },
 			required: true,
-			displayOptions: { show },
+			displayOptions: { show, ...NOT_FORM },
 			typeOptions: {
 				loadOptionsDependsOn: ['fallbackTemplate.value', 'phoneNumberId.value'],
 				resourceMapper: {
@@ -93,6 +103,11 @@ const properties: INodeProperties[] = [
 				name: 'Choice',
 				value: 'choice',
 				description: '2 to 10 options, each with a value: up to 3 as buttons, more as a list',
+			},
+			{
+				name: 'Form (WhatsApp Flow)',
+				value: 'form',
+				description: 'A WhatsApp Flow the customer fills in the chat; its fields are the answer',
 			},
 			{
 				name: 'Free Text',
@@ -199,11 +214,22 @@ const properties: INodeProperties[] = [
 		displayOptions: { show: { responseType: ['choice'] }, ...NOT_TEMPLATE },
 		description: `The button that opens the list when there are 4 or more choices, up to ${LIMITS.listButton} characters`,
 	},
+	// The Flow asked with; its token is the answer's reference, so the form has no Flow Token.
+	...flowFields
+		.filter((field) => field.name !== FLOW_TOKEN_FIELD)
+		.map((field) => ({
+			...field,
+			displayOptions: {
+				...field.displayOptions,
+				show: { responseType: ['form'], ...(field.displayOptions?.show ?? {}) },
+			},
+		})),
 	{
 		displayName: 'Answer Through',
 		name: 'answerThrough',
 		type: 'options',
 		default: 'chat',
+		displayOptions: NOT_FORM,
 		options: [
 			{
 				name: 'Chat',
@@ -224,7 +250,7 @@ const properties: INodeProperties[] = [
 		name: 'askWith',
 		type: 'options',
 		default: 'message',
-		displayOptions: { show: { answerThrough: ['chat'] } },
+		displayOptions: { show: { answerThrough: ['chat'] }, ...NOT_FORM },
 		options: [
 			{
 				name: 'A Message (Within 24 Hours)',
@@ -246,7 +272,7 @@ const properties: INodeProperties[] = [
 		name: 'ifWindowClosed',
 		type: 'options',
 		default: 'fail',
-		displayOptions: { show: { answerThrough: ['chat'], askWith: ['message'] } },
+		displayOptions: { show: { answerThrough: ['chat'], askWith: ['message'] }, ...NOT_FORM },
 		options: [
 			{
 				name: 'Ask With a Template',
@@ -303,9 +329,9 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			},
 		);
 	const item = itemContext.call(this, 0);
-	const address = await chatAddress.call(this, item, QUESTION_TEMPLATE.variables);
 	const read = (name: string, fallback: unknown) => this.getNodeParameter(name, 0, fallback);
 	const responseType = responseTypeOf(node, read);
+	const address = await chatAddress.call(this, item, QUESTION_TEMPLATE.variables);
 	const options = answerOptions(node, read);
 	const through = String(this.getNodeParameter('answerThrough', 0, 'chat'));
 	if (through !== 'chat' && through !== 'page')
@@ -313,6 +339,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 	const askWith = through === 'chat' ? String(this.getNodeParameter('askWith', 0, 'message')) : '';
 	if (through === 'chat' && askWith !== 'message' && askWith !== 'template')
 		throw new NodeOperationError(node, `Ask With "${askWith}" is not one of message, template`);
+	// The Flow's fields, checked before anything is sent (its token is the answer's reference).
+	const flow = responseType === 'form' ? readFlowFields(this, 0) : undefined;
 	// Read and checked before anything is sent: the template asked with, or asked with if the
 	// window is closed (chatAddress read that one).
 	const template: TemplateMessage | undefined =
@@ -346,7 +374,9 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			const question =
 				askWith === 'template'
 					? asTemplate!
-					: await questionContent.call(this, item, through, responseType, options, reference);
+					: flow
+						? await flowQuestion.call(this, item, flow, reference)
+						: await questionContent.call(this, item, through, responseType, options, reference);
 			const fallback = askWith === 'template' ? undefined : asTemplate;
 			const send = async (message: MessageContent) =>
 				await sendContent.call(this, item, address, message, callbackData);
@@ -372,6 +402,23 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		},
 		{ answered: false },
 	);
+}
+
+/** The Flow's button, whose flow token is the reference of the form's answer. */
+async function flowQuestion(
+	this: IExecuteFunctions,
+	item: ReturnType<typeof itemContext>,
+	flow: ReturnType<typeof readFlowFields>,
+	reference: AnswerReferences,
+): Promise<MessageContent> {
+	const { frame } = await questionFrame.call(this, item, 'form');
+	return flowContent({
+		...flow,
+		token: reference.id('form', '', FLOW_LIMITS.token),
+		header: frame.header?.type === 'text' ? frame.header.text : undefined,
+		body: frame.body,
+		footer: frame.footer,
+	});
 }
 
 /** The question as a message (not a template): a link to n8n's page, a text, buttons or a list. */
