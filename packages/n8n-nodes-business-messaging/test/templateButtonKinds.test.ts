@@ -1,4 +1,5 @@
 import { NodeOperationError } from 'n8n-workflow';
+import { LABEL_WIDTH, labelWidth, templateVariables } from '../nodes/common/templates/variables';
 import { expectFailure, FAST_RETRIES, useTestBed } from './harness';
 import {
 	createParameters,
@@ -388,6 +389,14 @@ describe('Message › Send Template: a Multi-Product button’s sections', () =>
 		expect(fields.find((f) => f.id === 'button_0_section_10_products')?.displayName).toBe(
 			'Section 10 SKUs (optional)',
 		);
+	});
+
+	it('labels every field so that n8n shows it whole', () => {
+		const labels = templateVariables({
+			components: [{ type: 'BUTTONS', buttons: [{ type: 'MPM', text: 'W'.repeat(25) }] }],
+		}).map((v) => v.label);
+		expect(labels).toHaveLength(21);
+		expect(labels.filter((label) => labelWidth(label) > LABEL_WIDTH)).toEqual([]);
 	});
 
 	it('sends the sections as the Cloud API’s mpm action, products of the connected catalog', async () => {
