@@ -501,3 +501,25 @@ describe('Message › Send Template: a Multi-Product button’s sections', () =>
 		expect(JSON.stringify(error)).toContain('131009');
 	});
 });
+
+describe('Message › Send Template: a copy code', () => {
+	const seeded = (name: string) =>
+		[...bed.sandbox.state.store.templates.values()].find((t) => t.name === name)!.id;
+
+	it('sends 15 characters as the coupon_code parameter, and refuses 16 before sending', async () => {
+		const id = seeded('welcome_offer');
+		const template = await sentComponents(id, { body_1: 'Ana', button_0_code: 'C'.repeat(15) });
+		expect(template.components).toContainEqual({
+			type: 'button',
+			sub_type: 'copy_code',
+			index: '0',
+			parameters: [{ type: 'coupon_code', coupon_code: 'C'.repeat(15) }],
+		});
+		await refusedSend(
+			id,
+			{ body_1: 'Ana', button_0_code: 'C'.repeat(16) },
+			'Template Variables › Coupon code',
+			'is at most 15 characters (it has 16)',
+		);
+	});
+});
