@@ -502,6 +502,32 @@ describe('Message › Send Template: a Multi-Product button’s sections', () =>
 	});
 });
 
+describe('Template › Update: an Authentication template rebuilt in the form', () => {
+	it('sends its One-Time Password button and the platform’s body and footer settings', async () => {
+		const login = [...bed.sandbox.state.store.templates.values()].find(
+			(t) => t.name === 'login_code',
+		)!;
+		await run({
+			resource: 'template',
+			operation: 'update',
+			businessAccountId: { __rl: true, mode: 'id', value: bed.sandbox.businessAccountId },
+			template: rl(login.id),
+			content: 'builder',
+			body: 'not used',
+			buttons: {
+				button: [{ type: 'OTP', otpType: 'COPY_CODE', text: 'Copy', codeExpirationMinutes: 5 }],
+			},
+		});
+		const [request] = bed.requests().filter((r) => r.method === 'POST');
+		expect(request.status).toBe(200);
+		expect(sentJson(request).components).toEqual([
+			{ type: 'BODY' },
+			{ type: 'FOOTER', code_expiration_minutes: 5 },
+			{ type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy' }] },
+		]);
+	});
+});
+
 describe('Message › Send Template: a copy code', () => {
 	const seeded = (name: string) =>
 		[...bed.sandbox.state.store.templates.values()].find((t) => t.name === name)!.id;
