@@ -112,6 +112,15 @@ export class Store {
 		return catalog;
 	}
 
+	/**
+	 * The catalog connected to the key's business accounts (Cloud API commerce: products shown in
+	 * a chat come from it): the key's first catalog in seed order.
+	 */
+	connectedCatalog(apiKey: string): Catalog | undefined {
+		for (const catalog of this.catalogs.values()) if (catalog.apiKey === apiKey) return catalog;
+		return undefined;
+	}
+
 	/** A media file this key may use; a deleted one fails with its own code (spec 7.6). */
 	usableMedia(apiKey: string, id: string): Media {
 		const media = this.media.get(id);

@@ -111,6 +111,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				{
 					mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
 					now: sandbox.now(),
+					catalog: sandbox.store.connectedCatalog(request.apiKey),
 				},
 			);
 			message.template = { name, language, id: found.id };

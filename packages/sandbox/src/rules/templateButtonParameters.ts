@@ -9,6 +9,8 @@ import type { ButtonShape } from './templateShape';
  *   quick_reply                            {type:'payload', payload}
  *   flow                                   {type:'action', action:{flow_token?, flow_action_data?}}
  *   catalog                                {type:'action', action:{thumbnail_product_retailer_id}}
+ *   mpm                                    {type:'action', action:{thumbnail_product_retailer_id, sections}}
+ * (the products an MPM or catalog parameter names, and the MPM limits: templateProducts.ts)
  * Returns the broken rule (field relative to the parameter, and the rule), or undefined.
  */
 export function buttonParameterProblem(
@@ -52,6 +54,8 @@ export function buttonParameterProblem(
 					return { field: 'action.flow_action_data', rule: 'must be a JSON object' };
 				return undefined;
 			});
+		case 'mpm':
+			return actionProblem(p, ['thumbnail_product_retailer_id', 'sections'], () => undefined);
 		case 'catalog':
 			return actionProblem(p, ['thumbnail_product_retailer_id'], (action) =>
 				nonEmpty(action.thumbnail_product_retailer_id)

@@ -19,6 +19,7 @@ export const BUTTON_TYPES = [
 	'CATALOG',
 	'COPY_CODE',
 	'FLOW',
+	'MPM',
 	'OTP',
 	'PHONE_NUMBER',
 	'QUICK_REPLY',
@@ -35,7 +36,7 @@ export const BUTTON_LIMITS = {
 } as const;
 
 /** Kinds a template may hold at most once. */
-const ONCE: readonly string[] = ['COPY_CODE', 'FLOW', 'CATALOG', 'OTP'];
+const ONCE: readonly string[] = ['COPY_CODE', 'FLOW', 'CATALOG', 'MPM', 'OTP'];
 
 export function validateButtons(component: Json, path: string, category: TemplateCategory): void {
 	onlyKeys(component, ['type', 'buttons'], path);
@@ -61,6 +62,9 @@ export function validateButtons(component: Json, path: string, category: Templat
 	// The platform writes an authentication template's only button itself from the OTP kind.
 	if (counts.has('OTP') && buttons.length > 1)
 		throw invalid(`${path}.buttons`, 'an OTP button is the only button of its template');
+	// A multi-product template shows its products behind its one button (Cloud API MPM templates).
+	if (counts.has('MPM') && buttons.length > 1)
+		throw invalid(`${path}.buttons`, 'an MPM button is the only button of its template');
 }
 
 function validateButton(type: string, button: Json, path: string, category: TemplateCategory) {
@@ -82,10 +86,11 @@ function validateButton(type: string, button: Json, path: string, category: Temp
 		case 'FLOW':
 			return validateFlow(button, path);
 		case 'CATALOG':
+		case 'MPM':
 			onlyKeys(button, ['type', 'text'], path);
 			buttonText(button, path);
 			if (category !== 'MARKETING')
-				throw invalid(`${path}.type`, 'a CATALOG button needs category MARKETING');
+				throw invalid(`${path}.type`, `a ${type} button needs category MARKETING`);
 			return;
 		default:
 			onlyKeys(button, ['type', 'text'], path);
@@ -204,4 +209,22 @@ function validateOtp(button: Json, path: string, category: TemplateCategory): vo
 			`${path}.zero_tap_terms_accepted`,
 			'must be true: zero-tap needs its terms accepted',
 		);
+}
+
+/**
+ * A multi-product (MPM) template names its products' sections in a TEXT header (Cloud API "MPM
+ * templates": the header is required and is text).
+ */
+export function validateMultiProductTemplate(components: Json[]): void {
+	const buttonsAt = components.findIndex(
+		(c) =>
+			c.type === 'BUTTONS' &&
+			Array.isArray(c.buttons) &&
+			c.buttons.some((b) => isObject(b) && b.type === 'MPM'),
+	);
+	if (buttonsAt < 0) return;
+	const header = components.findIndex((c) => c.type === 'HEADER');
+	if (header < 0) throw invalid('components', 'a template with an MPM button needs a TEXT header');
+	if (components[header].format !== 'TEXT')
+		throw invalid(`components[${header}].format`, 'must be TEXT in a template with an MPM button');
 }

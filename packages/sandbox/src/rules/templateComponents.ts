@@ -2,7 +2,7 @@ import { invalid } from '../errors';
 import type { ParameterFormat, TemplateCategory } from '../model';
 import { onlyKeys, requireObject, requireString, type Json } from '../validate';
 import { authenticationText, hasOtpButton } from './authenticationTemplate';
-import { BUTTON_LIMITS, validateButtons } from './templateButtons';
+import { BUTTON_LIMITS, validateButtons, validateMultiProductTemplate } from './templateButtons';
 import {
 	checkExamples,
 	checkNamedExamples,
@@ -82,6 +82,7 @@ export function validateComponents(raw: unknown, context: ValidationContext): un
 		return component;
 	});
 	if (!seen.has('BODY')) throw invalid('components', 'must contain a BODY component');
+	validateMultiProductTemplate(stored as Json[]);
 	return stored;
 }
 

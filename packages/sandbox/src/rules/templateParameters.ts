@@ -1,6 +1,8 @@
 import { ErrorCode, refused } from '../errors';
 import { isObject, type Json } from '../validate';
+import type { Catalog } from '../model';
 import { buttonParameterProblem } from './templateButtonParameters';
+import { checkTemplateProducts } from './templateProducts';
 import type { TemplateShape } from './templateShape';
 
 export { templateShape, type TemplateShape } from './templateShape';
@@ -31,6 +33,8 @@ export interface SendContext {
 	mediaUsable(id: string): void;
 	/** The sandbox clock, for an offer's expiration. */
 	now: number;
+	/** The catalog connected to the sender's business account: products a send names are in it. */
+	catalog?: Catalog;
 }
 
 /**
@@ -94,6 +98,13 @@ export function validateSendParameters(
 			throw mismatch(
 				`${path}.parameters[0]${problem.field ? `.${problem.field}` : ''}`,
 				problem.rule,
+			);
+		if (expected.subType === 'catalog' || expected.subType === 'mpm')
+			checkTemplateProducts(
+				p.action as Json,
+				`${path}.parameters[0].action`,
+				expected.subType,
+				context.catalog,
 			);
 	}
 	checkOffer(offer, shape, context.now);

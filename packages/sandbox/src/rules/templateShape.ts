@@ -9,12 +9,12 @@ import { placeholdersOf } from './templatePlaceholders';
  */
 
 /** The Cloud API's `sub_type` of a button component in a send. */
-export type ButtonSubType = 'url' | 'copy_code' | 'quick_reply' | 'flow' | 'catalog';
+export type ButtonSubType = 'url' | 'copy_code' | 'quick_reply' | 'flow' | 'catalog' | 'mpm';
 
 export interface ButtonShape {
 	index: number;
 	subType: ButtonSubType;
-	/** A dynamic URL, a copy code or a one-time code must be given; the others may be. */
+	/** A dynamic URL, a copy code, a one-time code or MPM sections must be given; the others may be. */
 	required: boolean;
 	/** An authentication template's OTP button: its code goes as a `url` text parameter. */
 	otp?: boolean;
@@ -73,6 +73,8 @@ function buttonShape(button: Json, index: number): ButtonShape | undefined {
 			return { index, subType: 'flow', required: false };
 		case 'CATALOG':
 			return { index, subType: 'catalog', required: false };
+		case 'MPM':
+			return { index, subType: 'mpm', required: true };
 		default:
 			return undefined;
 	}

@@ -50,6 +50,7 @@ async function variablesForm(
 			display: true,
 			type: variable.type,
 			canBeUsedToMatch: false,
+			...(variable.later ? { removed: true } : {}),
 		})),
 		emptyFieldsNotice: 'This template has no variables: nothing to fill in',
 	};

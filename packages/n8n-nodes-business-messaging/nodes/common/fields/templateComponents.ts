@@ -8,13 +8,16 @@ export function componentFields(): INodeProperties[] {
 	const builder = { content: ['builder'] };
 	const textHeader = { ...builder, headerType: ['text'] };
 	const mediaHeader = { ...builder, headerType: ['image', 'video', 'document'] };
+	// An authentication template's texts are the platform's own: its One-Time Password button
+	// says what they hold. (Update shows no Category unless changed: these then stay shown.)
+	const notAuthentication = { category: ['AUTHENTICATION'] };
 	return [
 		{
 			displayName: 'Header',
 			name: 'headerType',
 			type: 'options',
 			default: 'none',
-			displayOptions: { show: builder },
+			displayOptions: { show: builder, hide: notAuthentication },
 			options: [
 				{ name: 'Document', value: 'document', description: 'A PDF above the text' },
 				{ name: 'Image', value: 'image', description: 'A JPEG or PNG image above the text' },
@@ -96,7 +99,7 @@ export function componentFields(): INodeProperties[] {
 			placeholder: 'e.g. Hi {{1}}, your order {{2}} ships on {{3}}.',
 			description:
 				'The message text, up to 1024 characters. Variables are numbered {{1}}, {{2}}, ... in order, or named {{first_name}} with Parameter Format Named.',
-			displayOptions: { show: builder },
+			displayOptions: { show: builder, hide: notAuthentication },
 		},
 		{
 			displayName: 'Body Variable Examples',
@@ -107,7 +110,7 @@ export function componentFields(): INodeProperties[] {
 			placeholder: 'Add example',
 			description:
 				'One example value per body variable, in order: the first for {{1}} (or the first name used), the second for {{2}}, and so on',
-			displayOptions: { show: builder },
+			displayOptions: { show: builder, hide: notAuthentication },
 			options: [
 				{
 					displayName: 'Example',
@@ -131,7 +134,7 @@ export function componentFields(): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. Reply STOP to opt out',
 			description: 'Optional small text under the body, up to 60 characters, without variables',
-			displayOptions: { show: builder },
+			displayOptions: { show: builder, hide: notAuthentication },
 		},
 		{
 			displayName: 'Buttons',
@@ -140,13 +143,60 @@ export function componentFields(): INodeProperties[] {
 			typeOptions: { multipleValues: true, sortable: true },
 			default: {},
 			placeholder: 'Add button',
-			description: 'Up to 10 buttons: at most 2 URL buttons and 1 copy-code button',
+			description:
+				'Up to 10 buttons: at most 2 URL buttons and 1 copy-code button. A Multi-Product or One-Time Password button is its template’s only button.',
 			displayOptions: { show: builder },
 			options: [
 				{
 					displayName: 'Button',
 					name: 'button',
 					values: [
+						{
+							displayName: 'Add Security Recommendation',
+							name: 'addSecurityRecommendation',
+							type: 'boolean',
+							default: false,
+							description: 'Whether the body adds “For your security, do not share this code.”',
+							displayOptions: { show: { type: ['OTP'] } },
+						},
+						{
+							displayName: 'App Package Name',
+							name: 'packageName',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. com.example.myapp',
+							description: 'The Android package name of the app that receives the code',
+							displayOptions: { show: { type: ['OTP'], otpType: ['ONE_TAP', 'ZERO_TAP'] } },
+						},
+						{
+							displayName: 'App Signature Hash',
+							name: 'signatureHash',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. K8a/AINcGX7',
+							description: 'The 11-character hash of the app’s signing key',
+							displayOptions: { show: { type: ['OTP'], otpType: ['ONE_TAP', 'ZERO_TAP'] } },
+						},
+						{
+							displayName: 'Autofill Button Text',
+							name: 'autofillText',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. Autofill',
+							description:
+								'Up to 25 characters; empty for the platform’s own (shown where autofill works)',
+							displayOptions: { show: { type: ['OTP'], otpType: ['ONE_TAP', 'ZERO_TAP'] } },
+						},
+						{
+							displayName: 'Code Expires In (Minutes)',
+							name: 'codeExpirationMinutes',
+							type: 'number',
+							typeOptions: { minValue: 0, maxValue: 90 },
+							default: 0,
+							description:
+								'1 to 90 adds the footer “This code expires in N minutes.”; 0 leaves it out',
+							displayOptions: { show: { type: ['OTP'] } },
+						},
 						{
 							displayName: 'Example Code',
 							name: 'code',
@@ -156,6 +206,91 @@ export function componentFields(): INodeProperties[] {
 							description:
 								'An example of the code, up to 15 characters; the real code is given when sending',
 							displayOptions: { show: { type: ['COPY_CODE'] } },
+						},
+						{
+							displayName: 'First Screen',
+							name: 'navigateScreen',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. WELCOME_SCREEN',
+							description: 'The ID of the screen the Flow opens on; empty for its first screen',
+							displayOptions: { show: { type: ['FLOW'], flowAction: ['navigate'] } },
+						},
+						{
+							displayName: 'Flow Action',
+							name: 'flowAction',
+							type: 'options',
+							default: 'navigate',
+							description: 'What the button does first',
+							displayOptions: { show: { type: ['FLOW'] } },
+							options: [
+								{
+									name: 'Data Exchange',
+									value: 'data_exchange',
+									description: 'Asks your Flow endpoint for the first screen',
+								},
+								{
+									name: 'Navigate',
+									value: 'navigate',
+									description: 'Opens a screen of the Flow',
+								},
+							],
+						},
+						{
+							displayName: 'Flow By',
+							name: 'flowBy',
+							type: 'options',
+							default: 'id',
+							description: 'How the button names its Flow',
+							displayOptions: { show: { type: ['FLOW'] } },
+							options: [
+								{ name: 'ID', value: 'id', description: 'The Flow’s ID' },
+								{
+									name: 'Name',
+									value: 'name',
+									description: 'The Flow’s name (the template keeps its ID)',
+								},
+							],
+						},
+						{
+							displayName: 'Flow ID',
+							name: 'flowId',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. 1234567890123456',
+							displayOptions: { show: { type: ['FLOW'], flowBy: ['id'] } },
+						},
+						{
+							displayName: 'Flow Name',
+							name: 'flowName',
+							type: 'string',
+							default: '',
+							placeholder: 'e.g. table_booking',
+							displayOptions: { show: { type: ['FLOW'], flowBy: ['name'] } },
+						},
+						{
+							displayName: 'OTP Type',
+							name: 'otpType',
+							type: 'options',
+							default: 'COPY_CODE',
+							displayOptions: { show: { type: ['OTP'] } },
+							options: [
+								{
+									name: 'Copy Code',
+									value: 'COPY_CODE',
+									description: 'The customer copies the code',
+								},
+								{
+									name: 'One-Tap Autofill',
+									value: 'ONE_TAP',
+									description: 'A button fills the code into your Android app',
+								},
+								{
+									name: 'Zero-Tap',
+									value: 'ZERO_TAP',
+									description: 'Your Android app receives the code without a tap',
+								},
+							],
 						},
 						{
 							displayName: 'Phone Number',
@@ -171,7 +306,8 @@ export function componentFields(): INodeProperties[] {
 							type: 'string',
 							default: '',
 							placeholder: 'e.g. Track order',
-							description: 'The button label, up to 25 characters',
+							description:
+								'The button label, up to 25 characters. For a One-Time Password button, the copy-code label (optional: the platform’s own when empty).',
 							// A copy-code button's label is the platform's own.
 							displayOptions: { hide: { type: ['COPY_CODE'] } },
 						},
@@ -182,9 +318,30 @@ export function componentFields(): INodeProperties[] {
 							default: 'QUICK_REPLY',
 							options: [
 								{
+									name: 'Catalog',
+									value: 'CATALOG',
+									description: 'Opens the catalog connected to the account (Marketing templates)',
+								},
+								{
 									name: 'Copy Code',
 									value: 'COPY_CODE',
 									description: 'Copies a code, e.g. a coupon',
+								},
+								{
+									name: 'Flow',
+									value: 'FLOW',
+									description: 'Opens a WhatsApp Flow',
+								},
+								{
+									name: 'Multi-Product',
+									value: 'MPM',
+									description:
+										'Shows up to 30 products of the catalog in sections, chosen when sending (Marketing templates, with a text header)',
+								},
+								{
+									name: 'One-Time Password',
+									value: 'OTP',
+									description: 'Gives a one-time code (Authentication templates)',
 								},
 								{
 									name: 'Phone Number',
@@ -223,6 +380,15 @@ export function componentFields(): INodeProperties[] {
 							// Only a URL ending in a variable needs one.
 							displayOptions: { show: { type: ['URL'], url: [{ _cnd: { endsWith: '{{1}}' } }] } },
 						},
+						{
+							displayName: 'Zero-Tap Terms Accepted',
+							name: 'zeroTapTermsAccepted',
+							type: 'boolean',
+							default: false,
+							description:
+								'Whether you accept the platform’s zero-tap terms (needed for a zero-tap template)',
+							displayOptions: { show: { type: ['OTP'], otpType: ['ZERO_TAP'] } },
+						},
 					],
 				},
 			],
@@ -234,7 +400,7 @@ export function componentFields(): INodeProperties[] {
 			placeholder: 'Add offer',
 			default: {},
 			description: 'A highlighted offer line (Marketing templates only)',
-			displayOptions: { show: builder },
+			displayOptions: { show: builder, hide: notAuthentication },
 			options: [
 				{
 					displayName: 'Offer Text',

@@ -31,7 +31,14 @@ export type ButtonParameter = { index: string } & (
 	| { kind: 'quickReply'; payload: string }
 	| { kind: 'flow'; token?: string; actionData?: IDataObject }
 	| { kind: 'catalog'; thumbnailRetailerId: string }
+	| { kind: 'mpm'; thumbnailRetailerId: string; sections: ProductSection[] }
 );
+
+/** A multi-product button's section: its title and its products' retailer IDs. */
+export interface ProductSection {
+	title: string;
+	retailerIds: string[];
+}
 
 /** The values a template send fills in: header, body, button parameters, an offer's expiry. */
 export interface TemplateValues {
@@ -91,6 +98,17 @@ function templateButton(button: ButtonParameter): IDataObject {
 			return component('catalog', {
 				type: 'action',
 				action: { thumbnail_product_retailer_id: button.thumbnailRetailerId },
+			});
+		case 'mpm':
+			return component('mpm', {
+				type: 'action',
+				action: {
+					thumbnail_product_retailer_id: button.thumbnailRetailerId,
+					sections: button.sections.map((section) => ({
+						title: section.title,
+						product_items: section.retailerIds.map((id) => ({ product_retailer_id: id })),
+					})),
+				},
 			});
 	}
 }

@@ -16,7 +16,13 @@ export const LIMITS = {
 	urlButtons: 2,
 	copyCode: 15,
 	offerText: 16,
+	/** An Android package name of a one-tap or zero-tap button (Cloud API). */
+	packageName: 224,
+	codeExpirationMinutes: 90,
 } as const;
+
+/** A multi-product button's send (Cloud API MPM templates): sections, titles, products in all. */
+export const MULTI_PRODUCT_LIMITS = { sectionTitle: 24, products: 30 } as const;
 
 export class TemplateRuleError extends Error {
 	constructor(
@@ -225,7 +231,20 @@ export function checkComponents(
 				);
 			}
 		} else if (type === 'FOOTER') {
-			if (c.code_expiration_minutes !== undefined && c.text === undefined) return;
+			if (c.code_expiration_minutes !== undefined && c.text === undefined) {
+				const minutes = c.code_expiration_minutes;
+				if (
+					typeof minutes !== 'number' ||
+					!Number.isInteger(minutes) ||
+					minutes < 1 ||
+					minutes > LIMITS.codeExpirationMinutes
+				)
+					throw new TemplateRuleError(
+						'Code Expires In (Minutes)',
+						`must be a whole number from 1 to ${LIMITS.codeExpirationMinutes} (it is ${String(minutes)})`,
+					);
+				return;
+			}
 			const value = text(c.text);
 			if (!value)
 				throw new TemplateRuleError(
@@ -237,7 +256,7 @@ export function checkComponents(
 			if (countPlaceholders(value, 'Footer') > 0)
 				throw new TemplateRuleError('Footer', 'cannot hold variables');
 		} else if (type === 'BUTTONS') {
-			checkButtons(c.buttons);
+			checkButtons(c.buttons, category, components);
 		} else {
 			const offer = (c.limited_time_offer ?? {}) as IDataObject;
 			if (!text(offer.text)) throw new TemplateRuleError('Limited-Time Offer Text', 'is required');
@@ -258,17 +277,25 @@ function hasOtpButton(components: unknown[]): boolean {
 	);
 }
 
-function checkButtons(raw: unknown): void {
+/** Button kinds a template holds at most once, by their form name. */
+const ONCE: Record<string, string> = {
+	CATALOG: 'catalog',
+	COPY_CODE: 'copy-code',
+	FLOW: 'Flow',
+	MPM: 'multi-product',
+	OTP: 'one-time password',
+};
+
+function checkButtons(raw: unknown, category: string, components: unknown[]): void {
 	const buttons = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (buttons.length === 0 || buttons.length > LIMITS.buttons)
 		throw new TemplateRuleError('Buttons', `give 1 to ${LIMITS.buttons} buttons`);
-	let urls = 0;
-	let codes = 0;
+	const counts = new Map<string, number>();
 	buttons.forEach((button, index) => {
 		const field = `Buttons[${index + 1}]`;
 		const type = String(button.type ?? '');
+		counts.set(type, (counts.get(type) ?? 0) + 1);
 		if (type === 'COPY_CODE') {
-			codes++;
 			const example = Array.isArray(button.example)
 				? text(button.example[0])
 				: text(button.example);
@@ -277,17 +304,11 @@ function checkButtons(raw: unknown): void {
 			checkLength(example, LIMITS.copyCode, `${field} Example Code`);
 			return;
 		}
-		// An OTP button's kind and app are checked by the API, which knows the rules per kind.
-		if (type === 'OTP') {
-			if (!['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'].includes(text(button.otp_type)))
-				throw new TemplateRuleError(`${field} OTP Type`, 'must be COPY_CODE, ONE_TAP or ZERO_TAP');
-			return;
-		}
+		if (type === 'OTP') return checkOtpButton(button, field, category);
 		const label = text(button.text);
 		if (!label) throw new TemplateRuleError(`${field} Text`, 'is required');
 		checkLength(label, LIMITS.buttonText, `${field} Text`);
 		if (type === 'URL') {
-			urls++;
 			const url = text(button.url);
 			if (!/^https?:\/\/\S+$/.test(url.replace('{{1}}', 'x')))
 				throw new TemplateRuleError(`${field} URL`, 'must be an http(s) URL');
@@ -311,16 +332,114 @@ function checkButtons(raw: unknown): void {
 					`${field} Phone Number`,
 					'must be a number in international format, e.g. +14155550100',
 				);
-		} else if (!['QUICK_REPLY', 'FLOW', 'CATALOG'].includes(type)) {
+		} else if (type === 'FLOW') {
+			checkFlowButton(button, field);
+		} else if (type === 'CATALOG' || type === 'MPM') {
+			if (category !== 'MARKETING')
+				throw new TemplateRuleError(
+					`${field} Type`,
+					`a ${type === 'MPM' ? 'Multi-Product' : 'Catalog'} button needs the category Marketing`,
+				);
+		} else if (type !== 'QUICK_REPLY') {
 			throw new TemplateRuleError(
 				`${field} Type`,
-				'must be QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE, FLOW, CATALOG or OTP',
+				'must be QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE, FLOW, CATALOG, MPM or OTP',
 			);
 		}
 	});
-	if (urls > LIMITS.urlButtons)
+	if ((counts.get('URL') ?? 0) > LIMITS.urlButtons)
 		throw new TemplateRuleError('Buttons', `at most ${LIMITS.urlButtons} URL buttons`);
-	if (codes > 1) throw new TemplateRuleError('Buttons', 'at most one copy-code button');
+	for (const [type, name] of Object.entries(ONCE))
+		if ((counts.get(type) ?? 0) > 1)
+			throw new TemplateRuleError('Buttons', `at most one ${name} button`);
+	for (const [type, name] of [
+		['OTP', 'A One-Time Password'],
+		['MPM', 'A Multi-Product'],
+	])
+		if (counts.has(type) && buttons.length > 1)
+			throw new TemplateRuleError('Buttons', `${name} button is the template’s only button`);
+	// A multi-product template titles its products with a text header (Cloud API MPM templates).
+	if (counts.has('MPM')) {
+		const header = components.find((c) => (c as IDataObject)?.type === 'HEADER') as
+			| IDataObject
+			| undefined;
+		if (header?.format !== 'TEXT')
+			throw new TemplateRuleError(
+				'Header',
+				'a template with a Multi-Product button needs a text header',
+			);
+	}
+}
+
+/** A Flow button names its Flow one way (ID, name or JSON) and starts with a known action. */
+function checkFlowButton(button: IDataObject, field: string): void {
+	const ways = ['flow_id', 'flow_name', 'flow_json'].filter((key) => button[key] !== undefined);
+	if (ways.length !== 1)
+		throw new TemplateRuleError(
+			`${field} Flow ID`,
+			'give exactly one of the Flow ID, the Flow name (or, in JSON, flow_json)',
+		);
+	const label = { flow_id: 'Flow ID', flow_name: 'Flow Name', flow_json: 'Flow JSON' }[
+		ways[0] as 'flow_id' | 'flow_name' | 'flow_json'
+	];
+	if (!text(button[ways[0]]).trim())
+		throw new TemplateRuleError(`${field} ${label}`, 'is required');
+	if (
+		button.flow_action !== undefined &&
+		!['navigate', 'data_exchange'].includes(text(button.flow_action))
+	)
+		throw new TemplateRuleError(`${field} Flow Action`, 'must be navigate or data_exchange');
+	if (button.navigate_screen !== undefined && !text(button.navigate_screen).trim())
+		throw new TemplateRuleError(`${field} First Screen`, 'must be a screen ID when given');
+}
+
+/**
+ * An authentication template's one-time password button (Cloud API): copy code, one-tap
+ * autofill or zero-tap; the last two name the Android app, and zero-tap needs its terms accepted.
+ */
+function checkOtpButton(button: IDataObject, field: string, category: string): void {
+	if (category !== 'AUTHENTICATION')
+		throw new TemplateRuleError(
+			`${field} Type`,
+			'a One-Time Password button needs the category Authentication',
+		);
+	const otpType = text(button.otp_type);
+	if (!['COPY_CODE', 'ONE_TAP', 'ZERO_TAP'].includes(otpType))
+		throw new TemplateRuleError(`${field} OTP Type`, 'must be COPY_CODE, ONE_TAP or ZERO_TAP');
+	if (button.text !== undefined) checkLength(text(button.text), LIMITS.buttonText, `${field} Text`);
+	if (button.autofill_text !== undefined)
+		checkLength(text(button.autofill_text), LIMITS.buttonText, `${field} Autofill Button Text`);
+	// Several apps (supported_apps) come only as JSON; the API checks them.
+	if (otpType === 'COPY_CODE' || button.supported_apps !== undefined) return;
+	const packageName = text(button.package_name);
+	if (!packageName)
+		throw new TemplateRuleError(
+			`${field} App Package Name`,
+			'is required for one-tap and zero-tap',
+		);
+	checkLength(packageName, LIMITS.packageName, `${field} App Package Name`);
+	if (!/^[A-Za-z0-9+/]{11}$/.test(text(button.signature_hash)))
+		throw new TemplateRuleError(
+			`${field} App Signature Hash`,
+			'must be the app’s 11-character signature hash (letters, digits, + and /)',
+		);
+	if (otpType === 'ZERO_TAP' && button.zero_tap_terms_accepted !== true)
+		throw new TemplateRuleError(
+			`${field} Zero-Tap Terms Accepted`,
+			'must be on: a zero-tap template needs its terms accepted',
+		);
+}
+
+/**
+ * An Authentication template built in the form is a one-time password template: one
+ * One-Time Password button and nothing else (its texts are the platform's).
+ */
+export function checkAuthenticationButtons(types: string[]): void {
+	if (types.length !== 1 || types[0] !== 'OTP')
+		throw new TemplateRuleError(
+			'Buttons',
+			'an Authentication template holds one button, of type One-Time Password',
+		);
 }
 
 /**

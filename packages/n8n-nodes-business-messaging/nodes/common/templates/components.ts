@@ -2,6 +2,7 @@ import { jsonParse, type IDataObject, type IExecuteFunctions } from 'n8n-workflo
 import type { ItemContext } from '../context';
 import { uploadSample } from './sampleUpload';
 import {
+	checkAuthenticationButtons,
 	checkComponents,
 	placeholdersOf,
 	TemplateRuleError,
@@ -23,7 +24,13 @@ export async function checkedComponents(
 	const { itemIndex } = item;
 	await withRules(node, itemIndex, async () =>
 		checkComponents(
-			await componentsFromForm.call(this, itemIndex, parameterFormat, async () => 'sample-handle'),
+			await componentsFromForm.call(
+				this,
+				itemIndex,
+				category,
+				parameterFormat,
+				async () => 'sample-handle',
+			),
 			category,
 			parameterFormat,
 		),
@@ -32,6 +39,7 @@ export async function checkedComponents(
 		componentsFromForm.call(
 			this,
 			itemIndex,
+			category,
 			parameterFormat,
 			async (binaryProperty) => (await uploadSample.call(this, item, binaryProperty)).h,
 		),
@@ -46,6 +54,7 @@ export async function checkedComponents(
 async function componentsFromForm(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	category: string,
 	parameterFormat: ParameterFormat,
 	uploadHeaderSample: (binaryProperty: string) => Promise<string>,
 ): Promise<IDataObject[]> {
@@ -62,6 +71,9 @@ async function componentsFromForm(
 			throw new TemplateRuleError('Components (JSON)', 'must be an array of components');
 		return components as IDataObject[];
 	}
+	const formButtons = (collection('buttons').button as IDataObject[] | undefined) ?? [];
+	const otp = formButtons.find((button) => button.type === 'OTP');
+	if (category === 'AUTHENTICATION') return authenticationFromForm(formButtons, otp);
 	const components: IDataObject[] = [];
 
 	const headerType = param('headerType', 'none');
@@ -110,9 +122,7 @@ async function componentsFromForm(
 	const footer = param('footer', '').trim();
 	if (footer) components.push({ type: 'FOOTER', text: footer });
 
-	const buttons = ((collection('buttons').button as IDataObject[] | undefined) ?? []).map(
-		buttonFromForm,
-	);
+	const buttons = formButtons.map(buttonFromForm);
 	if (buttons.length) components.push({ type: 'BUTTONS', buttons });
 
 	const offer = collection('limitedTimeOffer');
@@ -125,10 +135,55 @@ async function componentsFromForm(
 	return components;
 }
 
+/**
+ * An authentication template from the form: its One-Time Password button says what the
+ * platform writes in the body (the security line) and the footer (the code's lifetime).
+ */
+function authenticationFromForm(
+	buttons: IDataObject[],
+	otp: IDataObject | undefined,
+): IDataObject[] {
+	checkAuthenticationButtons(buttons.map((b) => String(b.type ?? 'QUICK_REPLY')));
+	const form = otp as IDataObject;
+	const components: IDataObject[] = [
+		form.addSecurityRecommendation === true
+			? { type: 'BODY', add_security_recommendation: true }
+			: { type: 'BODY' },
+	];
+	const minutes = Number(form.codeExpirationMinutes ?? 0);
+	if (minutes !== 0) components.push({ type: 'FOOTER', code_expiration_minutes: minutes });
+	components.push({ type: 'BUTTONS', buttons: buttons.map(buttonFromForm) });
+	return components;
+}
+
+/** A form's button as the API takes it (Cloud API button kinds). */
 function buttonFromForm(form: IDataObject): IDataObject {
 	const type = String(form.type ?? 'QUICK_REPLY');
 	const text = String(form.text ?? '').trim();
+	const trimmed = (name: string) => String(form[name] ?? '').trim();
 	switch (type) {
+		case 'FLOW': {
+			const button: IDataObject = { type, text };
+			if ((form.flowBy ?? 'id') === 'name') button.flow_name = trimmed('flowName');
+			else button.flow_id = trimmed('flowId');
+			const action = String(form.flowAction ?? 'navigate');
+			button.flow_action = action;
+			if (action === 'navigate' && trimmed('navigateScreen'))
+				button.navigate_screen = trimmed('navigateScreen');
+			return button;
+		}
+		case 'OTP': {
+			const otpType = String(form.otpType ?? 'COPY_CODE');
+			const button: IDataObject = { type, otp_type: otpType };
+			if (text) button.text = text;
+			if (otpType === 'COPY_CODE') return button;
+			if (trimmed('autofillText')) button.autofill_text = trimmed('autofillText');
+			button.package_name = trimmed('packageName');
+			button.signature_hash = trimmed('signatureHash');
+			if (otpType === 'ZERO_TAP')
+				button.zero_tap_terms_accepted = form.zeroTapTermsAccepted === true;
+			return button;
+		}
 		case 'COPY_CODE':
 			return { type, example: [String(form.code ?? '').trim()] };
 		case 'PHONE_NUMBER':

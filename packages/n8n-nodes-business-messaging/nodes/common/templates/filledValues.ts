@@ -1,5 +1,6 @@
 import { NodeOperationError, jsonParse, type IDataObject, type INode } from 'n8n-workflow';
 import type { ButtonParameter, TemplateHeader, TemplateValues } from '../messages/template';
+import { MultiProductValues } from './multiProductValues';
 import type { TemplateVariable } from './variables';
 
 /**
@@ -41,6 +42,7 @@ export function filledValues(
 
 	const result: TemplateValues = { body: [], buttons: [] };
 	const location: Record<string, string> = {};
+	const multiProduct = new MultiProductValues(fail);
 	let fileName: string | undefined;
 	for (const variable of variables) {
 		const value = valueOf(variable);
@@ -67,11 +69,16 @@ export function filledValues(
 				result.offerExpiresAt = futureMs(variable, value, fail);
 				break;
 			case 'button': {
+				if (target.kind.startsWith('mpm')) {
+					multiProduct.add(variable, target.index, target.kind, target.section ?? 0, value);
+					break;
+				}
 				const button = buttonParameter(variable, target.index, target.kind, value, fail);
 				if (button) mergeButton(result.buttons, button);
 			}
 		}
 	}
+	result.buttons.push(...multiProduct.parameters());
 	if (result.header?.format === 'document' && fileName) result.header.fileName = fileName;
 	if (location.latitude !== undefined) {
 		result.header = {

@@ -14,7 +14,13 @@ export type ButtonParameterKind =
 	| 'quickReply'
 	| 'flowToken'
 	| 'flowData'
-	| 'catalog';
+	| 'catalog'
+	| 'mpmThumbnail'
+	| 'mpmSectionTitle'
+	| 'mpmSectionProducts';
+
+/** The sections a multi-product button's form offers: the platform's limit (Cloud API). */
+export const MPM_SECTIONS = 10;
 
 export type VariableTarget =
 	| { part: 'headerText'; name?: string }
@@ -22,7 +28,7 @@ export type VariableTarget =
 	| { part: 'headerFileName' }
 	| { part: 'headerLocation'; field: 'latitude' | 'longitude' | 'name' | 'address' }
 	| { part: 'body'; name?: string }
-	| { part: 'button'; index: string; kind: ButtonParameterKind }
+	| { part: 'button'; index: string; kind: ButtonParameterKind; section?: number }
 	| { part: 'offerExpiry' };
 
 export interface TemplateVariable {
@@ -33,6 +39,8 @@ export interface TemplateVariable {
 	required: boolean;
 	type: 'string' | 'number' | 'dateTime';
 	target: VariableTarget;
+	/** Offered by the form's Add Field only (a multi-product button's sections after the first). */
+	later?: boolean;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -327,6 +335,8 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 					{ required: false, example: '{"order_id":"1001"}' },
 				),
 			];
+		case 'MPM':
+			return multiProductVariables(index);
 		case 'CATALOG':
 			return [
 				variable(
@@ -339,4 +349,54 @@ function buttonVariables(button: IDataObject, index: string): TemplateVariable[]
 		default:
 			return [];
 	}
+}
+
+/**
+ * A multi-product button's send parameters: the thumbnail product and up to 10 sections, each a
+ * title and its products' retailer IDs (separated by commas or new lines). The first section is
+ * required; the others are added in the form when wanted.
+ */
+function multiProductVariables(index: string): TemplateVariable[] {
+	const target = (kind: ButtonParameterKind, section?: number): VariableTarget => ({
+		part: 'button',
+		index,
+		kind,
+		...(section === undefined ? {} : { section }),
+	});
+	// The template's only button: its text adds nothing to the label.
+	const variables = [
+		variable(
+			`button_${index}_thumbnail`,
+			['Thumbnail retailer ID', 'Thumbnail SKU'],
+			target('mpmThumbnail'),
+			{ example: 'SKU-00001' },
+		),
+	];
+	for (let n = 1; n <= MPM_SECTIONS; n++) {
+		const first = n === 1;
+		variables.push(
+			{
+				...variable(
+					`button_${index}_section_${n}_title`,
+					`Section ${n} title`,
+					target('mpmSectionTitle', n),
+					{
+						required: first,
+						example: first ? 'Coffee' : undefined,
+					},
+				),
+				...(first ? {} : { later: true }),
+			},
+			{
+				...variable(
+					`button_${index}_section_${n}_products`,
+					[`Section ${n} retailer IDs`, `Section ${n} products`, `Section ${n} SKUs`],
+					target('mpmSectionProducts', n),
+					{ required: first, example: first ? 'SKU-00001, SKU-00002' : undefined },
+				),
+				...(first ? {} : { later: true }),
+			},
+		);
+	}
+	return variables;
 }
