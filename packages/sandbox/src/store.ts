@@ -109,6 +109,16 @@ export class Store {
 		return catalog;
 	}
 
+	/**
+	 * The catalog connected to the key's WhatsApp Business Account (Cloud API: one per account),
+	 * which catalog messages and a template's catalog button show: the key's first catalog in
+	 * seed order; none when the key has no catalog.
+	 */
+	connectedCatalog(apiKey: string): Catalog | undefined {
+		for (const catalog of this.catalogs.values()) if (catalog.apiKey === apiKey) return catalog;
+		return undefined;
+	}
+
 	/** A media file this key may use; a deleted one fails with its own code (spec 7.6). */
 	usableMedia(apiKey: string, id: string): Media {
 		const media = this.media.get(id);

@@ -128,6 +128,13 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 				message.content = validateContent(type, body[type], {
 					media: (id) => sandbox.store.usableMedia(request.apiKey, id),
 					exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
+					catalogs: {
+						catalog: (id) => {
+							const catalog = sandbox.store.catalogs.get(id);
+							return catalog?.apiKey === request.apiKey ? catalog : undefined;
+						},
+						connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
+					},
 				});
 			}
 			if (!windowOpen) {
