@@ -19,6 +19,7 @@ import {
 	searchApprovedTemplates,
 	searchBusinessAccounts,
 	searchPhoneNumbers,
+	searchProducts,
 	searchTemplates,
 } from './methods/listSearch';
 
@@ -103,6 +104,7 @@ export class BusinessMessaging implements INodeType {
 			searchApprovedTemplates,
 			searchBusinessAccounts,
 			searchPhoneNumbers,
+			searchProducts,
 			searchTemplates,
 		},
 		resourceMapping: { getFallbackTemplateVariables, getTemplateVariables },

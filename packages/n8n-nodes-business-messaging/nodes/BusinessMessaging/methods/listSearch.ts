@@ -5,6 +5,7 @@ import {
 	type INodeListSearchResult,
 } from 'n8n-workflow';
 import { getBusinessAccount, listNumbers } from '../../common/api/account';
+import { listProductPage } from '../../common/api/catalog';
 import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../common/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
@@ -127,4 +128,61 @@ export async function searchApprovedTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return templatePage.call(this, filter, paginationToken, 'APPROVED');
+}
+
+/** Products shown a page at a time by the product search. */
+const PRODUCT_SEARCH_PAGE = 20;
+
+/**
+ * The products of the form's Catalog whose retailer ID or name contains the search text, a page
+ * at a time, valued by retailer ID (what product messages name). The Catalog is read from the
+ * whole form (getCurrentNodeParameter takes a path from the node's top), so the search also
+ * serves a Product field inside Send Product List's Sections. The API filters (4.4); the text is
+ * matched here too, for a server that ignores the filter.
+ */
+export async function searchProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const catalogId = currentLocatorValue.call(this, 'catalogId');
+	if (!catalogId)
+		throw new NodeOperationError(
+			this.getNode(),
+			'Choose the Catalog first: its products are listed',
+		);
+	const text = filter?.trim();
+	const { products, after } = await listProductPage.call(
+		this,
+		catalogId,
+		{
+			fields: ['retailer_id', 'name'],
+			...(text
+				? {
+						filter: {
+							or: [{ retailer_id: { i_contains: text } }, { name: { i_contains: text } }],
+						},
+					}
+				: {}),
+		},
+		{ limit: PRODUCT_SEARCH_PAGE, after: paginationToken },
+	);
+	const wanted = text?.toLowerCase();
+	const results: INodeListSearchItems[] = products
+		.filter((p) => typeof p.retailer_id === 'string' && p.retailer_id !== '')
+		.filter(
+			(p) =>
+				!wanted ||
+				[p.retailer_id, p.name].some(
+					(t) => typeof t === 'string' && t.toLowerCase().includes(wanted),
+				),
+		)
+		.map((p) => ({
+			name:
+				typeof p.name === 'string' && p.name
+					? `${p.name} (${p.retailer_id})`
+					: String(p.retailer_id),
+			value: String(p.retailer_id),
+		}));
+	return { results, paginationToken: after === paginationToken ? undefined : after };
 }
