@@ -88,11 +88,9 @@ describe('properties: interactive messages through the node', () => {
 	});
 	it('product lists: refused naming Sections with nothing sent, or one message the platform accepts', async () => {
 		await customerWrites(bed);
-		const product = fc
-			.integer({ min: 1, max: 50 })
-			.map((n) => ({
-				product: { __rl: true, mode: 'list', value: `SKU-${String(n).padStart(5, '0')}` },
-			}));
+		const product = fc.integer({ min: 1, max: 50 }).map((n) => ({
+			product: { __rl: true, mode: 'list', value: `SKU-${String(n).padStart(5, '0')}` },
+		}));
 		await fc.assert(
 			fc.asyncProperty(
 				fc.array(
