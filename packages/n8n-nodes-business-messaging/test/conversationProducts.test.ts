@@ -335,9 +335,14 @@ describe('the product search (searchProducts)', () => {
 		expect(results.map((r) => r.value)).toEqual([sku(1)]);
 	});
 
-	it('asks for the Catalog first when the form has none', async () => {
+	it('asks for the Catalog first when the form has none, or has it as an expression', async () => {
 		const error = await expectFailure(search(sendProduct({ catalogId: rl('', 'id') })));
 		expect(error.message).toContain('Choose the Catalog first');
+		expect(bed.requests()).toEqual([]);
+		const expression = await expectFailure(
+			search(sendProduct({ catalogId: rl('={{ $json.catalog }}', 'id') })),
+		);
+		expect(expression.message).toContain('give the product’s Retailer ID instead');
 		expect(bed.requests()).toEqual([]);
 	});
 });

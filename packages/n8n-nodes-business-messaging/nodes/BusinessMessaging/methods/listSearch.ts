@@ -151,6 +151,12 @@ export async function searchProducts(
 			this.getNode(),
 			'Choose the Catalog first: its products are listed',
 		);
+	// The editor hands over an expression unresolved: there is no catalog to search yet.
+	if (catalogId.startsWith('='))
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Catalog is an expression, known only when the node runs: give the product’s Retailer ID instead',
+		);
 	const text = filter?.trim();
 	const { products, after } = await listProductPage.call(
 		this,
