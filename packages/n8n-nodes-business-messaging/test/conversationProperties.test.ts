@@ -86,4 +86,32 @@ describe('properties: interactive messages through the node', () => {
 			),
 		);
 	});
+	it('product lists: refused naming Sections with nothing sent, or one message the platform accepts', async () => {
+		await customerWrites(bed);
+		const product = fc.integer({ min: 1, max: 50 }).map((n) => ({
+			product: { __rl: true, mode: 'list', value: `SKU-${String(n).padStart(5, '0')}` },
+		}));
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(
+					fc.record({
+						title: fc.oneof(fc.constantFrom('', 'Beans', 't'.repeat(24), 't'.repeat(25)), text(24)),
+						products: fc.record({ product: fc.array(product, { maxLength: 16 }) }),
+					}),
+					{ maxLength: 12 },
+				),
+				async (section) => {
+					const result = await attempt(
+						chatSend(bed, 'sendProductList', {
+							catalogId: { __rl: true, mode: 'id', value: bed.sandbox.catalogId },
+							headerText: 'Our roasts',
+							bodyText: 'Picked for you',
+							productSections: { section },
+						}),
+					);
+					refusedOrAccepted(result, /^Sections/);
+				},
+			),
+		);
+	});
 });

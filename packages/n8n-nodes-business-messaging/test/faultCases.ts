@@ -325,6 +325,42 @@ export const OPERATION_CASES: OperationCase[] = [
 			effect: (bed) => bed.sandbox.state.store.messages.size,
 		}),
 	),
+	// The product messages name the sandbox's catalog, whose ID differs by dialect.
+	...(
+		[
+			[
+				'Message › Send Product',
+				'sendProduct',
+				(bed) => ({ catalogId: rl(bed.sandbox.catalogId), productRetailerId: rl('SKU-00001') }),
+			],
+			[
+				'Message › Send Product List',
+				'sendProductList',
+				(bed) => ({
+					catalogId: rl(bed.sandbox.catalogId),
+					headerText: 'Our roasts',
+					bodyText: 'Picked for you',
+					productSections: { section: [{ products: { product: [{ product: rl('SKU-00002') }] } }] },
+				}),
+			],
+			['Message › Send Catalog', 'sendCatalog', () => ({ bodyText: 'Browse our coffees' })],
+		] as Array<[string, string, (bed: TestBed) => Record<string, unknown>]>
+	).map(
+		([name, operation, extra]): OperationCase => ({
+			name,
+			setup: async (bed) => ({ messageId: await customerWrote(bed) }),
+			parameters: (bed) => ({
+				resource: 'message',
+				operation,
+				phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+				recipient: '+1 415 555 0100',
+				...extra(bed),
+			}),
+			target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/messages$` },
+			repeatable: false,
+			effect: (bed) => bed.sandbox.state.store.messages.size,
+		}),
+	),
 	{
 		name: 'Message › Mark as Read',
 		setup: async (bed) => ({ messageId: await customerWrote(bed) }),

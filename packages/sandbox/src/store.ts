@@ -113,8 +113,9 @@ export class Store {
 	}
 
 	/**
-	 * The catalog connected to the key's business accounts (Cloud API commerce: products shown in
-	 * a chat come from it): the key's first catalog in seed order.
+	 * The catalog connected to the key's WhatsApp Business Account (Cloud API: one per account),
+	 * which catalog messages and a template's catalog button show: the key's first catalog in
+	 * seed order; none when the key has no catalog.
 	 */
 	connectedCatalog(apiKey: string): Catalog | undefined {
 		for (const catalog of this.catalogs.values()) if (catalog.apiKey === apiKey) return catalog;

@@ -20,6 +20,7 @@ import {
 	searchBusinessAccounts,
 	searchFlows,
 	searchPhoneNumbers,
+	searchProducts,
 	searchTemplates,
 } from './methods/listSearch';
 
@@ -105,6 +106,7 @@ export class BusinessMessaging implements INodeType {
 			searchBusinessAccounts,
 			searchFlows,
 			searchPhoneNumbers,
+			searchProducts,
 			searchTemplates,
 		},
 		resourceMapping: { getFallbackTemplateVariables, getTemplateVariables },

@@ -130,6 +130,13 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 					media: (id) => sandbox.store.usableMedia(request.apiKey, id),
 					exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
 					flows: () => sandbox.store.flowsOf(number.accountId),
+					catalogs: {
+						catalog: (id) => {
+							const catalog = sandbox.store.catalogs.get(id);
+							return catalog?.apiKey === request.apiKey ? catalog : undefined;
+						},
+						connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
+					},
 				});
 			}
 			if (!windowOpen) {

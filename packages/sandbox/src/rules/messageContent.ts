@@ -3,6 +3,12 @@ import type { Flow, Media } from '../model';
 import { isObject, onlyKeys, type Json } from '../validate';
 import { flowAction } from './flowMessages';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
+import {
+	isProductInteractive,
+	PRODUCT_INTERACTIVE_TYPES,
+	productInteractive,
+	type CatalogContext,
+} from './productMessages';
 
 /**
  * The content of every Cloud API message type besides template and text: media (image, video,
@@ -28,7 +34,13 @@ export const CONTENT_TYPES = [
 ] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export const INTERACTIVE_TYPES = ['button', 'list', 'cta_url', 'flow'] as const;
+export const INTERACTIVE_TYPES = [
+	'button',
+	'list',
+	'cta_url',
+	'flow',
+	...PRODUCT_INTERACTIVE_TYPES,
+] as const;
 
 /** What the checks need to know of the sandbox's state. */
 export interface ContentContext {
@@ -38,6 +50,8 @@ export interface ContentContext {
 	exchanged(messageId: string): boolean;
 	/** The flows of the sending number's business account (a flow message names one). */
 	flows(): readonly Flow[];
+	/** The key's catalogs, for the product messages (productMessages.ts). */
+	catalogs: CatalogContext;
 }
 
 /** Checks the object of a message of `type`; answers it as it is stored (a copy of it). */
@@ -86,16 +100,22 @@ export const MAX_TEXT_BODY = 4096;
 // ---- small checks ----
 
 /** 131009: the value at `path` is not valid. */
-function bad(path: string, rule: string): ApiError {
+export function bad(path: string, rule: string): ApiError {
 	return refused(ErrorCode.parameterValue, `${path}: ${rule}`, path);
 }
 
-function object(value: unknown, path: string): Json {
+export function object(value: unknown, path: string): Json {
 	if (!isObject(value)) throw bad(path, 'is required and must be a JSON object');
 	return value;
 }
 
-function list(value: unknown, path: string, min: number, max: number, what: string): unknown[] {
+export function list(
+	value: unknown,
+	path: string,
+	min: number,
+	max: number,
+	what: string,
+): unknown[] {
 	if (!Array.isArray(value)) throw bad(path, `is required and must be an array of ${what}`);
 	if (value.length < min) throw bad(path, `needs at least ${min} ${what} (got ${value.length})`);
 	if (value.length > max)
@@ -103,7 +123,7 @@ function list(value: unknown, path: string, min: number, max: number, what: stri
 	return value;
 }
 
-function text(obj: Json, key: string, path: string, max = Infinity): string {
+export function text(obj: Json, key: string, path: string, max = Infinity): string {
 	const value = obj[key];
 	if (typeof value !== 'string' || value.trim() === '')
 		throw bad(path, 'is required and must be a non-empty string');
@@ -112,7 +132,12 @@ function text(obj: Json, key: string, path: string, max = Infinity): string {
 	return value;
 }
 
-function optionalText(obj: Json, key: string, path: string, max = Infinity): string | undefined {
+export function optionalText(
+	obj: Json,
+	key: string,
+	path: string,
+	max = Infinity,
+): string | undefined {
 	return obj[key] === undefined ? undefined : text(obj, key, path, max);
 }
 
@@ -182,6 +207,7 @@ function interactive(value: unknown, context: ContentContext): void {
 			`${path}.type`,
 			`must be one of ${INTERACTIVE_TYPES.join(', ')}${type === undefined ? '' : ` (got ${JSON.stringify(type)})`}`,
 		);
+	if (isProductInteractive(type)) return productInteractive(message, type, context.catalogs);
 	const body = object(message.body, `${path}.body`);
 	onlyKeys(body, ['text'], `${path}.body`);
 	text(body, 'text', `${path}.body.text`, type === 'list' ? 4096 : 1024);

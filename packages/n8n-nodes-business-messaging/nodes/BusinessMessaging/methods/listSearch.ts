@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 import { getBusinessAccount, listNumbers } from '../../common/api/account';
 import { FLOW_PAGE_SIZE, listFlowPage } from '../../common/api/flows';
+import { listProductPage } from '../../common/api/catalog';
 import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../common/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
@@ -160,4 +161,67 @@ export async function searchFlows(
 		if (results.length > 0 || !cursor) break;
 	}
 	return { results, paginationToken: cursor };
+}
+
+/** Products shown a page at a time by the product search. */
+const PRODUCT_SEARCH_PAGE = 20;
+
+/**
+ * The products of the form's Catalog whose retailer ID or name contains the search text, a page
+ * at a time, valued by retailer ID (what product messages name). The Catalog is read from the
+ * whole form (getCurrentNodeParameter takes a path from the node's top), so the search also
+ * serves a Product field inside Send Product List's Sections. The API filters (4.4); the text is
+ * matched here too, for a server that ignores the filter.
+ */
+export async function searchProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const catalogId = currentLocatorValue.call(this, 'catalogId');
+	if (!catalogId)
+		throw new NodeOperationError(
+			this.getNode(),
+			'Choose the Catalog first: its products are listed',
+		);
+	// The editor hands over an expression unresolved: there is no catalog to search yet.
+	if (catalogId.startsWith('='))
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Catalog is an expression, known only when the node runs: give the product’s Retailer ID instead',
+		);
+	const text = filter?.trim();
+	const { products, after } = await listProductPage.call(
+		this,
+		catalogId,
+		{
+			fields: ['retailer_id', 'name'],
+			...(text
+				? {
+						filter: {
+							or: [{ retailer_id: { i_contains: text } }, { name: { i_contains: text } }],
+						},
+					}
+				: {}),
+		},
+		{ limit: PRODUCT_SEARCH_PAGE, after: paginationToken },
+	);
+	const wanted = text?.toLowerCase();
+	const results: INodeListSearchItems[] = products
+		.filter((p) => typeof p.retailer_id === 'string' && p.retailer_id !== '')
+		.filter(
+			(p) =>
+				!wanted ||
+				[p.retailer_id, p.name].some(
+					(t) => typeof t === 'string' && t.toLowerCase().includes(wanted),
+				),
+		)
+		.map((p) => ({
+			name:
+				typeof p.name === 'string' && p.name
+					? `${p.name} (${p.retailer_id})`
+					: String(p.retailer_id),
+			value: String(p.retailer_id),
+		}));
+	return { results, paginationToken: after === paginationToken ? undefined : after };
 }

@@ -11,6 +11,7 @@ import {
 	type TriggerEvent,
 } from './common';
 import { customerFields } from './customer';
+import { orderTotals } from './orderTotals';
 
 /** A message a customer sent: who sent it, whom to answer, and what it says by type. */
 
@@ -194,6 +195,7 @@ function sharedContact(contact: IDataObject): IDataObject {
 }
 
 function orderOf(order: IDataObject): IDataObject {
+	const totals = orderTotals(objectsOf(order.product_items));
 	return compact({
 		catalogId: textOf(order.catalog_id),
 		text: textOf(order.text),
@@ -205,6 +207,8 @@ function orderOf(order: IDataObject): IDataObject {
 				currency: textOf(item.currency),
 			}),
 		),
+		// What the order comes to per currency, summed exactly (orderTotals.ts).
+		totals: totals.length ? totals : undefined,
 	});
 }
 

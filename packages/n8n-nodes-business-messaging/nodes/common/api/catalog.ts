@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import {
 	apiPath,
+	nextCursor,
 	requestAllPages,
 	requestJson,
 	type Context,
@@ -70,6 +71,28 @@ export async function listProducts(
 		},
 	);
 	return { products, totalCount };
+}
+
+/**
+ * One page of GET /{catalog_id}/products (4.4) from the cursor `after`, and the next page's
+ * cursor: what a list search shows a page at a time.
+ */
+export async function listProductPage(
+	this: Context,
+	catalogId: string,
+	query: ProductQuery,
+	page: { limit: number; after?: string },
+	request: RequestContext = {},
+): Promise<{ products: Product[]; after?: string }> {
+	const qs: IDataObject = { limit: page.limit, ...(page.after ? { after: page.after } : {}) };
+	if (query.fields?.length) qs.fields = JSON.stringify([...new Set(['id', ...query.fields])]);
+	if (query.filter) qs.filter = JSON.stringify(query.filter);
+	const response = await requestJson<Page<Product>>(
+		this,
+		{ method: 'GET', path: apiPath(this.getNode(), { 'Catalog ID': catalogId }, 'products'), qs },
+		request,
+	);
+	return { products: response.data ?? [], after: nextCursor(response) };
 }
 
 /** POST /{catalog_id}/batch (4.4): applied in the background; answers one handle per request. */

@@ -52,3 +52,37 @@ export function catalogField(): INodeProperties {
 		],
 	};
 }
+
+/**
+ * A product of the Catalog field's catalog, by its retailer ID (the ID product messages name):
+ * picked from a search of the catalog (searchProducts reads the form's Catalog), or typed.
+ */
+export function productLocator(
+	field: { name: string; displayName: string; description: string } = {
+		name: 'productRetailerId',
+		displayName: 'Product',
+		description: 'A product of the catalog, by its retailer ID (the SKU, not the product’s ID)',
+	},
+): INodeProperties {
+	return {
+		...field,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a product...',
+				typeOptions: { searchListMethod: 'searchProducts', searchable: true },
+			},
+			{
+				displayName: 'Retailer ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. SKU-00001',
+			},
+		],
+	};
+}

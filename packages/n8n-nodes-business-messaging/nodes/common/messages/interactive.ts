@@ -55,15 +55,18 @@ export function headerFooterFields(media: boolean): INodeProperties[] {
 			description: `Up to ${LIMITS.headerText} characters`,
 		},
 		...(media ? mediaSourceFields(HEADER_MEDIA, { show: { headerType: kinds } }) : []),
-		{
-			displayName: 'Footer',
-			name: 'footer',
-			type: 'string',
-			default: '',
-			description: `A small grey line under the message, up to ${LIMITS.footerText} characters (optional)`,
-		},
+		footerField,
 	];
 }
+
+/** The optional footer of an interactive message. */
+export const footerField: INodeProperties = {
+	displayName: 'Footer',
+	name: 'footer',
+	type: 'string',
+	default: '',
+	description: `A small grey line under the message, up to ${LIMITS.footerText} characters (optional)`,
+};
 
 /** The body text field, with its limit. */
 export function bodyTextField(max: number, placeholder: string): INodeProperties {

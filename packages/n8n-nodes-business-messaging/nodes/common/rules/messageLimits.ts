@@ -23,6 +23,8 @@ export const LIMITS = {
 	rowTitle: 24,
 	rowDescription: 72,
 	linkButtonText: 20,
+	/** Products of a product list (interactive `product_list`), counted over all its sections. */
+	products: 30,
 } as const;
 
 export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';

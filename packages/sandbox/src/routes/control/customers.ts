@@ -7,6 +7,7 @@ import { extensionFor, sha256, syntheticSha256, TooLargeError } from '../../medi
 import { customerDraft, customerLabel, sentTo } from '../../customers';
 import type { Customer, Media, Message } from '../../model';
 import type { SandboxState } from '../../sandbox';
+import { customerOrder, referredProductContext } from './customerOrders';
 import { isObject, oneOf, requireInteger, requireString, type Json } from '../../validate';
 
 const MEDIA_MESSAGE_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
@@ -19,6 +20,7 @@ const MESSAGE_TYPES = [
 	'button',
 	'reaction',
 	'flow',
+	'order',
 ] as const;
 
 /** The control API's customers: their incoming messages, and the media of the numbers. */
@@ -136,6 +138,13 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 		if (answer.context) message.context = answer.context;
 		message.interactive = answer.interactive;
 	}
+	if (type === 'order') {
+		const order = customerOrder(sandbox, numberId, customer, body);
+		message.order = order.order;
+		if (order.context) message.context = order.context;
+	}
+	if (body.referred_product !== undefined)
+		message.context = referredProductContext(sandbox, numberId, customer, body);
 	let mediaId: string | undefined;
 	if ((MEDIA_MESSAGE_TYPES as readonly string[]).includes(type)) {
 		const spec = isObject(body.media) ? body.media : {};
@@ -194,13 +203,13 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 }
 
 /** The `context` of a customer's answer to a message the number sent them. */
-function replyContext(sandbox: SandboxState, numberId: string, replyTo: string) {
+export function replyContext(sandbox: SandboxState, numberId: string, replyTo: string) {
 	const number = sandbox.store.numbers.get(numberId)!;
 	return { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
 }
 
 /** A message this number sent to this customer, named by `reply_to`. */
-function sentMessage(
+export function sentMessage(
 	sandbox: SandboxState,
 	numberId: string,
 	customer: Customer,

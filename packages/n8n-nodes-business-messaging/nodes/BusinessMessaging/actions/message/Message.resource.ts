@@ -4,12 +4,15 @@ import * as markAsRead from './markAsRead.operation';
 import * as react from './react.operation';
 import * as sendAndWait from './sendAndWait.operation';
 import * as sendButtons from './sendButtons.operation';
+import * as sendCatalog from './sendCatalog.operation';
 import * as sendContacts from './sendContacts.operation';
 import * as sendFlow from './sendFlow.operation';
 import * as sendLinkButton from './sendLinkButton.operation';
 import * as sendList from './sendList.operation';
 import * as sendLocation from './sendLocation.operation';
 import * as sendMedia from './sendMedia.operation';
+import * as sendProduct from './sendProduct.operation';
+import * as sendProductList from './sendProductList.operation';
 import * as sendTemplate from './sendTemplate.operation';
 import * as sendText from './sendText.operation';
 
@@ -18,12 +21,15 @@ export const operations: Record<string, Operation> = {
 	react,
 	sendAndWait,
 	sendButtons,
+	sendCatalog,
 	sendContacts,
 	sendFlow,
 	sendLinkButton,
 	sendList,
 	sendLocation,
 	sendMedia,
+	sendProduct,
+	sendProductList,
 	sendTemplate,
 	sendText,
 };
@@ -63,6 +69,13 @@ export const description: INodeProperties[] = [
 				action: 'Send a message with buttons',
 			},
 			{
+				name: 'Send Catalog',
+				value: 'sendCatalog',
+				description:
+					'Answer with a View catalog button that opens the catalog connected to the business account',
+				action: 'Send a catalog message',
+			},
+			{
 				name: 'Send Contacts',
 				value: 'sendContacts',
 				description: 'Answer with contact cards',
@@ -100,6 +113,18 @@ export const description: INodeProperties[] = [
 				action: 'Send a media message',
 			},
 			{
+				name: 'Send Product',
+				value: 'sendProduct',
+				description: 'Answer with one product of a catalog, which the customer can add to a cart',
+				action: 'Send a product message',
+			},
+			{
+				name: 'Send Product List',
+				value: 'sendProductList',
+				description: 'Answer with up to 30 products of a catalog in sections',
+				action: 'Send a product list message',
+			},
+			{
 				name: 'Send Template',
 				value: 'sendTemplate',
 				description: 'Send an approved template to a customer, with its variables filled in',
@@ -118,12 +143,15 @@ export const description: INodeProperties[] = [
 	...react.description,
 	...sendAndWait.description,
 	...sendButtons.description,
+	...sendCatalog.description,
 	...sendContacts.description,
 	...sendFlow.description,
 	...sendLinkButton.description,
 	...sendList.description,
 	...sendLocation.description,
 	...sendMedia.description,
+	...sendProduct.description,
+	...sendProductList.description,
 	...sendTemplate.description,
 	...sendText.description,
 ];

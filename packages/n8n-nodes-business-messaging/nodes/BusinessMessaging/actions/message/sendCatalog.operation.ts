@@ -1,0 +1,83 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { footerField } from '../../../common/messages/interactive';
+import { catalogContent } from '../../../common/messages/products';
+import { limitedText } from '../../../common/messages/text';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	{
+		displayName: 'Text',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Browse our coffees and order in the chat',
+		description: `The message above the View catalog button, up to ${LIMITS.interactiveBody} characters`,
+	},
+	footerField,
+	{
+		// Typed, not searched: the message shows the catalog connected to the business account,
+		// which the form does not name and the API has no call to find.
+		displayName: 'Thumbnail Product',
+		name: 'thumbnailProduct',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. SKU-00007',
+		description:
+			'The retailer ID of the product whose image heads the message (optional: empty shows the first product’s)',
+	},
+	...windowFallbackFields,
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendCatalog'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
+/**
+ * The catalog connected to the business account behind a View catalog button (interactive
+ * `catalog_message`).
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const address = await chatAddress.call(this, item);
+	const body = limitedText(
+		node,
+		'Text',
+		this.getNodeParameter('bodyText', itemIndex, ''),
+		LIMITS.interactiveBody,
+		itemIndex,
+		{ required: true },
+	);
+	const footer = limitedText(
+		node,
+		'Footer',
+		this.getNodeParameter('footer', itemIndex, ''),
+		LIMITS.footerText,
+		itemIndex,
+	);
+	const thumbnail = String(this.getNodeParameter('thumbnailProduct', itemIndex, '') ?? '').trim();
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		catalogContent({ body, ...(footer.trim() ? { footer } : {}) }, thumbnail || undefined),
+		thumbnail ? { thumbnailProductRetailerId: thumbnail } : {},
+	);
+}

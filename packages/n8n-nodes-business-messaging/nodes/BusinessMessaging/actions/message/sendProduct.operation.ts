@@ -1,0 +1,84 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { catalogField, productLocator } from '../../../common/fields/product';
+import { footerField } from '../../../common/messages/interactive';
+import { productContent } from '../../../common/messages/products';
+import { limitedText } from '../../../common/messages/text';
+import { locatorValue, requiredText } from '../../../common/parameters';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	catalogField(),
+	productLocator(),
+	{
+		displayName: 'Text',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: 'e.g. The beans you asked about are back in stock',
+		description: `A message under the product, up to ${LIMITS.interactiveBody} characters (optional)`,
+	},
+	footerField,
+	...windowFallbackFields,
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(forOperation('message', 'sendProduct'), properties);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
+/** One product of the catalog, which the customer can add to a cart (interactive `product`). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const address = await chatAddress.call(this, item);
+	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
+	const retailerId = requiredText(
+		node,
+		'Product',
+		this.getNodeParameter('productRetailerId', itemIndex, '', { extractValue: true }),
+		itemIndex,
+		{
+			what: 'a retailer ID',
+			whenEmpty: 'Product is empty: pick a product or give its retailer ID',
+		},
+	);
+	const body = limitedText(
+		node,
+		'Text',
+		this.getNodeParameter('bodyText', itemIndex, ''),
+		LIMITS.interactiveBody,
+		itemIndex,
+	);
+	const footer = limitedText(
+		node,
+		'Footer',
+		this.getNodeParameter('footer', itemIndex, ''),
+		LIMITS.footerText,
+		itemIndex,
+	);
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		productContent(
+			{ ...(body.trim() ? { body } : {}), ...(footer.trim() ? { footer } : {}) },
+			{ catalogId, retailerId },
+		),
+		{ catalogId, productRetailerId: retailerId },
+	);
+}

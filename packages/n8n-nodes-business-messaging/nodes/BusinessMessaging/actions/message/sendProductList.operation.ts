@@ -1,0 +1,98 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { catalogField } from '../../../common/fields/product';
+import { footerField } from '../../../common/messages/interactive';
+import {
+	productListContent,
+	productSectionFields,
+	productSections,
+} from '../../../common/messages/products';
+import { limitedText } from '../../../common/messages/text';
+import { locatorValue } from '../../../common/parameters';
+import { LIMITS } from '../../../common/rules/messageLimits';
+import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+
+const properties: INodeProperties[] = [
+	windowNotice,
+	senderField,
+	chatRecipientField,
+	catalogField(),
+	{
+		displayName: 'Header Text',
+		name: 'headerText',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Our new roasts',
+		description: `The title above the products, up to ${LIMITS.headerText} characters`,
+	},
+	{
+		displayName: 'Text',
+		name: 'bodyText',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		required: true,
+		placeholder: 'e.g. Picked for you this week',
+		description: `The message above the products, up to ${LIMITS.interactiveBody} characters`,
+	},
+	footerField,
+	...productSectionFields,
+	...windowFallbackFields,
+	chatOptions(),
+];
+
+export const description = updateDisplayOptions(
+	forOperation('message', 'sendProductList'),
+	properties,
+);
+
+/** A send acts on every run: see the router's Retry On Fail guard. */
+export const sideEffects = true;
+
+/** Options › Idempotency Key: a run again with the same key sends nothing. */
+export const idempotencyKey = true;
+
+/** Up to 30 products of the catalog in up to 10 sections (interactive `product_list`). */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const address = await chatAddress.call(this, item);
+	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
+	const header = limitedText(
+		node,
+		'Header Text',
+		this.getNodeParameter('headerText', itemIndex, ''),
+		LIMITS.headerText,
+		itemIndex,
+		{ required: true },
+	);
+	const body = limitedText(
+		node,
+		'Text',
+		this.getNodeParameter('bodyText', itemIndex, ''),
+		LIMITS.interactiveBody,
+		itemIndex,
+		{ required: true },
+	);
+	const footer = limitedText(
+		node,
+		'Footer',
+		this.getNodeParameter('footer', itemIndex, ''),
+		LIMITS.footerText,
+		itemIndex,
+	);
+	const sections = productSections(this, itemIndex);
+	return await sendInChat.call(
+		this,
+		item,
+		address,
+		productListContent({ header, body, ...(footer.trim() ? { footer } : {}) }, catalogId, sections),
+		{ catalogId, productRetailerIds: sections.flatMap((s) => s.retailerIds) },
+	);
+}
