@@ -6,7 +6,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import { assert, check, finish } from './checks.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../tools/n8n/examples.mjs';
+import {
+	EXAMPLE_WEBHOOK_SECRET,
+	importExamples,
+	exampleTriggerUrl,
+} from '../tools/n8n/examples.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../tools/n8n/index.mjs';
 
@@ -503,7 +507,7 @@ try {
 			// The chat's answers reach the inbox example's active trigger, which hands them over.
 			await control(
 				'/webhook',
-				{ url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET },
+				{ url: exampleTriggerUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET },
 				'PUT',
 			);
 			await page.goto(`${base}/workflow/new`);
@@ -584,6 +588,83 @@ try {
 			assert(answered.ok, `the answer got ${answered.status}`);
 			const output = page.getByTestId('output-panel');
 			await output.getByText('answeredThrough').first().waitFor({ timeout: 60_000 });
+		},
+	);
+
+	await check(
+		'Message › Send Flow from the editor: the flow picked from the sender account’s list, the form filled, run: the Flow goes out with its token in the output',
+		async () => {
+			await customerWrites();
+			await addAction('Send a flow message');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await pickFromList('Flow', 'book', 'book_appointment');
+			await input('flowButtonText').fill('Book a visit');
+			await input('flowScreen').fill('APPOINTMENT');
+			await choose('flowScreenDataInput', /^Using Fields Below/);
+			const data = page.getByTestId('fixed-collection-flowScreenData');
+			await data.getByText('Add Field').click();
+			await data.getByTestId('parameter-input-name').locator('input').fill('name');
+			await data.getByTestId('parameter-input-value').locator('input').fill('Ada');
+			await input('bodyText').fill('Pick a day and time for your visit to the tasting room.');
+			await shot('send-flow-form');
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('flowToken').first().waitFor();
+			const sent = await sentMessage((m) => m.to === '14155550100' && m.content?.type === 'flow');
+			const parameters = sent?.content?.action?.parameters ?? {};
+			assert(
+				parameters.flow_cta === 'Book a visit' &&
+					parameters.flow_action_payload?.screen === 'APPOINTMENT' &&
+					parameters.flow_action_payload?.data?.name === 'Ada' &&
+					typeof parameters.flow_token === 'string',
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
+		},
+	);
+
+	await check(
+		'Message › Send Product List from the editor: two sections, their products searched in the catalog’s list, run: the list goes out',
+		async () => {
+			await customerWrites();
+			await addAction('Send a product list message');
+			await pickFromList('Sender', '', '+15550123401');
+			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
+			await page
+				.getByTestId('parameter-input-catalogId')
+				.locator('input')
+				.first()
+				.fill(sandbox.catalogId);
+			await input('headerText').fill('Acme Coffee this week');
+			await input('bodyText').fill('Open a coffee, add it to your cart and send it.');
+			const sections = page.getByTestId('fixed-collection-productSections');
+			const picks = [
+				['Whole beans', ['kenya', 'Kenya Nyeri Whole Bean']],
+				['Ground', ['rwanda', 'Rwanda Huye Ground']],
+			];
+			for (const [i, [title, [search, item]]] of picks.entries()) {
+				await sections.getByText('Add Section (up to 10)').click();
+				const section = sections.getByTestId('fixed-collection-products').nth(i);
+				await sections.getByTestId('parameter-input-title').nth(i).locator('input').fill(title);
+				await section.getByText('Add Product').click();
+				await section.getByTestId('rlc-input').first().click();
+				await page.getByTestId('rlc-search').fill(search);
+				await page.getByTestId('rlc-item').filter({ hasText: item }).first().click();
+			}
+			await shot('send-product-list-form');
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('productRetailerIds').first().waitFor();
+			const sent = await sentMessage(
+				(m) => m.to === '14155550100' && m.content?.type === 'product_list',
+			);
+			const listed = (sent?.content?.action?.sections ?? []).map(
+				(section) => `${section.title}: ${section.product_items.length}`,
+			);
+			assert(
+				listed.join() === 'Whole beans: 1,Ground: 1',
+				`the sandbox got ${JSON.stringify(sent)}`,
+			);
 		},
 	);
 

@@ -10,7 +10,7 @@ import {
 	EXAMPLE_WEBHOOK_SECRET,
 	EXAMPLES,
 	importExamples,
-	inboxWebhookUrl,
+	exampleTriggerUrl,
 } from '../tools/n8n/examples.mjs';
 import {
 	createQueueHome,
@@ -87,7 +87,7 @@ try {
 		).json();
 	await control('/config', 'POST', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
 	await control('/webhook', 'PUT', {
-		url: inboxWebhookUrl(hooks, examples),
+		url: exampleTriggerUrl(hooks, examples),
 		secret: EXAMPLE_WEBHOOK_SECRET,
 	});
 

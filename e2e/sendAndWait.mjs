@@ -138,6 +138,15 @@ async function prepare({ n8n, sandbox, mode }) {
 			limitAmount: 1,
 			limitUnit: 'hours',
 		}),
+		form: askFlow('bmWaitForm000001', 'ask-form', {
+			responseType: 'form',
+			bodyText: 'Pick a time for your visit',
+			flow: { __rl: true, mode: 'name', value: 'book_appointment' },
+			flowButtonText: 'Book a visit',
+			flowScreen: 'APPOINTMENT',
+			flowScreenDataInput: 'fields',
+			flowScreenData: { field: [{ name: 'name', value: 'Lea' }] },
+		}),
 		freeText: askFlow('bmWaitFreeText01', 'ask-free-text', {
 			responseType: 'freeText',
 			bodyText: 'What should we write on the gift card?',
@@ -378,6 +387,45 @@ async function prepare({ n8n, sandbox, mode }) {
 				await control('/webhook/flush', {});
 				return (await triggerItems()).filter((item) => messageIds.includes(item.messageId));
 			};
+
+			await check(
+				`${mode}: Form (WhatsApp Flow): the customer fills the Flow; the next node runs with the form's fields; the same answer again resumes nothing and starts nothing`,
+				async () => {
+					const { execution, sent } = await ask(flows.form);
+					const parameters = sent.content?.action?.parameters ?? {};
+					assert(
+						sent.type === 'interactive' &&
+							sent.content.type === 'flow' &&
+							parameters.flow_name === 'book_appointment' &&
+							String(parameters.flow_token).startsWith('bmw:/webhook-waiting/'),
+						`question sent: ${JSON.stringify(sent.content)}`,
+					);
+					const form = { date: '2026-12-01', time: '10:30', name: 'Lea' };
+					const answer = () =>
+						control('/incoming', {
+							phone_number_id: sandbox.phoneNumberIds[0],
+							from: customer,
+							type: 'flow',
+							reply_to: sent.id,
+							response: form,
+						});
+					await answer();
+					const run = await finished(flows.form, execution.id);
+					assert(run.status === 'success', `execution ${execution.id}: ${run.status}`);
+					const [after] = run.after;
+					assert(
+						after?.answered === true &&
+							JSON.stringify(after.form) === JSON.stringify(form) &&
+							after.messageId === sent.id,
+						`After got ${JSON.stringify(after)}`,
+					);
+					const before = (await executions(flows.form)).length;
+					const again = await answer();
+					const started = await reachedTrigger([again.message_id]);
+					assert(started.length === 0, `the trigger workflow got ${JSON.stringify(started)}`);
+					assert((await executions(flows.form)).length === before, 'a new execution started');
+				},
+			);
 
 			await check(
 				`${mode}: a second tap on the answered question resumes nothing and starts nothing`,

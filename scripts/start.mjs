@@ -3,7 +3,11 @@
 // (about 6 minutes); later runs are ready in well under a minute. Ctrl-C stops everything.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { EXAMPLE_WEBHOOK_SECRET, importExamples, inboxWebhookUrl } from '../tools/n8n/examples.mjs';
+import {
+	EXAMPLE_WEBHOOK_SECRET,
+	importExamples,
+	exampleTriggerUrl,
+} from '../tools/n8n/examples.mjs';
 import {
 	createN8nHome,
 	ensureN8n,
@@ -70,7 +74,7 @@ for (;;) {
 await fetch(`${sandbox.controlUrl}/webhook`, {
 	method: 'PUT',
 	headers: { 'content-type': 'application/json' },
-	body: JSON.stringify({ url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
+	body: JSON.stringify({ url: exampleTriggerUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
 });
 const setup = await fetch(`${base}/rest/owner/setup`, {
 	method: 'POST',

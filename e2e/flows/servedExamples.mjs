@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, waitFor } from '../checks.mjs';
-import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, inboxWebhookUrl } from '../../tools/n8n/examples.mjs';
+import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, exampleTriggerUrl } from '../../tools/n8n/examples.mjs';
 /** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
 export async function servedExampleFlow({
 	sandbox,
@@ -63,7 +63,10 @@ export async function servedExampleFlow({
 		},
 	);
 
-	await post('/webhook', { url: inboxWebhookUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET });
+	await post('/webhook', {
+		url: exampleTriggerUrl(base, examples),
+		secret: EXAMPLE_WEBHOOK_SECRET,
+	});
 	await check(
 		'example "customer messages": a photo is saved to disk and answered as a reply',
 		async () => {
@@ -261,6 +264,138 @@ export async function servedExampleFlow({
 					reply.phoneNumberId === second &&
 					reply.replyTo === incoming.message_id,
 				`reply: ${JSON.stringify(reply)}`,
+			);
+		},
+	);
+	/** The last message the sandbox took for `to`, waited for until `accept(message)` holds. */
+	const lastMessageTo = async (to, accept, what) => {
+		let message;
+		await waitFor(
+			async () => {
+				message = (await messagesTo(to)).at(-1);
+				return message !== undefined && accept(message);
+			},
+			30_000,
+			what,
+		);
+		return message;
+	};
+
+	await check(
+		'example "shop in the chat": a customer gets the product list, orders from it, and the order is confirmed with a template and its total; the order redelivered is skipped',
+		async () => {
+			await post('/webhook', {
+				url: exampleTriggerUrl(base, examples, EXAMPLES.shop),
+				secret: EXAMPLE_WEBHOOK_SECRET,
+			});
+			const customer = '14155550131';
+			await post('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				name: 'Noor',
+				text: 'What coffee do you have?',
+			});
+			await settled(EXAMPLES.shop, 1);
+			const list = await lastMessageTo(customer, () => true, 'the product list');
+			const sections = list.content?.action?.sections ?? [];
+			assert(
+				list.type === 'interactive' &&
+					list.content.type === 'product_list' &&
+					sections.map((section) => section.title).join() === 'Whole beans,Ground' &&
+					sections.flatMap((section) => section.product_items).length === 7,
+				`the list: ${JSON.stringify(list.content)}`,
+			);
+			const ordered = await (
+				await post('/incoming', {
+					phone_number_id: sandbox.phoneNumberIds[0],
+					from: customer,
+					name: 'Noor',
+					type: 'order',
+					reply_to: list.id,
+					items: [
+						{ product_retailer_id: 'SKU-00001', quantity: 2 },
+						{ product_retailer_id: 'SKU-00010', quantity: 1 },
+					],
+				})
+			).json();
+			await settled(EXAMPLES.shop, 2);
+			// The total, from the prices the delivered order carries (the sandbox took them from the catalog).
+			const order = (await control('/incoming')).data.find((m) => m.id === ordered.message_id);
+			const items = order?.message?.order?.product_items ?? [];
+			assert(items.length === 2, `the order: ${JSON.stringify(order)}`);
+			const cents = items.reduce(
+				(sum, item) => sum + Math.round(item.item_price * 100) * item.quantity,
+				0,
+			);
+			const total = `${(cents / 100).toFixed(2)} ${items[0].currency}`;
+			const confirmation = await lastMessageTo(
+				customer,
+				(message) => message.type === 'template',
+				'the confirmation',
+			);
+			const body = confirmation.content?.components?.find((c) => c.type === 'body');
+			const said = (body?.parameters ?? []).map((p) => p.text).join(' | ');
+			assert(
+				confirmation.template.name === 'order_confirmation' &&
+					said.includes(`3 items for ${total}`) &&
+					confirmation.replyTo === ordered.message_id,
+				`the confirmation: ${JSON.stringify(confirmation)}; expected ${total}`,
+			);
+			// The platform delivers the order again (at least once): Skip Redeliveries starts nothing.
+			await control('/webhook/flush');
+			const delivery = (await control('/webhook/deliveries')).data.find((d) =>
+				JSON.stringify(d.payload).includes(ordered.message_id),
+			);
+			assert(delivery, 'the order delivery');
+			await post('/webhook/redeliver', { id: delivery.id });
+			await post('/webhook/flush', {});
+			await settled(EXAMPLES.shop, 2);
+			const confirmations = (await messagesTo(customer)).filter((m) => m.type === 'template');
+			assert(confirmations.length === 1, `${confirmations.length} confirmations`);
+		},
+	);
+
+	await check(
+		'example "book with a Flow": the customer gets the Flow, sends the form; the waiting execution confirms the booking with its fields',
+		async () => {
+			await post('/webhook', {
+				url: exampleTriggerUrl(base, examples, EXAMPLES.book),
+				secret: EXAMPLE_WEBHOOK_SECRET,
+			});
+			const customer = '14155550132';
+			await post('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				name: 'Lea',
+				text: 'Can I book a tasting?',
+			});
+			const flow = await lastMessageTo(customer, () => true, 'the Flow');
+			const parameters = flow.content?.action?.parameters ?? {};
+			assert(
+				flow.type === 'interactive' &&
+					flow.content.type === 'flow' &&
+					parameters.flow_name === 'book_appointment' &&
+					parameters.flow_action_payload?.data?.name === 'Lea',
+				`the Flow: ${JSON.stringify(flow.content)}`,
+			);
+			await post('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				type: 'flow',
+				reply_to: flow.id,
+				response: { date: '2026-12-01', time: '10:30', name: 'Lea' },
+			});
+			// One execution: it waited for the form and went on; the form started no other.
+			await settled(EXAMPLES.book, 1);
+			const confirmation = await lastMessageTo(
+				customer,
+				(message) => message.type === 'text',
+				'the confirmation',
+			);
+			assert(
+				confirmation.content?.body ===
+					'Booked, Lea: 2026-12-01 at 10:30. See you at the tasting room!',
+				`the confirmation: ${JSON.stringify(confirmation)}`,
 			);
 		},
 	);

@@ -19,6 +19,8 @@ export const EXAMPLES = {
 	catalog: 'bmExampleCatalog1',
 	inbox: 'bmExampleInbox001',
 	agent: 'bmExampleAgent01',
+	shop: 'bmExampleShop001',
+	book: 'bmExampleBook001',
 };
 
 /** Every example, parsed, with this machine's sandbox and files folder. */
@@ -55,9 +57,9 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
 	return examples;
 }
 
-/** The trigger URL of the inbox example in an n8n served at `base`. */
-export function inboxWebhookUrl(base, examples) {
-	const inbox = examples.find((e) => e.workflow.id === EXAMPLES.inbox).workflow;
-	const trigger = inbox.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+/** The trigger URL of an example (the inbox by default) in an n8n served at `base`. */
+export function exampleTriggerUrl(base, examples, workflowId = EXAMPLES.inbox) {
+	const example = examples.find((e) => e.workflow.id === workflowId).workflow;
+	const trigger = example.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
 	return `${base}/webhook/${trigger.webhookId}/webhook`;
 }
