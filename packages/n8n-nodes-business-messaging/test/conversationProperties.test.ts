@@ -114,4 +114,38 @@ describe('properties: interactive messages through the node', () => {
 			),
 		);
 	});
+	it('flows: refused naming a Flow field with nothing sent, or one message the platform accepts', async () => {
+		await customerWrites(bed);
+		const booking = [...bed.sandbox.state.store.flows.values()].find(
+			(flow) => flow.name === 'book_appointment',
+		)!;
+		const field = fc.record({
+			name: fc.oneof(fc.constantFrom('', ' ', 'name', 'date'), text(20)),
+			value: text(40),
+		});
+		await fc.assert(
+			fc.asyncProperty(
+				fc.record({
+					cta: text(30),
+					screen: fc.constantFrom('', ' ', ...booking.screens),
+					data: fc.array(field, { maxLength: 4 }),
+					token: fc.oneof(fc.constant(''), text(256)),
+				}),
+				async ({ cta, screen, data, token }) => {
+					const result = await attempt(
+						chatSend(bed, 'sendFlow', {
+							flow: { __rl: true, mode: 'list', value: booking.id },
+							flowButtonText: cta,
+							flowScreen: screen,
+							flowScreenDataInput: data.length ? 'fields' : 'none',
+							flowScreenData: { field: data },
+							flowReference: token,
+							bodyText: 'Book a visit',
+						}),
+					);
+					refusedOrAccepted(result, /^(Button Text|First Screen|Screen Data|Flow Token)/);
+				},
+			),
+		);
+	});
 });
