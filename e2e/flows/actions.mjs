@@ -11,7 +11,7 @@ import { chain, outputOf, randomPng, sha256, workflow } from './workflows.mjs';
  * buttons it sent, which the trigger flow taps once n8n serves it.
  */
 export async function actionFlows(context) {
-	const { n8n, sandbox, control, execute, runWorkflow, heard } = context;
+	const { n8n, sandbox, control, post, execute, runWorkflow, heard } = context;
 	const templates = (await control('/templates')).data;
 	const orderConfirmation = templates.find(
 		(t) => t.name === 'order_confirmation' && t.language === 'en_US',
@@ -58,7 +58,64 @@ export async function actionFlows(context) {
 			},
 		},
 	];
+	const account = { __rl: true, mode: 'id', value: sandbox.businessAccountId };
+	/** Template › Create from the form: a template named `name` with `buttons` (and `extra`). */
+	const createTemplate = (id, name, buttons, extra = {}) =>
+		workflow(id, `e2e: create ${name}`, {
+			parameters: {
+				resource: 'template',
+				operation: 'create',
+				businessAccountId: account,
+				name,
+				language: 'en_US',
+				category: 'MARKETING',
+				content: 'builder',
+				body: 'Hi {{1}}, have a look.',
+				bodyExamples: { example: [{ value: 'Maria' }] },
+				buttons: { button: buttons },
+				...extra,
+			},
+		});
+	/** Send Template of the template `name` (en_US) with the variables form's `values`. */
+	const sendTemplateNamed = (id, name, values) =>
+		workflow(id, `e2e: send ${name}`, {
+			parameters: {
+				...chat,
+				operation: 'sendTemplate',
+				template: { __rl: true, mode: 'name', value: `${name} (en_US)` },
+				variables: { mappingMode: 'defineBelow', value: values },
+			},
+		});
 	const flows = {
+		createFlowTemplate: createTemplate('bmE2eCreateFlow1', 'e2e_book_visit', [
+			{
+				type: 'FLOW',
+				text: 'Book a visit',
+				flowBy: 'name',
+				flowName: 'book_appointment',
+				flowAction: 'navigate',
+				navigateScreen: 'APPOINTMENT',
+			},
+		]),
+		sendFlowTemplate: sendTemplateNamed('bmE2eSendFlowT1', 'e2e_book_visit', {
+			body_1: 'Noor',
+			button_0_flow_token: 'visit-7',
+			button_0_flow_data: '{"name":"Noor"}',
+		}),
+		createMpmTemplate: createTemplate(
+			'bmE2eCreateMpm01',
+			'e2e_our_picks',
+			[{ type: 'MPM', text: 'View items' }],
+			{ headerType: 'text', headerText: 'Our picks for you' },
+		),
+		sendMpmTemplate: sendTemplateNamed('bmE2eSendMpmT01', 'e2e_our_picks', {
+			body_1: 'Noor',
+			button_0_thumbnail: 'SKU-00002',
+			button_0_section_1_title: 'Whole beans',
+			button_0_section_1_products: 'SKU-00001, SKU-00002',
+			button_0_section_2_title: 'Ground',
+			button_0_section_2_products: 'SKU-00010',
+		}),
 		sendPhoto: chain(
 			'bmE2eSendPhoto01',
 			'e2e: send a photo from a binary',
@@ -401,6 +458,65 @@ export async function actionFlows(context) {
 			`upload ${JSON.stringify(uploaded)}, url ${JSON.stringify(info)}`,
 		);
 	});
+	/** Creates the template from the form, approves it (the sandbox's review), then sends it. */
+	const createdThenSent = async (create, send) => {
+		const [created] = execute(create);
+		assert(created?.id && created.status === 'PENDING', `created ${JSON.stringify(created)}`);
+		const review = await post(`/templates/${created.id}/review`, { outcome: 'APPROVED' });
+		assert(review.ok, `review: ${review.status} ${await review.text()}`);
+		const stored = (await control('/templates')).data.find((t) => t.id === created.id);
+		const [sent] = execute(send);
+		const message = (await control('/messages')).data.find((m) => m.id === sent?.messageId);
+		assert(message, `sent ${JSON.stringify(sent)}`);
+		return { stored, message };
+	};
+	await check(
+		'Template › Create: a template with a Flow button made in the form is created, then sent with its flow token and data',
+		async () => {
+			const { stored, message } = await createdThenSent(
+				flows.createFlowTemplate,
+				flows.sendFlowTemplate,
+			);
+			const button = stored.components.find((c) => c.type === 'BUTTONS')?.buttons?.[0];
+			assert(
+				button?.type === 'FLOW' &&
+					button.flow_name === 'book_appointment' &&
+					button.navigate_screen === 'APPOINTMENT',
+				`the template: ${JSON.stringify(stored.components)}`,
+			);
+			const sentButton = message.content.components.find((c) => c.sub_type === 'flow');
+			assert(
+				JSON.stringify(sentButton?.parameters) ===
+					JSON.stringify([
+						{
+							type: 'action',
+							action: { flow_token: 'visit-7', flow_action_data: { name: 'Noor' } },
+						},
+					]),
+				`sent: ${JSON.stringify(message.content)}`,
+			);
+		},
+	);
+	await check(
+		'Template › Create: a template with a Multi-Product button made in the form is created, then sent with two sections of the catalog',
+		async () => {
+			const { stored, message } = await createdThenSent(
+				flows.createMpmTemplate,
+				flows.sendMpmTemplate,
+			);
+			const button = stored.components.find((c) => c.type === 'BUTTONS')?.buttons?.[0];
+			assert(button?.type === 'MPM', `the template: ${JSON.stringify(stored.components)}`);
+			const action = message.content.components.find((c) => c.sub_type === 'mpm')?.parameters?.[0]
+				?.action;
+			assert(
+				action?.thumbnail_product_retailer_id === 'SKU-00002' &&
+					action.sections
+						.map((s) => `${s.title}: ${s.product_items.map((p) => p.product_retailer_id)}`)
+						.join(' | ') === 'Whole beans: SKU-00001,SKU-00002 | Ground: SKU-00010',
+				`sent: ${JSON.stringify(message.content)}`,
+			);
+		},
+	);
 	await check('Message › Send Buttons sends two reply buttons', async () => {
 		const [item] = execute(flows.sendButtons);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
