@@ -82,6 +82,35 @@ export function bodyTextField(max: number, placeholder: string): INodeProperties
 	};
 }
 
+/**
+ * The Text (`bodyText`) and Footer of one item, checked: Text up to `bodyMax` characters and
+ * required unless `textRequired` is false, Footer up to 60; an empty footer is left out.
+ */
+export function textAndFooter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	bodyMax: number,
+	{ textRequired = true }: { textRequired?: boolean } = {},
+): { body: string; footer?: string } {
+	const node = context.getNode();
+	const body = limitedText(
+		node,
+		'Text',
+		context.getNodeParameter('bodyText', itemIndex, ''),
+		bodyMax,
+		itemIndex,
+		{ required: textRequired },
+	);
+	const footer = limitedText(
+		node,
+		'Footer',
+		context.getNodeParameter('footer', itemIndex, ''),
+		LIMITS.footerText,
+		itemIndex,
+	);
+	return { body, ...(footer.trim() ? { footer } : {}) };
+}
+
 /** Header, body and footer of one item, checked; a media header from a binary is uploaded. */
 export async function interactiveFrame(
 	this: IExecuteFunctions,
@@ -92,21 +121,7 @@ export async function interactiveFrame(
 ): Promise<{ frame: InteractiveFrame; upload?: Upload }> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const body = limitedText(
-		node,
-		'Text',
-		this.getNodeParameter('bodyText', itemIndex, ''),
-		bodyMax,
-		itemIndex,
-		{ required: true },
-	);
-	const footer = limitedText(
-		node,
-		'Footer',
-		this.getNodeParameter('footer', itemIndex, ''),
-		LIMITS.footerText,
-		itemIndex,
-	);
+	const text = textAndFooter(this, itemIndex, bodyMax);
 	const headerType = String(this.getNodeParameter('headerType', itemIndex, 'none'));
 	// An expression, or a value kept from another operation, may name a kind this message lacks.
 	if (headerType !== 'none' && !headerKinds.includes(headerType))
@@ -115,7 +130,7 @@ export async function interactiveFrame(
 			`Header "${headerType}" is not one of ${['none', ...headerKinds].join(', ')}`,
 			{ itemIndex },
 		);
-	const frame: InteractiveFrame = { body, ...(footer.trim() ? { footer } : {}) };
+	const frame: InteractiveFrame = text;
 	if (headerType === 'text') {
 		const text = limitedText(
 			node,

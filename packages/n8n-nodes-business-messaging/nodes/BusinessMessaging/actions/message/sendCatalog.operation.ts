@@ -2,9 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
-import { footerField } from '../../../common/messages/interactive';
+import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import { catalogContent } from '../../../common/messages/products';
-import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
 
@@ -54,30 +53,15 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const node = this.getNode();
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
-	const body = limitedText(
-		node,
-		'Text',
-		this.getNodeParameter('bodyText', itemIndex, ''),
-		LIMITS.interactiveBody,
-		itemIndex,
-		{ required: true },
-	);
-	const footer = limitedText(
-		node,
-		'Footer',
-		this.getNodeParameter('footer', itemIndex, ''),
-		LIMITS.footerText,
-		itemIndex,
-	);
+	const text = textAndFooter(this, itemIndex, LIMITS.interactiveBody);
 	const thumbnail = String(this.getNodeParameter('thumbnailProduct', itemIndex, '') ?? '').trim();
 	return await sendInChat.call(
 		this,
 		item,
 		address,
-		catalogContent({ body, ...(footer.trim() ? { footer } : {}) }, thumbnail || undefined),
+		catalogContent(text, thumbnail || undefined),
 		thumbnail ? { thumbnailProductRetailerId: thumbnail } : {},
 	);
 }

@@ -3,9 +3,8 @@ import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { catalogField, productLocator } from '../../../common/fields/product';
-import { footerField } from '../../../common/messages/interactive';
+import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import { productContent } from '../../../common/messages/products';
-import { limitedText } from '../../../common/messages/text';
 import { locatorValue, requiredText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
@@ -57,26 +56,15 @@ export async function execute(
 			whenEmpty: 'Product is empty: pick a product or give its retailer ID',
 		},
 	);
-	const body = limitedText(
-		node,
-		'Text',
-		this.getNodeParameter('bodyText', itemIndex, ''),
-		LIMITS.interactiveBody,
-		itemIndex,
-	);
-	const footer = limitedText(
-		node,
-		'Footer',
-		this.getNodeParameter('footer', itemIndex, ''),
-		LIMITS.footerText,
-		itemIndex,
-	);
+	const { body, footer } = textAndFooter(this, itemIndex, LIMITS.interactiveBody, {
+		textRequired: false,
+	});
 	return await sendInChat.call(
 		this,
 		item,
 		address,
 		productContent(
-			{ ...(body.trim() ? { body } : {}), ...(footer.trim() ? { footer } : {}) },
+			{ ...(body.trim() ? { body } : {}), ...(footer ? { footer } : {}) },
 			{ catalogId, retailerId },
 		),
 		{ catalogId, productRetailerId: retailerId },

@@ -3,7 +3,7 @@ import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { catalogField } from '../../../common/fields/product';
-import { footerField } from '../../../common/messages/interactive';
+import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import {
 	productListContent,
 	productSectionFields,
@@ -72,27 +72,13 @@ export async function execute(
 		itemIndex,
 		{ required: true },
 	);
-	const body = limitedText(
-		node,
-		'Text',
-		this.getNodeParameter('bodyText', itemIndex, ''),
-		LIMITS.interactiveBody,
-		itemIndex,
-		{ required: true },
-	);
-	const footer = limitedText(
-		node,
-		'Footer',
-		this.getNodeParameter('footer', itemIndex, ''),
-		LIMITS.footerText,
-		itemIndex,
-	);
+	const text = textAndFooter(this, itemIndex, LIMITS.interactiveBody);
 	const sections = productSections(this, itemIndex);
 	return await sendInChat.call(
 		this,
 		item,
 		address,
-		productListContent({ header, body, ...(footer.trim() ? { footer } : {}) }, catalogId, sections),
+		productListContent({ header, ...text }, catalogId, sections),
 		{ catalogId, productRetailerIds: sections.flatMap((s) => s.retailerIds) },
 	);
 }
