@@ -1,6 +1,12 @@
 import { NodeApiError, NodeOperationError, type IDataObject } from 'n8n-workflow';
-import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { chatSend, customerSends, customerWrites, CUSTOMER, rl } from './conversationSupport';
+import {
+	chatSend,
+	customerSends,
+	customerWrites,
+	CUSTOMER,
+	rl,
+	triggerItemOf,
+} from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**
@@ -225,22 +231,14 @@ describe('trigger: the customer’s answer to a Send Flow message', () => {
 		await customerWrites(bed);
 		const [output] = await bed.harness().execute({ parameters: sendFlow() });
 		const { messageId, flowToken } = output[0].json as { messageId: string; flowToken: string };
-		bed.sandbox.state.config.webhookRetryDelaysMs = [];
-		bed.sandbox.state.webhooks.target = { url: 'http://127.0.0.1:9/hook', headers: {} };
-		const before = bed.sandbox.state.webhooks.deliveries.length;
-		await customerSends(bed, {
-			type: 'flow',
-			reply_to: messageId,
-			response: { date: '2026-12-01', time: '10:00', name: 'Ada' },
-		});
-		const body = bed.sandbox.state.webhooks.deliveries[before].payload;
-		const result = await bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-			parameters: { events: ['incomingMessage'], deliveryAuth: 'none' },
-			body,
-			rawBody: Buffer.from(JSON.stringify(body)),
-			headers: {},
-		});
-		expect(result.result.workflowData![0][0].json).toMatchObject({
+		const item = await triggerItemOf(bed, () =>
+			customerSends(bed, {
+				type: 'flow',
+				reply_to: messageId,
+				response: { date: '2026-12-01', time: '10:00', name: 'Ada' },
+			}),
+		);
+		expect(item).toMatchObject({
 			eventType: 'incomingMessage',
 			from: CUSTOMER,
 			replyTo: messageId,

@@ -6,8 +6,8 @@ import {
 	CUSTOMER,
 	rl,
 	sentBodies,
+	triggerItemOf,
 } from './conversationSupport';
-import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { expectFailure, useTestBed } from './harness';
 import { deliver, messagesDelivery } from './triggerHarness';
 
@@ -348,27 +348,11 @@ describe('the product search (searchProducts)', () => {
 });
 
 describe('the customer’s cart and product questions, through the trigger', () => {
-	/** The next delivery the sandbox makes, run through the trigger. */
-	async function triggerItemOf(simulate: () => Promise<unknown>): Promise<IDataObject> {
-		bed.sandbox.state.config.webhookRetryDelaysMs = [];
-		bed.sandbox.state.webhooks.target = { url: 'http://127.0.0.1:9/hook', headers: {} };
-		const before = bed.sandbox.state.webhooks.deliveries.length;
-		await simulate();
-		const body = bed.sandbox.state.webhooks.deliveries[before].payload;
-		const result = await bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-			parameters: { events: ['incomingMessage'], deliveryAuth: 'none' },
-			body,
-			rawBody: Buffer.from(JSON.stringify(body)),
-			headers: {},
-		});
-		return result.result.workflowData![0][0].json;
-	}
-
 	it('an order from a sent product list: its items, its total, the message it answers', async () => {
 		await customerWrites(bed);
 		const [output] = await bed.harness().execute({ parameters: sendProductList() });
 		const listId = String(output[0].json.messageId);
-		const item = await triggerItemOf(() =>
+		const item = await triggerItemOf(bed, () =>
 			customerSends(bed, {
 				type: 'order',
 				reply_to: listId,
@@ -397,7 +381,7 @@ describe('the customer’s cart and product questions, through the trigger', () 
 	});
 
 	it('a question asked from a product: referredProduct with its catalog and retailer ID', async () => {
-		const item = await triggerItemOf(() =>
+		const item = await triggerItemOf(bed, () =>
 			customerSends(bed, {
 				text: 'Is this one decaf?',
 				referred_product: { catalog_id: bed.sandbox.catalogId, product_retailer_id: sku(3) },

@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { FAST_RETRIES, type TestBed } from './harness';
 
 /** What the conversation tests share: a customer who wrote, and the sends' parameters. */
@@ -89,4 +90,27 @@ export function orderConfirmationFallback(templateId: string): Record<string, un
 			},
 		},
 	};
+}
+
+/**
+ * The trigger's item of the next delivery the sandbox makes while `simulate` runs (a customer's
+ * message, say): the delivery is taken from the sandbox's outbox, not sent, and run through the
+ * trigger's webhook.
+ */
+export async function triggerItemOf(
+	bed: TestBed,
+	simulate: () => Promise<unknown>,
+): Promise<IDataObject> {
+	bed.sandbox.state.config.webhookRetryDelaysMs = [];
+	bed.sandbox.state.webhooks.target = { url: 'http://127.0.0.1:9/hook', headers: {} };
+	const before = bed.sandbox.state.webhooks.deliveries.length;
+	await simulate();
+	const body = bed.sandbox.state.webhooks.deliveries[before].payload;
+	const result = await bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
+		parameters: { events: ['incomingMessage'], deliveryAuth: 'none' },
+		body,
+		rawBody: Buffer.from(JSON.stringify(body)),
+		headers: {},
+	});
+	return result.result.workflowData![0][0].json;
 }

@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
-import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { chatSend, customerSends, customerWrites, CUSTOMER } from './conversationSupport';
+import {
+	chatSend,
+	customerSends,
+	customerWrites,
+	CUSTOMER,
+	triggerItemOf,
+} from './conversationSupport';
 import { useTestBed } from './harness';
 
 /**
@@ -9,22 +14,6 @@ import { useTestBed } from './harness';
  * was chosen and which message it answers.
  */
 const bed = useTestBed();
-
-/** The next delivery the sandbox makes, run through the trigger. */
-async function triggerItemOf(simulate: () => Promise<unknown>): Promise<IDataObject> {
-	bed.sandbox.state.config.webhookRetryDelaysMs = [];
-	bed.sandbox.state.webhooks.target = { url: 'http://127.0.0.1:9/hook', headers: {} };
-	const before = bed.sandbox.state.webhooks.deliveries.length;
-	await simulate();
-	const body = bed.sandbox.state.webhooks.deliveries[before].payload;
-	const result = await bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
-		parameters: { events: ['incomingMessage'], deliveryAuth: 'none' },
-		body,
-		rawBody: Buffer.from(JSON.stringify(body)),
-		headers: {},
-	});
-	return result.result.workflowData![0][0].json;
-}
 
 const customerTaps = (answer: IDataObject) => customerSends(bed, answer);
 
@@ -47,7 +36,7 @@ describe('trigger: the customer’s answers to buttons, lists and messages', () 
 				],
 			},
 		});
-		const item = await triggerItemOf(() =>
+		const item = await triggerItemOf(bed, () =>
 			customerTaps({ type: 'interactive', reply_to: buttons, button_id: 'deliver' }),
 		);
 		expect(item).toMatchObject({
@@ -66,7 +55,7 @@ describe('trigger: the customer’s answers to buttons, lists and messages', () 
 			listButton: 'Orders',
 			rows: { row: [{ title: 'Order #1001', id: 'order-1001', description: 'Shipped Monday' }] },
 		});
-		const item = await triggerItemOf(() =>
+		const item = await triggerItemOf(bed, () =>
 			customerTaps({ type: 'interactive', reply_to: list, row_id: 'order-1001' }),
 		);
 		expect(item).toMatchObject({
@@ -78,10 +67,10 @@ describe('trigger: the customer’s answers to buttons, lists and messages', () 
 	it('a reaction to the business’s message, and its removal', async () => {
 		await customerWrites(bed);
 		const text = await sent('sendText', { text: 'Your coffee is on its way.' });
-		const reacted = await triggerItemOf(() =>
+		const reacted = await triggerItemOf(bed, () =>
 			customerTaps({ type: 'reaction', reaction: { message_id: text, emoji: '❤️' } }),
 		);
-		const removed = await triggerItemOf(() =>
+		const removed = await triggerItemOf(bed, () =>
 			customerTaps({ type: 'reaction', reaction: { message_id: text } }),
 		);
 		expect(reacted).toMatchObject({
