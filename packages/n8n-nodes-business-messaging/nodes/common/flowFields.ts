@@ -9,7 +9,7 @@ import {
 import { idValidation } from './fields/locators';
 import type { FlowMessage } from './messages/flow';
 import { limitedText } from './messages/text';
-import { checkedId, requiredText } from './parameters';
+import { checkedId, jsonParameter, requiredText } from './parameters';
 
 /**
  * The fields of a message that opens a WhatsApp Flow (Send Flow; any operation that asks with a
@@ -232,14 +232,13 @@ function screenData(context: IExecuteFunctions, itemIndex: number): { data?: IDa
 	const input = String(context.getNodeParameter('flowScreenDataInput', itemIndex, 'none'));
 	if (input === 'none') return {};
 	if (input === 'json') {
-		let value = context.getNodeParameter('flowScreenDataJson', itemIndex, '{}') as unknown;
-		if (typeof value === 'string') {
-			try {
-				value = JSON.parse(value) as unknown;
-			} catch {
-				throw new NodeOperationError(node, 'Screen Data (JSON) is not valid JSON', { itemIndex });
-			}
-		}
+		const value = jsonParameter(
+			context,
+			'flowScreenDataJson',
+			itemIndex,
+			'Screen Data (JSON)',
+			'{}',
+		);
 		if (typeof value !== 'object' || value === null || Array.isArray(value))
 			throw new NodeOperationError(node, 'Screen Data (JSON) must be an object', { itemIndex });
 		if (Object.keys(value).length === 0)

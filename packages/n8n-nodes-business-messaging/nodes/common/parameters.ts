@@ -57,6 +57,26 @@ const LOCATOR_LABELS: Record<string, string> = {
 	fallbackTemplate: 'Fallback Template',
 };
 
+/**
+ * A JSON field's value: as n8n hands it, already parsed, or as text, parsed here. Refused as
+ * "<label> is not valid JSON" when the text does not parse; the caller checks its shape.
+ */
+export function jsonParameter(
+	context: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	label: string,
+	fallback: string,
+): unknown {
+	const value = context.getNodeParameter(name, itemIndex, fallback) as unknown;
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		throw new NodeOperationError(context.getNode(), `${label} is not valid JSON`, { itemIndex });
+	}
+}
+
 /** The chosen ID of a resource locator, trimmed, and checked by checkedId under the field's label. */
 export function locatorValue(this: IExecuteFunctions, name: string, itemIndex: number): string {
 	const value = this.getNodeParameter(name, itemIndex, '', { extractValue: true });

@@ -10,6 +10,7 @@ import { LIMITS } from '../rules/messageLimits';
 import type { Choice, InteractiveFrame, ListMenu } from './contents';
 import { mediaReference, mediaSourceFields, type Upload } from './mediaSource';
 import { limitedText, webAddress } from './text';
+import { jsonParameter } from '../parameters';
 
 /**
  * The fields of interactive messages and their reading: the optional header and footer, and the
@@ -341,14 +342,7 @@ function entries(
 ): { list: IDataObject[]; field: string } {
 	const node = context.getNode();
 	if (String(context.getNodeParameter(mode, itemIndex, 'fields')) === 'json') {
-		let value = context.getNodeParameter(json, itemIndex, '[]') as unknown;
-		if (typeof value === 'string') {
-			try {
-				value = JSON.parse(value) as unknown;
-			} catch {
-				throw new NodeOperationError(node, `${what} (JSON) is not valid JSON`, { itemIndex });
-			}
-		}
+		const value = jsonParameter(context, json, itemIndex, `${what} (JSON)`, '[]');
 		if (
 			!Array.isArray(value) ||
 			value.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))

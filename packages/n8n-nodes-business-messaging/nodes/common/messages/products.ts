@@ -6,7 +6,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { productLocator } from '../fields/product';
-import { requiredText } from '../parameters';
+import { jsonParameter, requiredText } from '../parameters';
 import { LIMITS } from '../rules/messageLimits';
 import { typedContent, type MessageContent } from './contents';
 import { limitedText } from './text';
@@ -126,14 +126,7 @@ function rawSections(
 	const node = context.getNode();
 	if (String(context.getNodeParameter('sectionsInput', itemIndex, 'fields')) === 'json') {
 		const where = 'Sections (JSON)';
-		let value = context.getNodeParameter('sectionsJson', itemIndex, '[]') as unknown;
-		if (typeof value === 'string') {
-			try {
-				value = JSON.parse(value) as unknown;
-			} catch {
-				throw new NodeOperationError(node, `${where} is not valid JSON`, { itemIndex });
-			}
-		}
+		const value = jsonParameter(context, 'sectionsJson', itemIndex, where, '[]');
 		const isEntry = (entry: unknown) =>
 			typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 		if (!Array.isArray(value) || !value.every(isEntry))
