@@ -567,6 +567,16 @@ describe('Send and Wait for Response: Form (WhatsApp Flow)', () => {
 		const elsewhere = await deliverWithToken('bmw:/rest/workflows?k=f&w=1&s=2');
 		expect(elsewhere.items[0].waiting).toMatchObject({ resumed: false, reason: 'refused' });
 		expect(n8n.calls).toHaveLength(calls);
+		// The real token, straight to the waiting webhook with no Flow answer: no form, no resume.
+		const noForm = await fetch(`${n8n.url}${token.slice('bmw:'.length)}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				event: { phoneNumberId: bed.sandbox.phoneNumberIds[0], from: CUSTOMER },
+			}),
+		});
+		expect(noForm.status).toBe(400);
+		expect(await noForm.json()).toMatchObject({ resumed: false, reason: 'notForm' });
 		expect(n8n.isWaiting).toBe(true);
 		// The real answer still resumes it.
 		await customerAnswers({ type: 'flow', reply_to: sent.id, response: answers });
