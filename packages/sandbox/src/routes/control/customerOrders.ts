@@ -66,15 +66,7 @@ export function customerOrder(
 	customer: Customer,
 	body: Json,
 ): { order: Json; context?: { from: string; id: string } } {
-	const replied =
-		body.reply_to === undefined
-			? undefined
-			: productMessageReplied(
-					sandbox,
-					numberId,
-					customer,
-					requireString(body, 'reply_to', 'reply_to'),
-				);
+	const replied = repliedTo(sandbox, numberId, customer, body);
 	const catalog = catalogFor(
 		sandbox,
 		numberId,
@@ -138,17 +130,21 @@ export function referredProductContext(
 			'referred_product.product_retailer_id',
 			`product ${retailerId} is not in catalog ${catalog.id}`,
 		);
-	const reply =
-		body.reply_to === undefined
-			? undefined
-			: productMessageReplied(
-					sandbox,
-					numberId,
-					customer,
-					requireString(body, 'reply_to', 'reply_to'),
-				).context;
+	const reply = repliedTo(sandbox, numberId, customer, body)?.context;
 	return {
 		...(reply ?? {}),
 		referred_product: { catalog_id: catalog.id, product_retailer_id: retailerId },
 	};
+}
+
+/** The product message `reply_to` names, when the body names one. */
+function repliedTo(sandbox: SandboxState, numberId: string, customer: Customer, body: Json) {
+	return body.reply_to === undefined
+		? undefined
+		: productMessageReplied(
+				sandbox,
+				numberId,
+				customer,
+				requireString(body, 'reply_to', 'reply_to'),
+			);
 }
