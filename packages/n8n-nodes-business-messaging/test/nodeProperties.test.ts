@@ -182,7 +182,14 @@ const component = fc.oneof(
 					text: fc.string({ maxLength: 30 }),
 					phone_number: fc.constantFrom('+15550123401', '12', ''),
 				}),
-				fc.record({ type: fc.constant('COPY_CODE'), example: fc.string({ maxLength: 20 }) }),
+				fc.record({
+					type: fc.constant('COPY_CODE'),
+					// The code itself; a list is the shape a faithful API refuses.
+					example: fc.oneof(
+						fc.string({ maxLength: 20 }),
+						fc.array(fc.string({ maxLength: 20 }), { maxLength: 2 }),
+					),
+				}),
 			),
 			{ maxLength: 11 },
 		),

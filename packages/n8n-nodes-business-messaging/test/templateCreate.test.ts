@@ -145,7 +145,7 @@ describe('Template › Create with the form', () => {
 			{
 				type: 'BUTTONS',
 				buttons: [
-					{ type: 'COPY_CODE', example: ['SPRING15'] },
+					{ type: 'COPY_CODE', example: 'SPRING15' },
 					{ type: 'QUICK_REPLY', text: 'Stop promotions' },
 				],
 			},

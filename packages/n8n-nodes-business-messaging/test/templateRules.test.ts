@@ -204,6 +204,16 @@ describe('Template › Create checks the rules before sending', () => {
 			},
 			'Footer: is required in a FOOTER component',
 		],
+		[
+			'JSON with a copy code given as a list (the platform takes the code itself)',
+			{
+				category: 'MARKETING',
+				content: 'json',
+				componentsJson:
+					'[{"type": "BODY", "text": "Hi"}, {"type": "BUTTONS", "buttons": [{"type": "COPY_CODE", "example": ["WELCOME15"]}]}]',
+			},
+			'Buttons[1] Example Code: must be the code itself (a text such as "WELCOME15"), not a list',
+		],
 	])('refuses %s, naming the field and rule, with no request', async (_case, extra, message) => {
 		const error = await expectFailure(run(createParameters(extra)));
 		expect(error).toBeInstanceOf(NodeOperationError);

@@ -246,7 +246,7 @@ function demoTemplates(): NonNullable<SeedTenant['businessAccounts'][number]['te
 					text: 'Welcome {{1}}! Enjoy 15% off your first bag with this code.',
 					example: { body_text: [['Maria']] },
 				},
-				{ type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: ['WELCOME15'] }] },
+				{ type: 'BUTTONS', buttons: [{ type: 'COPY_CODE', example: 'WELCOME15' }] },
 			],
 		},
 		{
@@ -407,7 +407,7 @@ function sendFormTemplates(): NonNullable<SeedTenant['businessAccounts'][number]
 				{
 					type: 'BUTTONS',
 					buttons: [
-						{ type: 'COPY_CODE', example: ['FLASH20'] },
+						{ type: 'COPY_CODE', example: 'FLASH20' },
 						{
 							type: 'URL',
 							text: 'Shop the sale',

@@ -207,27 +207,34 @@ describe('create a template: buttons', () => {
 		);
 	});
 
-	it('COPY_CODE needs one sample code of at most 15 characters', async () => {
+	it('COPY_CODE needs its sample code as a string of at most 15 characters (a list is refused, as Meta gives it)', async () => {
 		const s = sandbox.current;
 		await acceptedComponents(
 			s,
-			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: ['WELCOME15'] })],
+			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: 'WELCOME15' })],
 			'MARKETING',
 		);
 		await acceptedComponents(
 			s,
-			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: ['C'.repeat(15)] })],
+			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: 'C'.repeat(15) })],
 			'MARKETING',
 		);
 		await refusedComponents(
 			s,
-			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: ['C'.repeat(16)] })],
+			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: 'C'.repeat(16) })],
 			'components[1].buttons[0].example',
 			'MARKETING',
 		);
 		await refusedComponents(
 			s,
 			[PLAIN_BODY, buttons({ type: 'COPY_CODE' })],
+			'components[1].buttons[0].example',
+			'MARKETING',
+		);
+		// The shape an earlier node sent: a list with the code in it.
+		await refusedComponents(
+			s,
+			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: ['WELCOME15'] })],
 			'components[1].buttons[0].example',
 			'MARKETING',
 		);
@@ -245,7 +252,7 @@ describe('create a template: buttons', () => {
 		);
 		await refusedComponents(
 			s,
-			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: [''] })],
+			[PLAIN_BODY, buttons({ type: 'COPY_CODE', example: '' })],
 			'components[1].buttons[0].example',
 			'MARKETING',
 		);
@@ -253,7 +260,7 @@ describe('create a template: buttons', () => {
 			s,
 			[
 				PLAIN_BODY,
-				buttons({ type: 'COPY_CODE', example: ['A1'] }, { type: 'COPY_CODE', example: ['B2'] }),
+				buttons({ type: 'COPY_CODE', example: 'A1' }, { type: 'COPY_CODE', example: 'B2' }),
 			],
 			'components[1].buttons',
 			'MARKETING',

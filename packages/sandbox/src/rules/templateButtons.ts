@@ -104,15 +104,11 @@ function buttonText(button: Json, path: string): string {
 
 function validateCopyCode(button: Json, path: string): void {
 	onlyKeys(button, ['type', 'example', 'text'], path);
-	const example = button.example;
-	const code = Array.isArray(example) ? example[0] : example;
-	if (
-		(Array.isArray(example) && example.length !== 1) ||
-		typeof code !== 'string' ||
-		code.length === 0
-	) {
-		throw invalid(`${path}.example`, 'needs one sample code');
-	}
+	// Meta's coupon-code template page and its components reference give the example as the
+	// code itself, a string; a list (as URL buttons take) is refused.
+	const code = button.example;
+	if (typeof code !== 'string' || code.length === 0)
+		throw invalid(`${path}.example`, 'must be the sample code itself, a non-empty string');
 	if (code.length > BUTTON_LIMITS.copyCode)
 		throw invalid(
 			`${path}.example`,

@@ -296,9 +296,12 @@ function checkButtons(raw: unknown, category: string, components: unknown[]): vo
 		const type = String(button.type ?? '');
 		counts.set(type, (counts.get(type) ?? 0) + 1);
 		if (type === 'COPY_CODE') {
-			const example = Array.isArray(button.example)
-				? text(button.example[0])
-				: text(button.example);
+			if (Array.isArray(button.example))
+				throw new TemplateRuleError(
+					`${field} Example Code`,
+					'must be the code itself (a text such as "WELCOME15"), not a list',
+				);
+			const example = text(button.example);
 			if (!example)
 				throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
 			checkLength(example, LIMITS.copyCode, `${field} Example Code`);

@@ -185,7 +185,8 @@ function buttonFromForm(form: IDataObject): IDataObject {
 			return button;
 		}
 		case 'COPY_CODE':
-			return { type, example: [String(form.code ?? '').trim()] };
+			// The code itself, a string (Meta's coupon-code template page), unlike a URL's list.
+			return { type, example: String(form.code ?? '').trim() };
 		case 'PHONE_NUMBER':
 			return { type, text, phone_number: String(form.phoneNumber ?? '').trim() };
 		case 'URL': {
