@@ -164,4 +164,107 @@ describe('trigger: a refused delivery says why', () => {
 		expect(response.statusCode).toBe(401);
 		expect(logs[0].message).toMatch(/has no Secret/);
 	});
+
+	/** A customer's text in the platform's envelope. */
+	const MESSAGE = {
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba-1',
+				changes: [
+					{
+						field: 'messages',
+						value: {
+							messaging_product: 'whatsapp',
+							metadata: { display_phone_number: '15550123401', phone_number_id: 'pn-1' },
+							contacts: [{ wa_id: '15550009999', profile: { name: 'Ana' } }],
+							messages: [
+								{
+									from: '15550009999',
+									id: 'wamid.no-content-type',
+									timestamp: '1767225600',
+									type: 'text',
+									text: { body: 'Hi' },
+								},
+							],
+						},
+					},
+				],
+			},
+		],
+	};
+	/** Each Authentication, with the headers that authenticate `raw`. */
+	const AUTHENTIC: Array<[string, Setup, (raw: string) => Record<string, string>]> = [
+		['Signature', SIGNED, (raw) => ({ 'x-hub-signature-256': signBody(SHARED_VALUE, raw) })],
+		['Header Token', TOKEN, () => ({ 'x-webhook-token': SHARED_VALUE })],
+		['None', OPEN, () => ({})],
+	];
+	/** A delivery n8n did not parse (no JSON Content-Type): only its raw bytes reach the node. */
+	const unparsed = (setup: Setup, raw: string, headers: Record<string, string>) =>
+		bed
+			.harness({ nodeType: new BusinessMessagingTrigger(), webhookSecrets: setup.secrets })
+			.webhook({
+				parameters: setup.parameters,
+				headers,
+				rawBody: Buffer.from(raw),
+				unparsedBody: true,
+			});
+
+	it.each(AUTHENTIC)(
+		'Authentication %s: a delivery without a JSON Content-Type is read from its raw body and taken',
+		async (_name, setup, authenticate) => {
+			const raw = JSON.stringify(MESSAGE);
+			const { result, logs } = await unparsed(setup, raw, authenticate(raw));
+			expect(result.workflowData?.[0].map((item) => item.json.messageId)).toEqual([
+				'wamid.no-content-type',
+			]);
+			expect(logs).toEqual([]);
+		},
+	);
+
+	it.each(
+		AUTHENTIC.flatMap(([name, setup, authenticate]) =>
+			[
+				['an empty body', ''],
+				['a body that is not JSON', 'object=whatsapp_business_account'],
+				['JSON cut short', JSON.stringify(MESSAGE).slice(0, 40)],
+				['a JSON list', '[1, 2]'],
+			].map(([what, raw]) => [name, what, setup, raw, authenticate(raw)] as const),
+		),
+	)(
+		'Authentication %s, %s and no Content-Type: 400 with the reason, nothing started',
+		async (_name, _what, setup, raw, headers) => {
+			const { result, response, logs } = await unparsed(setup, raw, headers);
+			expect(response.statusCode).toBe(400);
+			expect(result.workflowData).toBeUndefined();
+			expect(logs[0].message).toMatch(/The body is not the messaging webhook JSON/);
+		},
+	);
+
+	it("a fault of the trigger's own is answered 500 with no execution (n8n would start one with the error), logged", async () => {
+		// A body whose reading fails: the fault is planted where the trigger first reads it.
+		const faulty = {
+			get object(): string {
+				throw new Error('planted fault');
+			},
+			entry: [],
+		};
+		const run = (mode: 'webhook' | 'manual') =>
+			bed.harness({ nodeType: new BusinessMessagingTrigger() }).webhook({
+				parameters: OPEN.parameters,
+				body: faulty,
+				rawBody: Buffer.from('{}'),
+				mode,
+			});
+		const { result, response, logs } = await run('webhook');
+		expect(response.statusCode).toBe(500);
+		expect(result.workflowData).toBeUndefined();
+		expect(result.noWebhookResponse).toBe(true);
+		expect(logs.map((l) => l.level)).toEqual(['error']);
+		expect(logs[0].message).toMatch(
+			/could not take a delivery \(500, delivered again by the platform\): planted fault/,
+		);
+		// Tested in the editor, it stays the trigger's error.
+		expect((await expectFailure(run('manual'))).message).toBe('planted fault');
+	});
 });

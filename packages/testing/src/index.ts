@@ -229,7 +229,7 @@ export class NodeHarness {
 		const httpRequest = {
 			method: request.method ?? 'POST',
 			headers,
-			body: request.body ?? {},
+			body: request.unparsedBody ? undefined : (request.body ?? {}),
 			rawBody,
 			query: request.query ?? {},
 			params: {},

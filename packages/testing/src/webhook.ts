@@ -9,6 +9,11 @@ export interface WebhookRequest {
 	body?: unknown;
 	/** The bytes as received; defaults to the JSON of `body`. */
 	rawBody?: Buffer;
+	/**
+	 * As n8n hands over a body it did not parse (no JSON Content-Type): the node gets no body,
+	 * only `rawBody`.
+	 */
+	unparsedBody?: boolean;
 	query?: Record<string, string>;
 	webhookName?: string;
 	/** For a waiting execution's webhook: the items the waiting node holds as its input. */

@@ -12,7 +12,7 @@ import { takeDelivery } from './delivery/takeDelivery';
 import { triggerProperties } from './description';
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
-import { refuseDelivery } from './refusal';
+import { failedDelivery, refuseDelivery } from './refusal';
 import { isVerification, verifyTokenOf } from './verify';
 
 /** The canvas subtitle: the chosen Events by name ("Incoming Message, Message Status"). */
@@ -98,8 +98,12 @@ export class BusinessMessagingTrigger implements INodeType {
 	methods = { loadOptions: { phoneNumbers }, credentialTest: { webhookCredentialTest } };
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		if (this.getWebhookName() === 'setup') return await answerVerification.call(this);
-		return await takeDelivery.call(this);
+		try {
+			if (this.getWebhookName() === 'setup') return await answerVerification.call(this);
+			return await takeDelivery.call(this);
+		} catch (error) {
+			return failedDelivery.call(this, error);
+		}
 	}
 }
 

@@ -31,3 +31,22 @@ export function refuseDelivery(
 	this.getResponseObject().status(status).send(answer);
 	return { noWebhookResponse: true };
 }
+
+/**
+ * A delivery the trigger failed to take (a fault of its own, not of the delivery). n8n answers a
+ * webhook that throws with 500 and still starts an execution holding the error, so the platform
+ * would deliver again what also ran. Instead the failure is logged and answered 500 with no
+ * execution: the platform delivers it again, and it runs once. In the editor's test it stays
+ * the trigger's error, where the user is looking.
+ */
+export function failedDelivery(this: IWebhookFunctions, error: unknown): IWebhookResponseData {
+	if (this.getMode() === 'manual') throw error;
+	const message = error instanceof Error ? error.message : String(error);
+	this.logger.error(
+		`Business Messaging Trigger could not take a delivery (500, delivered again by the platform): ${message}`,
+		{ workflowId: this.getWorkflow().id, node: this.getNode().name },
+	);
+	const response = this.getResponseObject();
+	if (!response.headersSent) response.status(500).send('The delivery could not be taken');
+	return { noWebhookResponse: true };
+}

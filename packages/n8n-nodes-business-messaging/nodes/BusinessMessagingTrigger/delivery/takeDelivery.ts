@@ -16,6 +16,7 @@ import {
 	MAX_OPEN_BURSTS,
 } from './bursts';
 import { burstOf, handOverBurst, handOverOf, handOversPending } from './burstHandOver';
+import { deliveryBody } from './deliveryBody';
 import { withBurstMedia, withMedia } from './media';
 import { withoutRedeliveries } from './redeliveries';
 
@@ -54,14 +55,15 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const binaryProperty = String(options.binaryPropertyName || 'data');
 	const download = options.downloadMedia === true;
+	const body = deliveryBody(this);
 	// A burst handed over by this trigger when it closed (burstHandOver): its execution now.
-	const burst = burstOf(this.getBodyData());
+	const burst = body && burstOf(body);
 	if (burst)
 		return {
 			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
-	const delivered = eventsOf(this.getBodyData(), kinds);
+	const delivered = body && eventsOf(body, kinds);
 	if (!delivered)
 		return refuseDelivery.call(
 			this,

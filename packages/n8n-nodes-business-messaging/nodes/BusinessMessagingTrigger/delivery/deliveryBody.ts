@@ -1,0 +1,29 @@
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+
+/**
+ * The delivery's JSON object, or undefined when it has none.
+ *
+ * n8n parses a body only by its Content-Type: a delivery without one (a proxy that drops it), or
+ * with another type, reaches the trigger with no body. Its raw body, the bytes the signature
+ * covers, is then read as JSON here: the platform always sends JSON, so the delivery is taken as
+ * the platform meant it rather than refused for a header.
+ */
+export function deliveryBody(context: IWebhookFunctions): IDataObject | undefined {
+	const parsed: unknown = context.getBodyData();
+	if (isJsonObject(parsed) && Object.keys(parsed).length > 0) return parsed;
+	const raw = (context.getRequestObject() as { rawBody?: Buffer }).rawBody;
+	if (raw && raw.length > 0) {
+		try {
+			const fromRaw: unknown = JSON.parse(raw.toString('utf8'));
+			return isJsonObject(fromRaw) ? fromRaw : undefined;
+		} catch {
+			// Not JSON: the caller refuses the delivery, naming what it expected.
+			return undefined;
+		}
+	}
+	return isJsonObject(parsed) ? parsed : undefined;
+}
+
+function isJsonObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
