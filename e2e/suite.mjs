@@ -5,9 +5,10 @@
 //
 // A suite is { active, prepare }: `prepare({ n8n, sandbox, queue, mode })` imports its
 // credentials and workflows while n8n is stopped and returns { readyPath, secrets, run(served),
-// close? }: `readyPath` a webhook n8n serves once the suite's workflows are active, `secrets` its
+// close?, minRequests? }: `readyPath` a webhook n8n serves once the suite's workflows are active, `secrets` its
 // trigger's secrets, `run` its checks given the served n8n ({ main, hooks, cookie, said, logs }),
-// `close` what to stop after. After a suite's checks, the runner checks that neither the API key
+// `close` what to stop after, `minRequests` how many API requests the scan must have seen (1; 0 for
+// a suite that calls no API). After a suite's checks, the runner checks that neither the API key
 // nor those secrets were left anywhere (SECRET_SCAN).
 import { fileURLToPath } from 'node:url';
 import { check, finish, waitFor } from './checks.mjs';
@@ -70,7 +71,13 @@ export async function runSuites(suites, { queue = false, port = 5698 } = {}) {
 			const { logs } = served;
 			await check(SECRET_SCAN, async () => {
 				const texts = queue ? Object.values(logs) : said;
-				await scanForKey({ sandbox, n8n, texts, secrets: prepared[index].secrets });
+				await scanForKey({
+					sandbox,
+					n8n,
+					texts,
+					secrets: prepared[index].secrets,
+					minRequests: prepared[index].minRequests,
+				});
 			});
 		}
 	} finally {

@@ -1,0 +1,221 @@
+// End-to-end: deliveries a platform or an attacker may send that are not the plain JSON the
+// trigger expects (no Content-Type, another type, an empty body, JSON cut short, a list), to a
+// trigger with each Authentication, in a real n8n. The promise under test: a delivery answered
+// with an error status (which the platform delivers again) started nothing, and one answered 200
+// ran exactly once. n8n starts an execution for a webhook that throws, so only a real n8n shows
+// it (issue 38: a delivery with no Content-Type used to be answered 500 and run).
+//   node e2e/hostileDeliveries.mjs [--queue]
+import { createHmac } from 'node:crypto';
+import { assert, check, executionsOf, waitFor } from './checks.mjs';
+import { isMain, runSuites } from './suite.mjs';
+
+export const hostileDeliveriesSuite = { active: 'three triggers, one per Authentication', prepare };
+
+const SECRET = 'e2e-hostile-signing-secret';
+const TOKEN = 'e2e-hostile-header-token';
+const signature = (raw) => `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
+
+/** The three triggers: each Authentication, incoming messages, no option. */
+const TRIGGERS = [
+	{
+		auth: 'signature',
+		webhookId: 'bm-hostile-signed',
+		credential: {
+			id: 'bmHostileSigned1',
+			name: 'e2e hostile: signature',
+			type: 'businessMessagingSignatureApi',
+			data: { secret: SECRET, signatureHeader: 'X-Hub-Signature-256' },
+		},
+		headers: (raw) => ({ 'x-hub-signature-256': signature(raw) }),
+	},
+	{
+		auth: 'headerToken',
+		webhookId: 'bm-hostile-token',
+		credential: {
+			id: 'bmHostileToken1',
+			name: 'e2e hostile: header token',
+			type: 'businessMessagingHeaderTokenApi',
+			data: { headerName: 'X-Webhook-Token', token: TOKEN },
+		},
+		headers: () => ({ 'x-webhook-token': TOKEN }),
+	},
+	{ auth: 'none', webhookId: 'bm-hostile-open', headers: () => ({}) },
+];
+
+function workflowOf(trigger, index) {
+	return {
+		id: `bmHostileFlow${index + 1}`,
+		name: `e2e hostile: ${trigger.auth}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: `bmHostileTrigger${index + 1}`,
+				name: 'Business Messaging Trigger',
+				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: trigger.webhookId,
+				...(trigger.credential
+					? {
+							credentials: {
+								[trigger.credential.type]: {
+									id: trigger.credential.id,
+									name: trigger.credential.name,
+								},
+							},
+						}
+					: {}),
+				parameters: {
+					events: ['incomingMessage'],
+					...(trigger.auth === 'none' ? {} : { deliveryAuth: trigger.auth }),
+				},
+			},
+		],
+	};
+}
+
+/** A customer's text in the platform's envelope, with its own message ID. */
+function messageDelivery(phoneNumberId, messageId) {
+	return JSON.stringify({
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba-hostile',
+				changes: [
+					{
+						field: 'messages',
+						value: {
+							messaging_product: 'whatsapp',
+							metadata: { display_phone_number: '15550123401', phone_number_id: phoneNumberId },
+							contacts: [{ wa_id: '14155550299', profile: { name: 'Hostile test' } }],
+							messages: [
+								{
+									from: '14155550299',
+									id: messageId,
+									timestamp: String(Math.floor(Date.now() / 1000)),
+									type: 'text',
+									text: { body: 'hello' },
+								},
+							],
+						},
+					},
+				],
+			},
+		],
+	});
+}
+
+/**
+ * The deliveries, each `{ what, contentType, raw, taken }`: `taken` when the trigger is to run
+ * it (valid JSON, whatever its Content-Type says), else it must start nothing.
+ */
+function deliveriesFor(phoneNumberId, auth) {
+	const valid = (n) => messageDelivery(phoneNumberId, `wamid.hostile-${auth}-${n}`);
+	return [
+		{ what: 'valid JSON, no Content-Type', contentType: undefined, raw: valid(1), taken: true },
+		{ what: 'valid JSON as text/plain', contentType: 'text/plain', raw: valid(2), taken: true },
+		{ what: 'an empty body, no Content-Type', contentType: undefined, raw: '', taken: false },
+		{ what: 'an empty body as JSON', contentType: 'application/json', raw: '', taken: false },
+		{
+			what: 'not JSON, no Content-Type',
+			contentType: undefined,
+			raw: 'object=whatsapp',
+			taken: false,
+		},
+		{
+			what: 'JSON cut short, as JSON',
+			contentType: 'application/json',
+			raw: valid(3).slice(0, 50),
+			taken: false,
+		},
+		{
+			what: 'JSON cut short, no Content-Type',
+			contentType: undefined,
+			raw: valid(4).slice(0, 50),
+			taken: false,
+		},
+		{ what: 'a JSON list', contentType: 'application/json', raw: '[1,2]', taken: false },
+		{
+			what: 'a form body',
+			contentType: 'application/x-www-form-urlencoded',
+			raw: 'object=whatsapp_business_account',
+			taken: false,
+		},
+	];
+}
+
+function prepare({ n8n, sandbox, mode }) {
+	const [ourNumber] = sandbox.phoneNumberIds;
+	const flows = TRIGGERS.map(workflowOf);
+	for (const trigger of TRIGGERS) if (trigger.credential) n8n.importCredential(trigger.credential);
+	n8n.importActiveWorkflows(flows);
+	return {
+		readyPath: `${TRIGGERS[2].webhookId}/webhook`,
+		secrets: [SECRET, TOKEN],
+		// These triggers call no API (no media, no numbers): the scan has no request to see alone.
+		minRequests: 0,
+		async run({ main, hooks, cookie }) {
+			for (const [index, trigger] of TRIGGERS.entries()) {
+				const flow = flows[index];
+				await check(
+					`${mode}, Authentication ${trigger.auth}: every hostile delivery answered with an error started nothing; each valid one ran once`,
+					async () => {
+						const before = new Set(
+							(await executionsOf(main, cookie, flow.id)).map((e) => String(e.id)),
+						);
+						const answers = [];
+						for (const delivery of deliveriesFor(ourNumber, trigger.auth)) {
+							// A Uint8Array body: fetch then sends no Content-Type of its own.
+							const response = await fetch(`${hooks}/webhook/${trigger.webhookId}/webhook`, {
+								method: 'POST',
+								headers: {
+									...(delivery.contentType ? { 'content-type': delivery.contentType } : {}),
+									...trigger.headers(delivery.raw),
+								},
+								body: new TextEncoder().encode(delivery.raw),
+							});
+							answers.push({ ...delivery, status: response.status });
+						}
+						const wrong = answers.filter((a) => (a.status === 200) !== a.taken);
+						assert(
+							wrong.length === 0,
+							`answered: ${answers.map((a) => `${a.what} → ${a.status}`).join('; ')}`,
+						);
+						const expected = answers.filter((a) => a.taken).length;
+						let runs = [];
+						await waitFor(
+							async () => {
+								runs = (await executionsOf(main, cookie, flow.id)).filter(
+									(e) => !before.has(String(e.id)),
+								);
+								return (
+									runs.length >= expected &&
+									runs.every((e) => !['new', 'running'].includes(e.status))
+								);
+							},
+							30_000,
+							`${expected} execution(s)`,
+						);
+						// Time for a late execution of a refused delivery to show.
+						await new Promise((resolve) => setTimeout(resolve, 2000));
+						runs = (await executionsOf(main, cookie, flow.id)).filter(
+							(e) => !before.has(String(e.id)),
+						);
+						assert(
+							runs.length === expected && runs.every((e) => e.status === 'success'),
+							`${runs.length} execution(s) for ${expected} valid deliveries: ${JSON.stringify(runs.map((e) => e.status))}; answered: ${answers.map((a) => `${a.what} → ${a.status}`).join('; ')}`,
+						);
+					},
+				);
+			}
+		},
+	};
+}
+
+if (isMain(import.meta.url))
+	await runSuites([hostileDeliveriesSuite], {
+		queue: process.argv.includes('--queue'),
+		port: Number(process.env.BM_N8N_PORT ?? 5704),
+	});
