@@ -375,7 +375,13 @@ describe('the customer’s cart and product questions, through the trigger', () 
 					{ productRetailerId: sku(1), quantity: 3, itemPrice: price(1) / 100, currency: 'USD' },
 					{ productRetailerId: sku(2), quantity: 1, itemPrice: price(2) / 100, currency: 'USD' },
 				],
-				totals: [{ currency: 'USD', amount: (price(1) * 3 + price(2)) / 100 }],
+				totals: [
+					{
+						currency: 'USD',
+						amount: (price(1) * 3 + price(2)) / 100,
+						amountText: ((price(1) * 3 + price(2)) / 100).toFixed(2),
+					},
+				],
 			},
 		});
 	});
@@ -396,21 +402,22 @@ describe('the customer’s cart and product questions, through the trigger', () 
 });
 
 describe('an order’s totals (order.totals)', () => {
-	const orderOf = async (items: IDataObject[]) => {
-		const { items: out } = await deliver(
-			messagesDelivery({
-				metadata: { phone_number_id: 'pn-1' },
-				messages: [
-					{
-						from: CUSTOMER,
-						id: 'wamid.order',
-						timestamp: '1764000000',
-						type: 'order',
-						order: { catalog_id: 'c-1', product_items: items },
-					},
-				],
-			}),
-		);
+	const orderDelivery = (items: IDataObject[]) =>
+		messagesDelivery({
+			metadata: { phone_number_id: 'pn-1' },
+			messages: [
+				{
+					from: CUSTOMER,
+					id: 'wamid.order',
+					timestamp: '1764000000',
+					type: 'order',
+					order: { catalog_id: 'c-1', product_items: items },
+				},
+			],
+		});
+	/** The order as the trigger gives it; `raw` the delivery's text when it says more than JSON. */
+	const orderOf = async (items: IDataObject[], raw?: string) => {
+		const { items: out } = await deliver(orderDelivery(items), undefined, raw);
 		return out[0].order as IDataObject;
 	};
 	const line = (price: number | string, quantity: number | string, currency?: string) => ({
@@ -419,6 +426,9 @@ describe('an order’s totals (order.totals)', () => {
 		quantity,
 		...(currency ? { currency } : {}),
 	});
+	/** The delivery's text with each `"@n"` placeholder replaced by the bare number `n`. */
+	const rawWith = (items: IDataObject[]) =>
+		JSON.stringify(orderDelivery(items)).replace(/"@([0-9.]+)"/g, '$1');
 
 	it('sums each currency exactly, in the order the items name them (no floating-point drift)', async () => {
 		const order = await orderOf([
@@ -431,11 +441,48 @@ describe('an order’s totals (order.totals)', () => {
 		]);
 		// As floats, 0.1 + 0.2 + 0.7 * 3 is 2.3999999999999995.
 		expect(order.totals).toEqual([
-			{ currency: 'USD', amount: 2.4 },
-			{ currency: 'EUR', amount: 59.97 },
-			{ currency: 'JPY', amount: 3000 },
-			{ currency: 'KWD', amount: 0.035 },
+			{ currency: 'USD', amount: 2.4, amountText: '2.4' },
+			{ currency: 'EUR', amount: 59.97, amountText: '59.97' },
+			{ currency: 'JPY', amount: 3000, amountText: '3000' },
+			{ currency: 'KWD', amount: 0.035, amountText: '0.035' },
 		]);
+	});
+
+	it('sums exactly past what a number holds, from the delivery’s own text, and flags the number as rounded', async () => {
+		// As JSON numbers: JSON.parse has rounded them before the trigger reads the body.
+		const items = [
+			line('@100000000000000000000', '@1', 'JPY'),
+			line('@1', '@1', 'JPY'),
+			line('@0.1000000000000000000001', '@1', 'BRL'),
+			line('@12.5', '@100000000000000000000', 'USD'),
+		];
+		const raw = rawWith(items);
+		const order = await orderOf(
+			JSON.parse(raw).entry[0].changes[0].value.messages[0].order.product_items,
+			raw,
+		);
+		expect(order.totals).toEqual([
+			{ currency: 'JPY', amount: 1e20, amountText: '100000000000000000001', amountRounded: true },
+			{ currency: 'BRL', amount: 0.1, amountText: '0.1000000000000000000001', amountRounded: true },
+			// Exact as a number too: 1.25e21 is a double.
+			{ currency: 'USD', amount: 1.25e21, amountText: '1250000000000000000000.0' },
+		]);
+	});
+
+	it('an order of 10,000 items is summed exactly', async () => {
+		const items = Array.from({ length: 10_000 }, (_, i) =>
+			line(`@${(i % 100) + 0.01}`, `@${(i % 7) + 1}`, 'USD'),
+		);
+		const raw = rawWith(items);
+		const order = await orderOf(
+			JSON.parse(raw).entry[0].changes[0].value.messages[0].order.product_items,
+			raw,
+		);
+		// The same sum in whole cents, as BigInt.
+		let cents = BigInt(0);
+		for (let i = 0; i < 10_000; i++) cents += BigInt((i % 100) * 100 + 1) * BigInt((i % 7) + 1);
+		const text = `${cents / BigInt(100)}.${String(cents % BigInt(100)).padStart(2, '0')}`;
+		expect(order.totals).toEqual([{ currency: 'USD', amount: Number(text), amountText: text }]);
 	});
 
 	it('gives no total for a currency with a price or quantity that is not a number; an item without currency is in none', async () => {
@@ -446,7 +493,7 @@ describe('an order’s totals (order.totals)', () => {
 			line(3, 'two', 'EUR'),
 			line(4, 1),
 		]);
-		expect(order.totals).toEqual([{ currency: 'USD', amount: 5 }]);
+		expect(order.totals).toEqual([{ currency: 'USD', amount: 5, amountText: '5' }]);
 		expect(await orderOf([line('x', 1, 'USD')])).not.toHaveProperty('totals');
 	});
 });

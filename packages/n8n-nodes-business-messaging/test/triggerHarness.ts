@@ -38,8 +38,17 @@ export const EVERYTHING = {
 	statuses: ['delivered', 'failed', 'other', 'played', 'read', 'sent'],
 };
 
-export async function deliver(body: unknown, parameters: INodeParameters = EVERYTHING) {
-	const { result, response } = await trigger().webhook({ parameters, body });
+/** `raw`: the delivery's text, when it says more than `body` (numbers JSON.parse rounds). */
+export async function deliver(
+	body: unknown,
+	parameters: INodeParameters = EVERYTHING,
+	raw?: string,
+) {
+	const { result, response } = await trigger().webhook({
+		parameters,
+		body,
+		...(raw === undefined ? {} : { rawBody: Buffer.from(raw) }),
+	});
 	return {
 		// n8n answers (200) a delivery that starts a run; the node answers the others itself.
 		status: result.workflowData ? 200 : response.statusCode,

@@ -11,7 +11,7 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 export function deliveryBody(context: IWebhookFunctions): IDataObject | undefined {
 	const parsed: unknown = context.getBodyData();
 	if (isJsonObject(parsed) && Object.keys(parsed).length > 0) return parsed;
-	const raw = (context.getRequestObject() as { rawBody?: Buffer }).rawBody;
+	const raw = rawBodyOf(context.getRequestObject());
 	if (raw && raw.length > 0) {
 		try {
 			const fromRaw: unknown = JSON.parse(raw.toString('utf8'));
@@ -26,4 +26,9 @@ export function deliveryBody(context: IWebhookFunctions): IDataObject | undefine
 
 function isJsonObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The bytes as received, which n8n keeps beside the parsed body (the signature covers them). */
+export function rawBodyOf(request: unknown): Buffer | undefined {
+	return (request as { rawBody?: Buffer }).rawBody;
 }

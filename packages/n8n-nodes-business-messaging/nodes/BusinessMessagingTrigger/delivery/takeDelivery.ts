@@ -16,7 +16,8 @@ import {
 	MAX_OPEN_BURSTS,
 } from './bursts';
 import { burstOf, handOverBurst, handOverOf, handOversPending } from './burstHandOver';
-import { deliveryBody } from './deliveryBody';
+import { deliveryBody, rawBodyOf } from './deliveryBody';
+import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
 import { withoutRedeliveries } from './redeliveries';
 
@@ -48,7 +49,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	const problem = authenticationProblem(
 		auth,
 		this.getHeaderData() as IDataObject,
-		(request as { rawBody?: Buffer }).rawBody,
+		rawBodyOf(request),
 	);
 	if (problem)
 		return refuseDelivery.call(this, 401, 'The delivery could not be authenticated', problem);
@@ -63,7 +64,8 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
-	const delivered = body && eventsOf(body, kinds);
+	const parsed = body && eventsOf(body, kinds);
+	const delivered = parsed && withExactOrderTotals(parsed, rawBodyOf(request));
 	if (!delivered)
 		return refuseDelivery.call(
 			this,

@@ -2,9 +2,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 /**
  * What an order comes to, per currency: the sum of each item's price times its quantity,
- * computed exactly. Prices come as decimals in the currency's major units (`12.99`, or the same
- * as text); they are added as whole numbers of their smallest decimal place, never as floating
- * point (0.1 + 0.2 would not be 0.3), and turned back into a number at the end.
+ * computed exactly whatever the size. Prices come as decimals in the currency's major units
+ * (`12.99`, or the same as text); they are added as whole numbers of their smallest decimal
+ * place, never as floating point (0.1 + 0.2 would not be 0.3). The total is given as text
+ * (`amountText`, exact) and as a number (`amount`, for expressions); a number holds about 15
+ * significant digits, so a total past that is flagged `amountRounded` (use `amountText`).
+ * The prices and quantities are read from the delivery's own text (exactNumbers.ts), where
+ * a JSON parser would already have rounded 0.1000000000000000000001 to 0.1.
  */
 
 /** A price as digits and a scale: "12.99" is 1299 at scale 2. */
@@ -57,7 +61,29 @@ export function orderTotals(items: IDataObject[]): IDataObject[] {
 			(sum, l) => sum + l.units * BigInt(10) ** BigInt(scale - l.scale),
 			BigInt(0),
 		);
-		totals.push({ currency, amount: Number(decimalText(units, scale)) });
+		const amountText = decimalText(units, scale);
+		const amount = Number(amountText);
+		totals.push({
+			currency,
+			amount,
+			amountText,
+			...(sameValue(amount, units, scale) ? {} : { amountRounded: true }),
+		});
 	}
 	return totals;
+}
+
+/** Whether the number is exactly `units` at `scale` (not rounded on the way to a number). */
+function sameValue(amount: number, units: bigint, scale: number): boolean {
+	if (!Number.isFinite(amount)) return false;
+	// A number's exact decimal value: integers through BigInt, others through their shortest text,
+	// which is exact when it reads back as the same number with no exponent.
+	if (Number.isInteger(amount)) return BigInt(amount) * BigInt(10) ** BigInt(scale) === units;
+	const back = decimalOf(String(amount));
+	if (!back) return false;
+	const common = Math.max(scale, back.scale);
+	return (
+		back.units * BigInt(10) ** BigInt(common - back.scale) ===
+		units * BigInt(10) ** BigInt(common - scale)
+	);
 }
