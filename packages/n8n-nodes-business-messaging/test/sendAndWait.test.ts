@@ -507,6 +507,15 @@ describe('Send and Wait for Response: Form (WhatsApp Flow)', () => {
 		((sent.content as IDataObject).action as { parameters: IDataObject }).parameters;
 	const answers = { date: '2026-12-01', time: '10:30', name: 'Ada' };
 
+	it('outside the window, the error says a Form is asked with a message, and what reaches someone who has not written', async () => {
+		const error = await expectFailure(n8n.node().execute({ parameters: booking() }));
+		expect(error.description).toMatch(
+			/^A Form is asked with a message, which the platform takes only within 24 hours/,
+		);
+		expect(error.description).toMatch(/Ask With › An Approved Template \(Any Time\)/);
+		expect(error.description).not.toMatch(/Message › Send Template/);
+	});
+
 	it('asks with the Flow, its token the signed reference; the answer resumes once with the form’s fields', async () => {
 		await customerWrites(bed);
 		const next = captureDeliveries(bed);
@@ -693,6 +702,18 @@ describe('Send and Wait for Response: asked with a template, to someone who has 
 		await tapTemplate(sent, 0);
 		await n8n.deliver(await next(isMessage));
 		expect(n8n.resumed[0]).toMatchObject({ answered: true, approved: true });
+	});
+
+	it('outside the window with no template to fall back on, the error says how Send and Wait asks there, not Send Template', async () => {
+		// The manager has not written: the question is refused (131047), nothing waits.
+		const error = await expectFailure(n8n.node().execute({ parameters: approval() }));
+		expect(error.description).toMatch(
+			/^To ask someone who has not written in the last 24 hours, set Ask With › An Approved Template \(Any Time\), or keep Ask With › A Message and set If the 24-Hour Window Is Closed › Ask With a Template/,
+		);
+		expect(error.description).not.toMatch(
+			/Start or restart the conversation with Message › Send Template/,
+		);
+		expect(n8n.isWaiting).toBe(false);
 	});
 
 	it('inside the window the buttons go, and the template is not sent', async () => {

@@ -1,3 +1,4 @@
+import { ADVICE } from '../../../common/transport/errorAdvice';
 import {
 	NodeApiError,
 	NodeOperationError,
@@ -251,6 +252,24 @@ export function notWroteTo(error: unknown, address: ChatAddress): unknown {
 	saidFirst(
 		error,
 		`The customer wrote to the business number ${customerWroteTo} (the trigger’s phoneNumberId), and this answer went from Sender ${sender}: the 24 hours count per number. Leave Sender empty to answer from the number the customer wrote to.`,
+	);
+	return error;
+}
+
+/**
+ * Send and Wait's own advice for a closed window, in place of the general one (which points at
+ * Message › Send Template, an operation that cannot wait for the answer).
+ */
+export function windowClosedWhileAsking(error: unknown, askedWithForm: boolean): unknown {
+	if (!windowClosed(error)) return error;
+	const described = error as Error & { description?: string | null };
+	const general = ADVICE[WINDOW_CLOSED];
+	described.description = (described.description ?? '').replace(general, '').trim() || null;
+	saidFirst(
+		error,
+		askedWithForm
+			? 'A Form is asked with a message, which the platform takes only within 24 hours of the customer’s last message: ask once the customer has written, or ask an Approval or a Choice with Ask With › An Approved Template (Any Time).'
+			: 'To ask someone who has not written in the last 24 hours, set Ask With › An Approved Template (Any Time), or keep Ask With › A Message and set If the 24-Hour Window Is Closed › Ask With a Template: its quick-reply buttons are the answers. (Message › Send Template sends a template but does not wait for the answer.)',
 	);
 	return error;
 }

@@ -30,7 +30,14 @@ import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
 import { waitFor, type AnswerReferences } from '../../../common/waiting/waitFor';
 import { askingContent, PAYLOAD_MAX } from '../../../common/waiting/templateQuestion';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
-import { chatAddress, chatOptions, notWroteTo, sendContent, windowClosed } from './chatSend';
+import {
+	chatAddress,
+	chatOptions,
+	notWroteTo,
+	sendContent,
+	windowClosed,
+	windowClosedWhileAsking,
+} from './chatSend';
 import { sentMessageJson } from './sentMessage';
 
 /** Questions with a header and footer: buttons, a list, a Flow's button. */
@@ -385,7 +392,8 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 			try {
 				sent = await send(question);
 			} catch (error) {
-				if (!fallback || !windowClosed(error)) throw notWroteTo(error, address);
+				if (!fallback || !windowClosed(error))
+					throw windowClosedWhileAsking(notWroteTo(error, address), flow !== undefined);
 				sent = await send(fallback);
 				sentAs = 'template';
 			}
