@@ -109,6 +109,25 @@ describe('Message › Send Flow', () => {
 		expect(sent[0]).not.toHaveProperty('flow_id');
 	});
 
+	it('First Screen left empty: no screen is sent, and the platform opens the flow on its first screen', async () => {
+		await customerWrites(bed);
+		await bed.harness().execute({
+			parameters: sendFlow({
+				flowScreen: '',
+				flowScreenDataInput: 'json',
+				flowScreenDataJson: '{ "name": "Ada" }',
+			}),
+		});
+		const [sent] = sentBodies().map(parametersOf);
+		expect(sent.flow_action).toBe('navigate');
+		expect(sent.flow_action_payload).toEqual({ data: { name: 'Ada' } });
+		// Without a screen and without data there is no payload at all.
+		await bed.harness().execute({
+			parameters: sendFlow({ flowScreen: '', flowScreenDataInput: 'none' }),
+		});
+		expect(sentBodies().map(parametersOf)[1]).not.toHaveProperty('flow_action_payload');
+	});
+
 	it.each([
 		[
 			'a 31-character button text',
@@ -121,7 +140,7 @@ describe('Message › Send Flow', () => {
 			{ flowButtonText: 'Book 📅' },
 			'Button Text "Book 📅" has an emoji',
 		],
-		['no first screen', { flowScreen: '' }, 'First Screen is required'],
+		['a first screen of only spaces', { flowScreen: '  ' }, 'First Screen is only spaces'],
 		['no flow', { flow: rl('') }, 'Flow is empty'],
 		['no flow name', { flow: rl(' ', 'name') }, 'Flow is empty: give the flow’s name'],
 		['a mode of another kind', { flowMode: 'live' }, 'Mode "live" is not one of draft, published'],

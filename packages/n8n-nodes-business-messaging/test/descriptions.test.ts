@@ -1,4 +1,9 @@
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type INodeProperties,
+	type INodePropertyCollection,
+	type INodePropertyOptions,
+} from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingHeaderTokenApi } from '../credentials/BusinessMessagingHeaderTokenApi.credentials';
 import { BusinessMessagingSignatureApi } from '../credentials/BusinessMessagingSignatureApi.credentials';
@@ -112,5 +117,36 @@ describe('the rules of the platform are explained where users would be surprised
 		['message', 'sendTemplate', /approved/i],
 	])('%s › %s says %s', (resource, operation, rule) => {
 		expect(texts(node, resource, operation)).toMatch(rule);
+	});
+});
+
+describe('Send and Wait’s form shows only what its Response Type uses', () => {
+	const node = new BusinessMessaging();
+	/** The words of every field the editor shows for these values (top level, with defaults). */
+	const shownWords = (values: Record<string, string>) => {
+		const parameters = { resource: 'message', operation: 'sendAndWait', ...values };
+		return node.description.properties
+			.filter((property) => !['resource', 'operation'].includes(property.name))
+			.filter((property) =>
+				NodeHelpers.displayParameter(parameters, property, { typeVersion: 1 }, node.description),
+			)
+			.map((p) => JSON.stringify(p))
+			.join('\n');
+	};
+
+	it('Form: nothing of Ask With or of a refund question; the Screen Data example uses the seeded flow’s name', () => {
+		const form = shownWords({ responseType: 'form', flowScreenDataInput: 'json' });
+		expect(form).toMatch(/The customer fills the Flow in the chat/);
+		expect(form).not.toMatch(/Ask With/);
+		expect(form).not.toMatch(/Refund of/);
+		expect(form).not.toMatch(/customer_name/);
+		expect(form).toMatch(/Pick a time for your visit/);
+	});
+
+	it('Approval: the notice names Ask With, the Message its question', () => {
+		const approval = shownWords({ responseType: 'approval' });
+		expect(approval).toMatch(/Ask With › An Approved Template/);
+		expect(approval).toMatch(/Refund of 25.00 EUR/);
+		expect(approval).not.toMatch(/The customer fills the Flow/);
 	});
 });

@@ -99,9 +99,9 @@ export const flowFields: INodeProperties[] = [
 		name: 'flowScreen',
 		type: 'string',
 		default: '',
-		required: true,
 		placeholder: 'e.g. APPOINTMENT',
-		description: 'The ID of the screen the flow opens on, as its Flow JSON names it',
+		description:
+			'The ID of the screen the flow opens on, as its Flow JSON names it. Left empty, the flow opens on its first screen.',
 	},
 	{
 		displayName: 'Screen Data',
@@ -137,7 +137,7 @@ export const flowFields: INodeProperties[] = [
 						name: 'name',
 						type: 'string',
 						default: '',
-						placeholder: 'e.g. customer_name',
+						placeholder: 'e.g. name',
 						description: 'The name the first screen’s data gives it',
 					},
 					{
@@ -156,7 +156,7 @@ export const flowFields: INodeProperties[] = [
 		displayName: 'Screen Data (JSON)',
 		name: 'flowScreenDataJson',
 		type: 'json',
-		default: '{\n  "customer_name": "Ada"\n}',
+		default: '{\n  "name": "Ada"\n}',
 		required: true,
 		displayOptions: { show: { flowScreenDataInput: ['json'] } },
 		description: 'A non-empty object: the first screen’s data, by name',
@@ -202,14 +202,21 @@ export function readFlowFields(
 		flow: chosenFlow(context, itemIndex),
 		cta,
 		mode,
-		screen: requiredText(
-			node,
-			'First Screen',
-			context.getNodeParameter('flowScreen', itemIndex, ''),
-			itemIndex,
-		),
+		...firstScreen(context, itemIndex),
 		...screenData(context, itemIndex),
 		token: flowToken(context, itemIndex),
+	};
+}
+
+/** First Screen, or nothing when it is left empty: the flow then opens on its own first screen. */
+function firstScreen(context: IExecuteFunctions, itemIndex: number): { screen?: string } {
+	const raw = context.getNodeParameter('flowScreen', itemIndex, '') as unknown;
+	if (raw === '' || raw === undefined || raw === null) return {};
+	return {
+		screen: requiredText(context.getNode(), 'First Screen', raw, itemIndex, {
+			whenEmpty:
+				'First Screen is only spaces: leave it empty for the flow’s first screen, or give a screen ID',
+		}),
 	};
 }
 

@@ -17,8 +17,8 @@ export interface FlowMessage {
 	cta: string;
 	/** draft sends the flow's draft, for testing; published its published version. */
 	mode: 'published' | 'draft';
-	/** The screen the flow opens on. */
-	screen: string;
+	/** The screen the flow opens on; absent, the flow's first screen. */
+	screen?: string;
 	/** The first screen's input data; a non-empty object, or left out. */
 	data?: IDataObject;
 	/** Handed back with the customer's answer (flow_token), so the answer can be matched. */
@@ -30,7 +30,7 @@ export interface FlowMessage {
 	footer?: string;
 }
 
-/** The message; the flow opens on `screen` (flow_action navigate) with `data` when given. */
+/** The message; the flow opens on `screen` (or its first) with `data` when given (flow_action navigate). */
 export function flowContent(message: FlowMessage): MessageContent {
 	const { flow, data } = message;
 	return interactiveContent(
@@ -49,10 +49,16 @@ export function flowContent(message: FlowMessage): MessageContent {
 				mode: message.mode,
 				flow_token: message.token,
 				flow_action: 'navigate',
-				flow_action_payload: {
-					screen: message.screen,
-					...(data && Object.keys(data).length > 0 ? { data } : {}),
-				},
+				// Both optional (Meta's Sending a Flow page): without a screen the flow opens on its
+				// first one; an empty payload is left out.
+				...(message.screen || (data && Object.keys(data).length > 0)
+					? {
+							flow_action_payload: {
+								...(message.screen ? { screen: message.screen } : {}),
+								...(data && Object.keys(data).length > 0 ? { data } : {}),
+							},
+						}
+					: {}),
 			},
 		},
 	);

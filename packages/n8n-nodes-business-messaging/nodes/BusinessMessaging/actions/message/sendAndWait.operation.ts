@@ -46,6 +46,15 @@ const QUESTION = { show: { responseType: ['approval', 'choice', 'form'] } };
 const NOT_FORM = { hide: { responseType: ['form'] } };
 /** Fields of the interactive question, not of a template one (its template has its own words). */
 const NOT_TEMPLATE = { hide: { askWith: ['template'] } };
+/** The question's text: one field, shown with the words of a question or of a form. */
+const QUESTION_TEXT: INodeProperties = {
+	displayName: 'Message',
+	name: 'bodyText',
+	type: 'string',
+	typeOptions: { rows: 3 },
+	default: '',
+	required: true,
+};
 const QUESTION_TEMPLATE = { label: 'Question Template', variables: 'Question Template Variables' };
 
 /** The question's template and its variables; shown for Ask With › Template and as the fallback. */
@@ -92,6 +101,15 @@ const properties: INodeProperties[] = [
 		name: 'sendAndWaitNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: NOT_FORM,
+	},
+	{
+		displayName:
+			'The customer fills the Flow in the chat: keep a Business Messaging Trigger workflow active, it hands the form’s answer to this execution (give that trigger a Signature or Header Token Authentication). A Flow goes as a message, which the platform accepts within 24 hours of the person’s last message.',
+		name: 'sendAndWaitFormNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { responseType: ['form'] } },
 	},
 	senderField,
 	chatRecipientField,
@@ -124,15 +142,16 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Message',
-		name: 'bodyText',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		default: '',
-		required: true,
+		...QUESTION_TEXT,
 		placeholder: 'e.g. Refund of 25.00 EUR for order #1001: approve?',
-		displayOptions: NOT_TEMPLATE,
+		displayOptions: { hide: { ...NOT_TEMPLATE.hide, ...NOT_FORM.hide } },
 		description: `The question, up to ${LIMITS.interactiveBody} characters (${LIMITS.textBody} for Free Text in the chat)`,
+	},
+	{
+		...QUESTION_TEXT,
+		placeholder: 'e.g. Pick a time for your visit',
+		displayOptions: { show: { responseType: ['form'] } },
+		description: `The text above the Flow’s button, up to ${LIMITS.interactiveBody} characters`,
 	},
 	{
 		displayName: 'Approval Type',
