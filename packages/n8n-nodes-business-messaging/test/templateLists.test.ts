@@ -80,6 +80,45 @@ describe('template lists of the resource locators', () => {
 		expect(query(bed.requests()[0].url).get('status')).toBe('APPROVED');
 	});
 
+	it.each([
+		[
+			'approval',
+			'"Approve" approves, "Decline" declines',
+			'no quick-reply buttons: cannot ask an approval',
+		],
+		['choice', 'choices: Approve, Decline', 'no quick-reply buttons: cannot ask a choice'],
+		['freeText', 'the next message answers', 'the next message answers'],
+	])(
+		'Send and Wait’s Question Template list (%s) says what each template’s quick-reply buttons answer, or that it has none',
+		async (responseType, approvalRequest, withoutButtons) => {
+			const { results } = await bed.harness().listSearch('searchQuestionTemplates', {
+				resource: 'message',
+				operation: 'sendAndWait',
+				phoneNumberId: locator(bed.sandbox.phoneNumberIds[0]),
+				responseType,
+			});
+			const named = (name: string) => results.find((r) => r.name.startsWith(`${name} (`))?.name;
+			expect(named('approval_request')).toBe(`approval_request (en_US) — ${approvalRequest}`);
+			// A seeded template with no quick-reply button.
+			const plain = SEEDED_APPROVED.find((n) => {
+				const [name, language] = n.replace(')', '').split(' (');
+				const components = stored(name, language).components as Array<{
+					type: string;
+					buttons?: Array<{ type: string }>;
+				}>;
+				return !components.some(
+					(c) => c.type === 'BUTTONS' && c.buttons?.some((b) => b.type === 'QUICK_REPLY'),
+				);
+			})!;
+			expect(results.find((r) => r.name.startsWith(`${plain} — `))?.name).toBe(
+				`${plain} — ${withoutButtons}`,
+			);
+			// Only approved templates, as for any send, and their buttons asked for.
+			expect(results.map((r) => r.name.replace(/ — .*$/, ''))).toEqual(SEEDED_APPROVED);
+			expect(query(bed.requests().at(-1)!.url).get('fields')).toContain('components');
+		},
+	);
+
 	it('pages the approved templates too', async () => {
 		addTemplates(200); // 133 of them APPROVED, plus the seeded approved ones
 		const first = await bed.harness().listSearch('searchApprovedTemplates', forAccount());

@@ -21,6 +21,7 @@ import {
 	searchFlows,
 	searchPhoneNumbers,
 	searchProducts,
+	searchQuestionTemplates,
 	searchTemplates,
 } from './methods/listSearch';
 
@@ -107,6 +108,7 @@ export class BusinessMessaging implements INodeType {
 			searchFlows,
 			searchPhoneNumbers,
 			searchProducts,
+			searchQuestionTemplates,
 			searchTemplates,
 		},
 		resourceMapping: { getFallbackTemplateVariables, getTemplateVariables },

@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IDataObject,
 	type ILoadOptionsFunctions,
 	type INodeListSearchItems,
 	type INodeListSearchResult,
@@ -7,7 +8,11 @@ import {
 import { getBusinessAccount, listNumbers } from '../../common/api/account';
 import { FLOW_PAGE_SIZE, listFlowPage } from '../../common/api/flows';
 import { listProductPage } from '../../common/api/catalog';
-import { listTemplatePage, TEMPLATE_PAGE_SIZE } from '../../common/api/templates';
+import {
+	listTemplatePage,
+	TEMPLATE_PAGE_SIZE,
+	type TemplateField,
+} from '../../common/api/templates';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
@@ -86,6 +91,8 @@ async function templatePage(
 	filter: string | undefined,
 	after: string | undefined,
 	status?: string,
+	/** What to add to a template's name in the list (read from its components). */
+	note?: (components: IDataObject[]) => string,
 ): Promise<INodeListSearchResult> {
 	const accountId = await accountForTemplates.call(this);
 	const results: INodeListSearchItems[] = [];
@@ -95,7 +102,16 @@ async function templatePage(
 			this,
 			accountId,
 			// Every field read below is asked for: a server may return only those.
-			{ fields: ['id', 'name', 'language', 'status'], ...(status ? { status } : {}) },
+			{
+				fields: [
+					'id',
+					'name',
+					'language',
+					'status',
+					...(note ? (['components'] as TemplateField[]) : []),
+				],
+				...(status ? { status } : {}),
+			},
 			{ limit: TEMPLATE_PAGE_SIZE, after: cursor },
 		);
 		for (const t of page.templates) {
@@ -103,8 +119,9 @@ async function templatePage(
 			if (typeof t.id !== 'string' && typeof t.id !== 'number') continue;
 			if (status && t.status !== status) continue;
 			if (!matches(filter, String(t.name))) continue;
+			const said = note?.(Array.isArray(t.components) ? (t.components as IDataObject[]) : []);
 			results.push({
-				name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}`,
+				name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}${said ? ` — ${said}` : ''}`,
 				value: String(t.id),
 			});
 		}
@@ -120,6 +137,39 @@ export async function searchTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	return templatePage.call(this, filter, paginationToken);
+}
+
+/**
+ * Send and Wait's Question Template: approved templates, each saying what its quick-reply
+ * buttons answer for the chosen Response Type, or that it has none to answer with. The run
+ * refuses such a template anyway; the list says so before it is picked.
+ */
+export async function searchQuestionTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const responseType = String(this.getCurrentNodeParameter('responseType') ?? 'approval');
+	return templatePage.call(this, filter, paginationToken, 'APPROVED', (components) =>
+		questionNote(quickReplyTitles(components), responseType),
+	);
+}
+
+/** The titles of a template's quick-reply buttons, in order. */
+function quickReplyTitles(components: IDataObject[]): string[] {
+	return components
+		.filter((c) => String(c.type).toUpperCase() === 'BUTTONS')
+		.flatMap((c) => (Array.isArray(c.buttons) ? (c.buttons as IDataObject[]) : []))
+		.filter((b) => String(b.type).toUpperCase() === 'QUICK_REPLY')
+		.map((b) => String(b.text ?? ''));
+}
+
+function questionNote(titles: string[], responseType: string): string {
+	if (responseType === 'freeText') return 'the next message answers';
+	if (titles.length === 0)
+		return `no quick-reply buttons: cannot ask ${responseType === 'choice' ? 'a choice' : 'an approval'}`;
+	if (responseType === 'choice') return `choices: ${titles.join(', ')}`;
+	return `"${titles[0]}" approves${titles[1] !== undefined ? `, "${titles[1]}" declines` : ''}`;
 }
 
 /** Only APPROVED templates: the only ones that can be sent. */

@@ -87,6 +87,8 @@ export function templateLocator(
 		description?: string;
 		name?: string;
 		displayName?: string;
+		/** The list's search method, when not the templates' own. */
+		searchListMethod?: string;
 	} = {},
 ): INodeProperties {
 	return {
@@ -105,7 +107,9 @@ export function templateLocator(
 					? 'Select an approved template...'
 					: 'Select a template...',
 				typeOptions: {
-					searchListMethod: options.approvedOnly ? 'searchApprovedTemplates' : 'searchTemplates',
+					searchListMethod:
+						options.searchListMethod ??
+						(options.approvedOnly ? 'searchApprovedTemplates' : 'searchTemplates'),
 					searchable: true,
 				},
 			},

@@ -65,8 +65,9 @@ function questionTemplateFields(show: Record<string, string[]>): INodeProperties
 				approvedOnly: true,
 				name: 'fallbackTemplate',
 				displayName: QUESTION_TEMPLATE.label,
+				searchListMethod: 'searchQuestionTemplates',
 				description:
-					'An approved template whose quick-reply buttons are the answers, in order: for an approval the first approves and the second declines; for a choice one button per choice. Any template for Free Text: the next message answers.',
+					'An approved template whose quick-reply buttons are the answers, in order: for an approval the first button approves and the second declines; for a choice one button per choice. The list says what each template’s buttons answer. Any template for Free Text: the next message answers.',
 			}),
 			displayOptions: { show, ...NOT_FORM },
 		},
