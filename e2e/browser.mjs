@@ -152,7 +152,8 @@ try {
 			const labels = [
 				'Header {{1}} (e.g. #1001)',
 				'Body {{1}} (e.g. Maria)',
-				'Body {{2}}',
+				// No room for its example: the template's own words around {{2}} say what goes there.
+				'“…order of {{2}}. It…”',
 				'Body {{3}} (e.g. Monday)',
 				'"Track order" URL end',
 			];
@@ -171,12 +172,18 @@ try {
 			}
 			await page.getByTestId('node-execute-button').first().click();
 			const output = page.getByTestId('output-panel');
-			await output.getByText('Template Variables › Body {{2}} is required').first().waitFor();
+			await output
+				.getByText('Template Variables › “…order of {{2}}. It…” is required')
+				.first()
+				.waitFor();
 			await output
 				.getByText(/2 bags of Ethiopia Yirgacheffe/)
 				.first()
 				.waitFor();
-			const body2 = mapper.locator('.parameter-item').filter({ hasText: 'Body {{2}}' }).first();
+			const body2 = mapper
+				.locator('.parameter-item')
+				.filter({ hasText: '“…order of {{2}}. It…”' })
+				.first();
 			await body2.getByTestId('parameter-input-field').fill('a bag of Kenya Nyeri');
 			// The refusal's toast off the picture; the output panel still shows it.
 			for (const close of await page.locator('.el-notification__closeBtn').all())
@@ -523,7 +530,8 @@ try {
 			await mapper.getByText('Question Template Variables').waitFor();
 			await mapper
 				.locator('.parameter-item')
-				.filter({ hasText: 'Body {{1}}' })
+				// 'Approval needed: {{1}}', its example too long for the label.
+				.filter({ hasText: '“…needed: {{1}}”' })
 				.first()
 				.getByTestId('parameter-input-field')
 				.fill('Refund of 25.00 EUR for order #1001');

@@ -38,7 +38,8 @@ describe('Message › Send Template: the variables form', () => {
 		expect(fields.map((f) => [f.id, f.displayName, f.required, f.type])).toEqual([
 			['header_1', 'Header {{1}} (e.g. #1001)', false, 'string'],
 			['body_1', 'Body {{1}} (e.g. Maria)', false, 'string'],
-			['body_2', 'Body {{2}}', false, 'string'],
+			// The example has no room: the template's words around {{2}} say what goes there.
+			['body_2', '“…order of {{2}}. It…”', false, 'string'],
 			['body_3', 'Body {{3}} (e.g. Monday)', false, 'string'],
 			['button_0_url', '"Track order" URL end', false, 'string'],
 			['button_1_payload', 'Button 2 payload (optional)', false, 'string'],
@@ -216,7 +217,7 @@ describe('Message › Send Template', () => {
 				.harness()
 				.execute({ parameters: send('order_confirmation', { ...orderValues, body_2: '  ' }) }),
 		);
-		expect(error.message).toBe('Template Variables › Body {{2}} is required');
+		expect(error.message).toBe('Template Variables › “…order of {{2}}. It…” is required');
 		expect(error.description).toBe('For example: 2 bags of Ethiopia Yirgacheffe');
 		expect(posts()).toHaveLength(0);
 	});

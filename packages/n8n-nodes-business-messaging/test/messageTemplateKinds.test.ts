@@ -60,10 +60,11 @@ const NAMED = {
 
 describe('Message › Send Template: named parameters and quick replies', () => {
 	it('offers one field per name, and optional quick-reply payloads named by their button', async () => {
-		// The names leave no room for the examples ('Body {{first_name}} (e.g. Jessica)' is cut).
+		// The names leave no room for the examples ('Body {{first_name}} (e.g. Jessica)' is cut):
+		// the template's own words around a placeholder say what goes there, where they fit.
 		expect(await form('delivery_update')).toEqual([
 			['header_param_order_id', 'Header {{order_id}}', false, 'string'],
-			['body_param_first_name', 'Body {{first_name}}', false, 'string'],
+			['body_param_first_name', '“Hi {{first_name}},…”', false, 'string'],
 			['body_param_delivery_date', 'Body {{delivery_date}}', false, 'string'],
 			['button_0_payload', '"Yes" payload (optional)', false, 'string'],
 			['button_1_payload', 'Button 2 payload (optional)', false, 'string'],
@@ -95,7 +96,7 @@ describe('Message › Send Template: named parameters and quick replies', () => 
 		const error = await refused(
 			'delivery_update',
 			{ ...NAMED, body_param_first_name: ' ' },
-			'Template Variables › Body {{first_name}} is required',
+			'Template Variables › “Hi {{first_name}},…” is required',
 		);
 		expect(error.description).toBe('For example: Jessica');
 	});

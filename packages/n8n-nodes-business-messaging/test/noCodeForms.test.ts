@@ -213,15 +213,16 @@ describe('the variables form: labels n8n shows whole', () => {
 		]);
 	});
 
-	it('leaves a long example out of the label, and a long button text for its place', () => {
+	it('leaves a long example out of the label for the template’s own words around the placeholder, and a long button text for its place', () => {
 		const labels = templateVariables(
 			everyKind('2 bags of Ethiopia Yirgacheffe', 'A button text of 25 chars'),
 		).map((v) => v.label);
+		// 'Order {{1}}' and 'Hi {{1}}, your {{2}} ships {{3}}', as wide as fits.
 		expect(labels).toEqual([
-			'Header {{1}}',
-			'Body {{1}}',
-			'Body {{2}}',
-			'Body {{3}}',
+			'Header “Order {{1}}”',
+			'“Hi {{1}}, your {{2}}…”',
+			'“…your {{2}} ships…”',
+			'“…{{2}} ships {{3}}”',
 			'Button 1 URL end',
 			'Coupon code',
 			'Button 3 payload (optional)',
@@ -240,6 +241,21 @@ describe('the variables form: labels n8n shows whole', () => {
 			'Place name (optional)',
 			'Address (optional)',
 		]);
+	});
+
+	it('names a placeholder by the part it is in when even the nearest words do not fit', () => {
+		const [variable] = templateVariables({
+			components: [
+				{ type: 'BODY', text: 'Your reservation reference is {{1}} — keep it for your records' },
+			],
+		});
+		expect(variable.label).toBe('“…is {{1}} —…”');
+		const [wide] = templateVariables({
+			components: [
+				{ type: 'BODY', text: 'Unterschriftsberechtigungsnachweis {{1}} Versicherungsbedingungen' },
+			],
+		});
+		expect(wide.label).toBe('Body {{1}}');
 	});
 
 	it('keeps a name that cannot be shorter whole, however long', () => {
@@ -284,7 +300,7 @@ describe('the variables form: errors name the label, never the ID', () => {
 
 	it('names the form it is in', () => {
 		expect(refusal(fill('body_2', 'Fallback Template Variables')).message).toBe(
-			'Fallback Template Variables › Body {{2}} is required',
+			'Fallback Template Variables › “…your {{2}} ships…” is required',
 		);
 	});
 

@@ -450,7 +450,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 					{ productRetailerId: 'di9ozbzfi4', quantity: 2, itemPrice: 30, currency: 'USD' },
 					{ productRetailerId: 'nqryix03ez', quantity: 1, itemPrice: 25, currency: 'USD' },
 				],
-				totals: [{ currency: 'USD', amount: 85 }],
+				totals: [{ currency: 'USD', amount: 85, amountText: '85.00' }],
 			},
 			raw: message(d),
 		}),
@@ -1029,7 +1029,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 				items: [
 					{ productRetailerId: 'n6k6x0y7oe', quantity: 1, itemPrice: 99.99, currency: 'USD' },
 				],
-				totals: [{ currency: 'USD', amount: 99.99 }],
+				totals: [{ currency: 'USD', amount: 99.99, amountText: '99.99' }],
 			},
 			raw: message(d),
 		}),

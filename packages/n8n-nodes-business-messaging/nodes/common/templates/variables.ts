@@ -94,19 +94,65 @@ export function labelWidth(text: string): number {
 	return width;
 }
 
+const fits = (label: string) => labelWidth(label) <= LABEL_WIDTH;
+
 /**
- * The label of a field: the first name that fits with the example, else the first that fits
- * alone (the example is then given when the field is left empty), else the last name.
+ * The label of a field: the first name that fits with the example, else the template's own words
+ * around the placeholder (`context`, widest first) that fit, else the first name that fits alone
+ * (the example is then given when the field is left empty), else the last name.
  */
-function labelOf(names: string[], optional: boolean, example?: string): string {
-	const fits = (label: string) => labelWidth(label) <= LABEL_WIDTH;
+function labelOf(
+	names: string[],
+	optional: boolean,
+	example?: string,
+	context: string[] = [],
+): string {
 	if (example)
 		for (const name of names) {
 			const label = `${name} (${optional ? 'optional, ' : ''}e.g. ${example})`;
 			if (fits(label)) return label;
 		}
 	const suffix = optional ? ' (optional)' : '';
-	return (names.find((name) => fits(name + suffix)) ?? names[names.length - 1]) + suffix;
+	return (
+		([...context, ...names].find((name) => fits(name + suffix)) ?? names[names.length - 1]) + suffix
+	);
+}
+
+/**
+ * The template's words around a placeholder, as labels from the widest to the narrowest:
+ * `“Approval needed: {{1}}”`, `“…needed: {{1}}”` (a header's with `part` "Header "). Without an example that fits, they
+ * say what goes there (n8n's form shows nothing but the label).
+ */
+export function placeholderContext(
+	part: string,
+	templateText: string,
+	placeholder: string,
+): string[] {
+	const at = templateText.indexOf(placeholder);
+	if (at < 0) return [];
+	const before = templateText.slice(0, at).trimStart();
+	const after = templateText.slice(at + placeholder.length).trimEnd();
+	const labels: string[] = [];
+	for (const [b, a] of [
+		[4, 3],
+		[3, 2],
+		[2, 2],
+		[2, 1],
+		[1, 1],
+		[2, 0],
+		[1, 0],
+		[0, 1],
+		[0, 0],
+	]) {
+		// Whole words, with what is stuck to the placeholder ("{{1}}," keeps its comma).
+		const head = new RegExp(`(?:\\S+\\s+){0,${b}}\\S*$`).exec(before)?.[0] ?? '';
+		const tail = new RegExp(`^\\S*(?:\\s+\\S+){0,${a}}`).exec(after)?.[0] ?? '';
+		if (head.trim() === '' && tail.trim() === '') continue;
+		const open = head.length < before.length ? '…' : '';
+		const close = tail.length < after.length ? '…' : '';
+		labels.push(`${part}“${open}${head}${placeholder}${tail}${close}”`);
+	}
+	return [...new Set(labels)];
 }
 
 const variable = (
@@ -119,6 +165,8 @@ const variable = (
 		/** Whether the label says "(optional)"; by default when not required. */
 		optional?: boolean;
 		type?: TemplateVariable['type'];
+		/** The template's words around the placeholder (placeholderContext). */
+		context?: string[];
 	} = {},
 ): TemplateVariable => {
 	const required = options.required ?? true;
@@ -126,7 +174,7 @@ const variable = (
 	const optional = options.optional ?? !required;
 	return {
 		id,
-		label: labelOf(typeof names === 'string' ? [names] : names, optional, example),
+		label: labelOf(typeof names === 'string' ? [names] : names, optional, example, options.context),
 		target,
 		example,
 		required,
@@ -156,6 +204,7 @@ export function templateVariables(template: {
 							{ part: 'body', name },
 							{
 								example: examples[name],
+								context: placeholderContext('', text(c.text), `{{${name}}}`),
 							},
 						),
 					);
@@ -169,7 +218,10 @@ export function templateVariables(template: {
 						`body_${n}`,
 						otp && n === 1 ? 'One-time code' : `Body {{${n}}}`,
 						{ part: 'body' },
-						{ example: examples[n - 1] },
+						{
+							example: examples[n - 1],
+							context: otp ? [] : placeholderContext('', text(c.text), `{{${n}}}`),
+						},
 					),
 				);
 		} else if (c.type === 'BUTTONS') {
@@ -222,6 +274,7 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 					{ part: 'headerText', name },
 					{
 						example: examples[name],
+						context: placeholderContext('Header ', text(c.text), `{{${name}}}`),
 					},
 				),
 			);
@@ -234,6 +287,7 @@ function headerVariables(c: IDataObject, example: IDataObject, named: boolean): 
 						{ part: 'headerText' },
 						{
 							example: text((example.header_text as string[] | undefined)?.[0]),
+							context: placeholderContext('Header ', text(c.text), '{{1}}'),
 						},
 					),
 				]
