@@ -450,7 +450,7 @@ export const EXPECTED: Record<string, (d: Delivery) => IDataObject[]> = {
 					{ productRetailerId: 'di9ozbzfi4', quantity: 2, itemPrice: 30, currency: 'USD' },
 					{ productRetailerId: 'nqryix03ez', quantity: 1, itemPrice: 25, currency: 'USD' },
 				],
-				totals: [{ currency: 'USD', amount: 85, amountText: '85.00' }],
+				totals: [{ currency: 'USD', amount: 85, amountText: '85' }],
 			},
 			raw: message(d),
 		}),
