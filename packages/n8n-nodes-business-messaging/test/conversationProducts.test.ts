@@ -249,7 +249,7 @@ describe('Message › Send Catalog', () => {
 	it('sends the connected catalog behind its button, with a thumbnail product or without', async () => {
 		await customerWrites(bed);
 		const [output] = await bed.harness().execute({
-			parameters: sendCatalog({ footer: 'Acme Coffee', thumbnailProduct: sku(7) }),
+			parameters: sendCatalog({ footer: 'Acme Coffee', thumbnailProduct: rl(sku(7)) }),
 		});
 		await bed.harness().execute({ parameters: sendCatalog() });
 		expect(output[0].json).toMatchObject({
@@ -291,6 +291,35 @@ describe('Message › Send Catalog', () => {
 	});
 });
 
+describe('the Catalog and Thumbnail Product pickers', () => {
+	it('lists the catalog connected to the sender’s business account, by name, valued by ID', async () => {
+		const { results } = await bed.harness().listSearch('searchCatalogs', sendProduct());
+		const connected = bed.sandbox.state.store.catalogs.get(bed.sandbox.catalogId)!;
+		expect(results).toEqual([{ name: `${connected.name} (${connected.id})`, value: connected.id }]);
+		expect(bed.requests().at(-1)!.url).toMatch(
+			new RegExp(`/${bed.sandbox.businessAccountId}/product_catalogs\\?fields=id%2Cname$`),
+		);
+		const none = await bed.harness().listSearch('searchCatalogs', sendProduct(), 'no such catalog');
+		expect(none.results).toEqual([]);
+	});
+
+	it('Send Catalog’s Thumbnail Product lists the connected catalog’s products, SKU first', async () => {
+		const { results } = await bed
+			.harness()
+			.listSearch('searchConnectedCatalogProducts', sendCatalog(), 'sku-00007');
+		expect(results.map((r) => r.value)).toEqual([sku(7)]);
+		expect(results[0].name.startsWith(`${sku(7)} · `)).toBe(true);
+	});
+
+	it('a Thumbnail Product typed before the picker (a workflow saved as text) is still sent', async () => {
+		await customerWrites(bed);
+		const [output] = await bed.harness().execute({
+			parameters: sendCatalog({ thumbnailProduct: sku(3) }),
+		});
+		expect(output[0].json).toMatchObject({ thumbnailProductRetailerId: sku(3) });
+	});
+});
+
 describe('the product search (searchProducts)', () => {
 	const search = (parameters: ReturnType<typeof chatSend>, filter?: string, token?: string) =>
 		bed.harness().listSearch('searchProducts', parameters, filter, token);
@@ -301,10 +330,9 @@ describe('the product search (searchProducts)', () => {
 		while (pages.at(-1)!.paginationToken)
 			pages.push(await search(form, undefined, pages.at(-1)!.paginationToken));
 		expect(pages.map((p) => p.results.length)).toEqual([20, 20, 10]);
-		expect(pages[0].results[0]).toEqual({
-			name: expect.stringContaining(`(${sku(1)})`),
-			value: sku(1),
-		});
+		// The retailer ID first: the editor cuts a long entry, and the SKU tells sizes apart.
+		const first = bed.sandbox.state.store.catalogs.get(bed.sandbox.catalogId)!.products[0];
+		expect(pages[0].results[0]).toEqual({ name: `${sku(1)} · ${first.name}`, value: sku(1) });
 		const products = [...bed.sandbox.state.store.catalogs.get(bed.sandbox.catalogId)!.products];
 		expect(pages.flatMap((p) => p.results.map((r) => r.value))).toEqual(
 			products.map((p) => p.retailer_id),

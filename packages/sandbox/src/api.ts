@@ -8,6 +8,7 @@ import type { LoggedRequest } from './requestLog';
 import { accountRoutes } from './routes/account';
 import { catalogRoutes } from './routes/catalog';
 import { idRoutes } from './routes/dispatch';
+import { connectedCatalogRoutes } from './routes/connectedCatalogs';
 import { flowRoutes } from './routes/flows';
 import { mediaRoutes } from './routes/media';
 import { mediaUploadRoutes } from './routes/mediaUpload';
@@ -42,6 +43,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 		accountRoutes,
 		templateRoutes,
 		flowRoutes,
+		connectedCatalogRoutes,
 		uploadRoutes,
 		catalogRoutes,
 		mediaRoutes,

@@ -18,6 +18,8 @@ import { getFallbackTemplateVariables, getTemplateVariables } from './methods/re
 import {
 	searchApprovedTemplates,
 	searchBusinessAccounts,
+	searchCatalogs,
+	searchConnectedCatalogProducts,
 	searchFlows,
 	searchPhoneNumbers,
 	searchProducts,
@@ -105,6 +107,8 @@ export class BusinessMessaging implements INodeType {
 		listSearch: {
 			searchApprovedTemplates,
 			searchBusinessAccounts,
+			searchCatalogs,
+			searchConnectedCatalogProducts,
 			searchFlows,
 			searchPhoneNumbers,
 			searchProducts,

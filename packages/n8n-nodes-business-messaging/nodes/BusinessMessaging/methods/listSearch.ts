@@ -7,7 +7,7 @@ import {
 } from 'n8n-workflow';
 import { getBusinessAccount, listNumbers } from '../../common/api/account';
 import { FLOW_PAGE_SIZE, listFlowPage } from '../../common/api/flows';
-import { listProductPage } from '../../common/api/catalog';
+import { listConnectedCatalogs, listProductPage } from '../../common/api/catalog';
 import {
 	listTemplatePage,
 	TEMPLATE_PAGE_SIZE,
@@ -217,7 +217,27 @@ export async function searchFlows(
 const PRODUCT_SEARCH_PAGE = 20;
 
 /**
- * The products of the form's Catalog whose retailer ID or name contains the search text, a page
+ * The catalogs connected to the sender's business account (as the template lists find it), for
+ * the Catalog pickers: name first, then the ID that is sent.
+ */
+export async function searchCatalogs(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const catalogs = await listConnectedCatalogs.call(this, await accountForTemplates.call(this));
+	return {
+		results: catalogs
+			.filter((c) => typeof c.id === 'string' || typeof c.id === 'number')
+			.filter((c) => matches(filter, String(c.name ?? ''), String(c.id)))
+			.map((c) => ({
+				name: c.name ? `${String(c.name)} (${String(c.id)})` : String(c.id),
+				value: String(c.id),
+			})),
+	};
+}
+
+/**
+ * The products of the form's Catalog for the product pickers: a page of the catalog's listing
  * at a time, valued by retailer ID (what product messages name). The Catalog is read from the
  * whole form (getCurrentNodeParameter takes a path from the node's top), so the search also
  * serves a Product field inside Send Product List's Sections. The API filters (4.4); the text is
@@ -240,6 +260,37 @@ export async function searchProducts(
 			this.getNode(),
 			'The Catalog is an expression, known only when the node runs: give the product’s Retailer ID instead',
 		);
+	return await productPage.call(this, catalogId, filter, paginationToken);
+}
+
+/**
+ * The products of the catalog connected to the sender's business account, which a catalog
+ * message shows (Send Catalog's Thumbnail Product).
+ */
+export async function searchConnectedCatalogProducts(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const [catalog] = await listConnectedCatalogs.call(this, await accountForTemplates.call(this));
+	if (catalog?.id === undefined)
+		throw new NodeOperationError(
+			this.getNode(),
+			'The sender’s business account has no connected catalog: connect one in the provider’s commerce settings',
+		);
+	return await productPage.call(this, String(catalog.id), filter, paginationToken);
+}
+
+/**
+ * One page of a catalog's products, matching the search text. Named by retailer ID first: the
+ * editor cuts a long entry, and the SKU is what tells two sizes of a product apart.
+ */
+async function productPage(
+	this: ILoadOptionsFunctions,
+	catalogId: string,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+): Promise<INodeListSearchResult> {
 	const text = filter?.trim();
 	const { products, after } = await listProductPage.call(
 		this,
@@ -269,7 +320,7 @@ export async function searchProducts(
 		.map((p) => ({
 			name:
 				typeof p.name === 'string' && p.name
-					? `${p.name} (${p.retailer_id})`
+					? `${String(p.retailer_id)} · ${p.name}`
 					: String(p.retailer_id),
 			value: String(p.retailer_id),
 		}));

@@ -120,3 +120,35 @@ export async function batchProducts(
 	);
 	return { handles: response.handles ?? [] };
 }
+
+/** A catalog connected to a business account, as the Cloud API lists it. */
+export interface ConnectedCatalog extends IDataObject {
+	id?: string;
+	name?: string;
+}
+
+/**
+ * GET /{business_account_id}/product_catalogs: the catalogs connected to the account (the Cloud
+ * API connects one; beyond the spec, which lists no catalogs). For the Catalog pickers.
+ */
+export async function listConnectedCatalogs(
+	this: Context,
+	businessAccountId: string,
+	request: RequestContext = {},
+): Promise<ConnectedCatalog[]> {
+	const response = await requestJson<Page<ConnectedCatalog>>(
+		this,
+		{
+			method: 'GET',
+			path: apiPath(
+				this.getNode(),
+				{ 'Business account ID': businessAccountId },
+				'product_catalogs',
+			),
+			// Every field the node reads is asked for: a server may return only those.
+			qs: { fields: 'id,name' },
+		},
+		request,
+	);
+	return response.data ?? [];
+}

@@ -32,16 +32,26 @@ export const CONDITION: INodePropertyOptions[] = [
 	{ name: 'Used', value: 'used' },
 ];
 
-/** The catalog: typed as an ID (the API has no call that lists catalogs). */
+/**
+ * The catalog: picked from the catalogs connected to the sender's business account (the Cloud
+ * API's product_catalogs), or typed as an ID.
+ */
 export function catalogField(): INodeProperties {
 	return {
 		displayName: 'Catalog',
 		name: 'catalogId',
 		type: 'resourceLocator',
-		default: { mode: 'id', value: '' },
+		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The product catalog, from the dashboard’s commerce settings',
+		description: 'The product catalog connected to the sender’s business account',
 		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a catalog...',
+				typeOptions: { searchListMethod: 'searchCatalogs', searchable: true },
+			},
 			{
 				displayName: 'ID',
 				name: 'id',
@@ -63,19 +73,23 @@ export function productLocator(
 		displayName: 'Product',
 		description: 'A product of the catalog, by its retailer ID (the SKU, not the product’s ID)',
 	},
+	options: { required?: boolean; searchListMethod?: string } = {},
 ): INodeProperties {
 	return {
 		...field,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
-		required: true,
+		required: options.required ?? true,
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select a product...',
-				typeOptions: { searchListMethod: 'searchProducts', searchable: true },
+				typeOptions: {
+					searchListMethod: options.searchListMethod ?? 'searchProducts',
+					searchable: true,
+				},
 			},
 			{
 				displayName: 'Retailer ID',

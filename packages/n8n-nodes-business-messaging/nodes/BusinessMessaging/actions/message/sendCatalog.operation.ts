@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
+import { productLocator } from '../../../common/fields/product';
 import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import { catalogContent } from '../../../common/messages/products';
 import { LIMITS } from '../../../common/rules/messageLimits';
@@ -22,17 +23,15 @@ const properties: INodeProperties[] = [
 		description: `The message above the View catalog button, up to ${LIMITS.interactiveBody} characters`,
 	},
 	footerField,
-	{
-		// Typed, not searched: the message shows the catalog connected to the business account,
-		// which the form does not name and the API has no call to find.
-		displayName: 'Thumbnail Product',
-		name: 'thumbnailProduct',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. SKU-00007',
-		description:
-			'The retailer ID of the product whose image heads the message (optional: empty shows the first product’s)',
-	},
+	productLocator(
+		{
+			name: 'thumbnailProduct',
+			displayName: 'Thumbnail Product',
+			description:
+				'The product whose image heads the message, from the catalog connected to the sender’s business account (optional: empty shows the first product’s)',
+		},
+		{ required: false, searchListMethod: 'searchConnectedCatalogProducts' },
+	),
 	...windowFallbackFields,
 	chatOptions(),
 ];
@@ -56,7 +55,10 @@ export async function execute(
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
 	const text = textAndFooter(this, itemIndex, LIMITS.interactiveBody);
-	const thumbnail = String(this.getNodeParameter('thumbnailProduct', itemIndex, '') ?? '').trim();
+	// A product picked or typed; a workflow saved before the picker has the retailer ID as text.
+	const thumbnail = String(
+		this.getNodeParameter('thumbnailProduct', itemIndex, '', { extractValue: true }) ?? '',
+	).trim();
 	return await sendInChat.call(
 		this,
 		item,
