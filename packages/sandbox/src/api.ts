@@ -10,6 +10,7 @@ import { catalogRoutes } from './routes/catalog';
 import { idRoutes } from './routes/dispatch';
 import { connectedCatalogRoutes } from './routes/connectedCatalogs';
 import { flowRoutes } from './routes/flows';
+import { subscribedAppRoutes } from './routes/webhookOverrides';
 import { mediaRoutes } from './routes/media';
 import { mediaUploadRoutes } from './routes/mediaUpload';
 import { messageRoutes } from './routes/messages';
@@ -44,6 +45,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 		templateRoutes,
 		flowRoutes,
 		connectedCatalogRoutes,
+		subscribedAppRoutes,
 		uploadRoutes,
 		catalogRoutes,
 		mediaRoutes,

@@ -12,6 +12,7 @@ import { RequestLog } from './requestLog';
 import { demoSeed } from './demoSeed';
 import { loadSeed, type Seed } from './seed';
 import { Store } from './store';
+import { webhookOverrideFor } from './webhookOverrides';
 import { WebhookDispatcher } from './webhooks';
 
 /** A seed, or one written in the ID style in force (the demo's IDs follow the dialect). */
@@ -54,6 +55,7 @@ export class SandboxState {
 			timeoutMs: this.config.webhookTimeoutMs,
 			concurrency: this.config.webhookConcurrency,
 		}));
+		this.webhooks.overrideFor = (payload) => webhookOverrideFor(this.store, payload);
 		const seed = options.seed ?? ((idStyle: IdStyle) => demoSeed(undefined, idStyle));
 		this.seed = typeof seed === 'function' ? seed : () => seed;
 		this.store = this.seededStore(this.dialect.idStyle);

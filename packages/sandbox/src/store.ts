@@ -49,6 +49,11 @@ export class Store {
 	readonly customers = new Map<string, Customer>();
 	/** Calls the customers placed, by call ID. */
 	readonly calls = new Map<string, Call>();
+	/**
+	 * Webhook URLs that override the app's (Meta's webhook overrides): by phone number ID or by
+	 * business account ID.
+	 */
+	readonly webhookOverrides = new Map<string, string>();
 	private readonly customersByNumber = new Map<string, Customer>();
 	private readonly customersByUserId = new Map<string, Customer>();
 	private readonly customersByParentUserId = new Map<string, Customer>();

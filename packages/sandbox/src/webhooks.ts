@@ -20,6 +20,10 @@ export interface Delivery {
 	wrong?: WrongDelivery;
 	/** The delivery this one delivers again, as the platform redelivers. */
 	redeliveryOf?: string;
+	/** Where it went: the app's URL, or an override of its number or business account. */
+	url: string;
+	/** When it was made (ms). */
+	createdAt: number;
 }
 
 /**
@@ -44,6 +48,11 @@ export function signBody(secret: string, body: string): string {
  */
 export class WebhookDispatcher {
 	target: WebhookTarget | undefined;
+	/**
+	 * The URL that overrides the app's for a delivery (Meta's per-number and per-account webhook
+	 * overrides), or undefined: the app's URL.
+	 */
+	overrideFor: (payload: unknown) => string | undefined = () => undefined;
 	readonly deliveries: Delivery[] = [];
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private readonly inFlight = new Set<Promise<void>>();
@@ -62,18 +71,22 @@ export class WebhookDispatcher {
 		options: { wrong?: WrongDelivery; redeliveryOf?: Delivery } = {},
 	): Delivery | undefined {
 		if (!this.target) return undefined;
+		const body = options.redeliveryOf?.payload ?? payload;
+		const url = this.overrideFor(body) ?? this.target.url;
 		const delivery: Delivery = {
 			// A redelivery is the same delivery again: same ID, same body.
 			id: options.redeliveryOf?.id ?? randomUUID(),
-			payload: options.redeliveryOf?.payload ?? payload,
+			payload: body,
 			attempts: 0,
 			status: 'pending',
 			wrong: options.wrong,
 			redeliveryOf: options.redeliveryOf?.id,
+			url,
+			createdAt: Date.now(),
 		};
 		this.deliveries.push(delivery);
 		if (this.deliveries.length > 10_000) this.deliveries.shift();
-		this.attempt(delivery, this.target);
+		this.attempt(delivery, { ...this.target, url });
 		return delivery;
 	}
 

@@ -417,6 +417,12 @@ describe('simulated taps on a template’s quick-reply buttons', () => {
 		const text = expectSent(await send(s, message('text', { body: 'hi' })));
 		expectInvalid(await tap(s, { reply_to: sent, button_index: 2 }), 'button_index', 'its buttons');
 		expectInvalid(await tap(s, { reply_to: text, button_index: 0 }), 'reply_to', 'a template');
+		// The reply-button tap on a template says which type taps a template's button.
+		expectInvalid(
+			await tap(s, { type: 'interactive', reply_to: sent, button_id: 'approve' }),
+			'reply_to',
+			'"type": "button", "reply_to": <its wamid>, "button_index"',
+		);
 		// a raw button message still passes as the platform sends it
 		const raw = await tap(s, { button: { payload: 'p', text: 't' } });
 		assert.equal(raw.status, 200, raw.text);

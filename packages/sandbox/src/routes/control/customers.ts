@@ -233,6 +233,12 @@ export function sentMessage(
  */
 function interactiveReply(sandbox: SandboxState, numberId: string, customer: Customer, body: Json) {
 	const replyTo = requireString(body, 'reply_to', 'reply_to');
+	// The way to tap a template's button is another type: say which, rather than only "no".
+	if (sandbox.store.messages.get(replyTo)?.type === 'template')
+		throw invalid(
+			'reply_to',
+			'is a template message: tap its quick-reply button with {"type": "button", "reply_to": <its wamid>, "button_index": <the button\'s index among the template\'s buttons>}',
+		);
 	const sent = sentMessage(
 		sandbox,
 		numberId,

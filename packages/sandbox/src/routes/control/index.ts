@@ -3,6 +3,7 @@ import { customerEventRoutes } from './customerEvents';
 import { customerRoutes } from './customers';
 import { dataRoutes } from './data';
 import { settingsRoutes } from './settings';
+import { deliveriesPageRoutes } from './deliveriesPage';
 import { webhookRoutes } from './webhook';
 
 export { describe } from './data';
@@ -18,6 +19,7 @@ export const controlRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		dataRoutes,
 		settingsRoutes,
 		webhookRoutes,
+		deliveriesPageRoutes,
 		customerRoutes,
 		customerEventRoutes,
 	])

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { invalid } from '../../errors';
 import { jsonBody, type SandboxPlugin } from '../../http';
 import { isObject, requireString } from '../../validate';
+import { verifySubscription } from '../../webhookVerification';
 import { WRONG_DELIVERIES, type WrongDelivery } from '../../webhooks';
 
 /** The control API's webhook: register it, deliver to it, see the deliveries. */
@@ -59,27 +59,3 @@ export const webhookRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { ok: true };
 	});
 };
-
-/** The registration handshake of the platform's webhooks: the receiver must echo hub.challenge. */
-async function verifySubscription(url: string, verifyToken: string): Promise<void> {
-	const challenge = randomBytes(8).toString('hex');
-	const target = new URL(url);
-	target.searchParams.set('hub.mode', 'subscribe');
-	target.searchParams.set('hub.verify_token', verifyToken);
-	target.searchParams.set('hub.challenge', challenge);
-	let answer = '';
-	let status = 0;
-	try {
-		const response = await fetch(target, { signal: AbortSignal.timeout(10_000) });
-		status = response.status;
-		answer = await response.text();
-	} catch (error) {
-		throw invalid('url', `the verification request failed: ${(error as Error).message}`);
-	}
-	if (status !== 200 || answer.trim() !== challenge) {
-		throw invalid(
-			'verifyToken',
-			`the webhook did not echo hub.challenge (HTTP ${status}); check the verify token`,
-		);
-	}
-}

@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import { invalid } from '../errors';
+import { jsonBody, param, query, type SandboxPlugin } from '../http';
+import type { PhoneNumber } from '../model';
+import type { SandboxState } from '../sandbox';
+import { isObject, requireString } from '../validate';
+import { verifySubscription } from '../webhookVerification';
+
+/**
+ * Meta's webhook overrides over the API (webhookOverrides.ts resolves them per delivery):
+ * POST /{phone_number_id} `{webhook_configuration: {override_callback_uri, verify_token}}` for
+ * a number, POST /{waba_id}/subscribed_apps `{override_callback_uri, verify_token}` for a
+ * business account. As the platform does, the URL must answer the verification handshake with
+ * the verify token before it is kept. An empty override_callback_uri removes the override (the
+ * sandbox's reading: Meta's page shows only setting one).
+ */
+
+/** The fields of a phone number this route answers. */
+const NUMBER_FIELDS = ['id', 'display_phone_number', 'webhook_configuration'];
+
+async function setOverride(
+	sandbox: SandboxState,
+	id: string,
+	config: Record<string, unknown>,
+	path: string,
+): Promise<void> {
+	if (config.override_callback_uri === '') {
+		sandbox.store.webhookOverrides.delete(id);
+		return;
+	}
+	const url = requireString(config, 'override_callback_uri', `${path}override_callback_uri`);
+	if (!/^https?:\/\/[^\s]+$/.test(url))
+		throw invalid(`${path}override_callback_uri`, 'must be an http(s) URL');
+	const token = requireString(config, 'verify_token', `${path}verify_token`);
+	await verifySubscription(url, token, {
+		url: `${path}override_callback_uri`,
+		verifyToken: `${path}verify_token`,
+	});
+	sandbox.store.webhookOverrides.set(id, url);
+}
+
+/** POST /{phone_number_id}: the number's webhook configuration. */
+export async function setNumberWebhook(
+	sandbox: SandboxState,
+	request: FastifyRequest,
+	number: PhoneNumber,
+): Promise<{ success: true }> {
+	const body = jsonBody(request);
+	const config = body.webhook_configuration;
+	if (!isObject(config))
+		throw invalid(
+			'webhook_configuration',
+			'a phone number takes {"webhook_configuration": {"override_callback_uri", "verify_token"}}',
+		);
+	await setOverride(sandbox, number.phone_number_id, config, 'webhook_configuration.');
+	return { success: true };
+}
+
+/** GET /{phone_number_id}: the number, with where its events go when `fields` asks. */
+export function numberView(sandbox: SandboxState, request: FastifyRequest, number: PhoneNumber) {
+	const asked = (query(request, 'fields') ?? 'id,display_phone_number')
+		.split(',')
+		.map((f) => f.trim())
+		.filter(Boolean);
+	const unknown = asked.find((f) => !NUMBER_FIELDS.includes(f));
+	if (unknown) throw invalid('fields', `unknown field ${JSON.stringify(unknown)}`);
+	const { store, webhooks } = sandbox;
+	const view: Record<string, unknown> = { id: number.phone_number_id };
+	if (asked.includes('display_phone_number')) view.display_phone_number = number.wanumber;
+	if (asked.includes('webhook_configuration')) {
+		const configuration: Record<string, string> = {};
+		const own = store.webhookOverrides.get(number.phone_number_id);
+		const account = store.webhookOverrides.get(number.accountId);
+		if (own) configuration.phone_number = own;
+		if (account) configuration.whatsapp_business_account = account;
+		if (webhooks.target) configuration.application = webhooks.target.url;
+		view.webhook_configuration = configuration;
+	}
+	return view;
+}
+
+/** POST and GET /{waba_id}/subscribed_apps: the business account's override. */
+export const subscribedAppRoutes: SandboxPlugin = async (app, { sandbox }) => {
+	app.post('/:id/subscribed_apps', async (request) => {
+		const account = sandbox.store.account(request.apiKey, param(request, 'id'));
+		await setOverride(sandbox, account.id, jsonBody(request), '');
+		return { success: true };
+	});
+	app.get('/:id/subscribed_apps', async (request) => {
+		const account = sandbox.store.account(request.apiKey, param(request, 'id'));
+		const override = sandbox.store.webhookOverrides.get(account.id);
+		return {
+			data: [
+				{
+					whatsapp_business_api_data: { id: 'sandbox-app', name: 'Business Messaging sandbox' },
+					...(override ? { override_callback_uri: override } : {}),
+				},
+			],
+		};
+	});
+};
