@@ -267,4 +267,69 @@ describe('trigger: a refused delivery says why', () => {
 		// Tested in the editor, it stays the trigger's error.
 		expect((await expectFailure(run('manual'))).message).toBe('planted fault');
 	});
+
+	describe('Options › Report Refusals', () => {
+		const reporting = (setup: Setup): Setup => ({
+			...setup,
+			parameters: { ...setup.parameters, options: { reportRefusals: true } },
+		});
+		const clock = (at: number) => jest.spyOn(Date, 'now').mockReturnValue(at);
+		// The minute is counted per trigger, in this process: each test starts an hour on.
+		const t0 = Date.UTC(2026, 10, 27, 12, 0, 0);
+		afterEach(() => jest.restoreAllMocks());
+
+		it('a refusal starts the workflow with why and what to fix, at most once a minute; the ones between are counted in the next', async () => {
+			const setup = reporting(TOKEN);
+			clock(t0);
+			const first = await deliver(setup, { 'x-webhook-token': 'not-it' });
+			expect(first.response.statusCode).toBe(401);
+			expect(first.result.workflowData?.[0].map((i) => i.json)).toEqual([
+				{
+					eventType: 'refusal',
+					status: 401,
+					reason: expect.stringMatching(/"X-Webhook-Token" header does not match/),
+					fix: expect.stringMatching(/^Make the Authentication credential of the trigger hold/),
+					at: new Date(t0).toISOString(),
+					refusedBefore: 0,
+				},
+			]);
+			expect(JSON.stringify(first.result)).not.toContain(SHARED_VALUE);
+			// Within the minute: refused, counted, nothing started.
+			clock(t0 + 10_000);
+			const second = await deliver(setup, {});
+			expect(second.response.statusCode).toBe(401);
+			expect(second.result.workflowData).toBeUndefined();
+			clock(t0 + 20_000);
+			expect(
+				(await deliver(setup, {}, 'webhook', { not: 'it' })).result.workflowData,
+			).toBeUndefined();
+			// A minute on: the next refusal reports, with the two between.
+			clock(t0 + 61_000);
+			const later = await deliver(setup, { 'x-webhook-token': 'not-it' });
+			expect(later.result.workflowData?.[0][0].json).toMatchObject({
+				status: 401,
+				refusedBefore: 2,
+				refusedBeforeSince: new Date(t0 + 10_000).toISOString(),
+			});
+		});
+
+		it('a body that is not the webhook JSON is reported as a 400, with its fix', async () => {
+			clock(t0 + 3_600_000);
+			const { result, response } = await deliver(reporting(OPEN), {}, 'webhook', { hello: 'x' });
+			expect(response.statusCode).toBe(400);
+			expect(result.workflowData?.[0][0].json).toMatchObject({
+				eventType: 'refusal',
+				status: 400,
+				fix: expect.stringMatching(/Only the platform’s webhook deliveries are taken/),
+			});
+		});
+
+		it('a 5xx is never reported: the platform delivers it again, so it starts nothing', async () => {
+			// Signature chosen, and no credential: 500.
+			clock(t0 + 7_200_000);
+			const { result, response } = await deliver(reporting({ parameters: SIGNED.parameters }), {});
+			expect(response.statusCode).toBe(500);
+			expect(result.workflowData).toBeUndefined();
+		});
+	});
 });

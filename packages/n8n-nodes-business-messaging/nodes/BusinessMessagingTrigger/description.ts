@@ -206,6 +206,14 @@ export const triggerProperties: INodeProperties[] = [
 				description: 'The binary field for a downloaded file',
 			},
 			{
+				displayName: 'Report Refusals',
+				name: 'reportRefusals',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
+			},
+			{
 				displayName: 'Skip Redeliveries',
 				name: 'skipRedeliveries',
 				type: 'boolean',
