@@ -6,10 +6,13 @@
 // it (issue 38: a delivery with no Content-Type used to be answered 500 and run).
 //   node e2e/hostileDeliveries.mjs [--queue]
 import { createHmac } from 'node:crypto';
-import { assert, check, executionsOf, waitFor } from './checks.mjs';
+import { assert, check, executionsOf, savedExecution, waitFor } from './checks.mjs';
 import { isMain, runSuites } from './suite.mjs';
 
-export const hostileDeliveriesSuite = { active: 'three triggers, one per Authentication', prepare };
+export const hostileDeliveriesSuite = {
+	active: 'three triggers, one per Authentication, and one that reports refusals',
+	prepare,
+};
 
 const SECRET = 'e2e-hostile-signing-secret';
 const TOKEN = 'e2e-hostile-header-token';
@@ -42,6 +45,14 @@ const TRIGGERS = [
 	{ auth: 'none', webhookId: 'bm-hostile-open', headers: () => ({}) },
 ];
 
+/** A fourth trigger, Options › Report Refusals on: a refusal reaches its workflow, once a minute. */
+const REPORTING = {
+	auth: 'headerToken',
+	webhookId: 'bm-hostile-reporting',
+	credential: TRIGGERS[1].credential,
+	options: { reportRefusals: true },
+};
+
 function workflowOf(trigger, index) {
 	return {
 		id: `bmHostileFlow${index + 1}`,
@@ -70,6 +81,7 @@ function workflowOf(trigger, index) {
 				parameters: {
 					events: ['incomingMessage'],
 					...(trigger.auth === 'none' ? {} : { deliveryAuth: trigger.auth }),
+					...(trigger.options ? { options: trigger.options } : {}),
 				},
 			},
 		],
@@ -148,7 +160,7 @@ function deliveriesFor(phoneNumberId, auth) {
 
 function prepare({ n8n, sandbox, mode }) {
 	const [ourNumber] = sandbox.phoneNumberIds;
-	const flows = TRIGGERS.map(workflowOf);
+	const flows = [...TRIGGERS, REPORTING].map(workflowOf);
 	for (const trigger of TRIGGERS) if (trigger.credential) n8n.importCredential(trigger.credential);
 	n8n.importActiveWorkflows(flows);
 	return {
@@ -157,6 +169,55 @@ function prepare({ n8n, sandbox, mode }) {
 		// These triggers call no API (no media, no numbers): the scan has no request to see alone.
 		minRequests: 0,
 		async run({ main, hooks, cookie }) {
+			await check(
+				`${mode}: Report Refusals starts the workflow with a refusal item while the provider gets its 401, once a minute`,
+				async () => {
+					const flow = flows[TRIGGERS.length];
+					const before = new Set(
+						(await executionsOf(main, cookie, flow.id)).map((e) => String(e.id)),
+					);
+					const statuses = [];
+					for (let i = 0; i < 3; i++) {
+						const raw = messageDelivery(ourNumber, `wamid.hostile-report-${i}`);
+						const response = await fetch(`${hooks}/webhook/${REPORTING.webhookId}/webhook`, {
+							method: 'POST',
+							headers: { 'content-type': 'application/json', 'x-webhook-token': 'not-it' },
+							body: raw,
+						});
+						statuses.push(response.status);
+					}
+					assert(
+						statuses.every((status) => status === 401),
+						`answered ${statuses.join(', ')}`,
+					);
+					let runs = [];
+					await waitFor(
+						async () => {
+							runs = (await executionsOf(main, cookie, flow.id)).filter(
+								(e) => !before.has(String(e.id)),
+							);
+							return runs.length >= 1 && runs.every((e) => !['new', 'running'].includes(e.status));
+						},
+						30_000,
+						'the refusal report',
+					);
+					await new Promise((resolve) => setTimeout(resolve, 2000));
+					runs = (await executionsOf(main, cookie, flow.id)).filter(
+						(e) => !before.has(String(e.id)),
+					);
+					assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
+					const { data } = await savedExecution(main, cookie, runs[0].id);
+					const item =
+						data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
+					assert(
+						item?.eventType === 'refusal' &&
+							item.status === 401 &&
+							/X-Webhook-Token/.test(item.reason) &&
+							!JSON.stringify(item).includes(TOKEN),
+						`the report: ${JSON.stringify(item)}`,
+					);
+				},
+			);
 			for (const [index, trigger] of TRIGGERS.entries()) {
 				const flow = flows[index];
 				await check(
