@@ -468,11 +468,8 @@ try {
 		'Product › Get Many: a condition from the form, run, the matching products out',
 		async () => {
 			await addAction('Get many products');
-			await page
-				.getByTestId('parameter-input-catalogId')
-				.locator('input')
-				.first()
-				.fill(sandbox.catalogId);
+			// The catalogs connected to the account, in a list: no ID to look up.
+			await pickFromList('Catalog', '', 'Acme Coffee Shop');
 			const conditions = page.getByTestId('fixed-collection-conditions');
 			await conditions.getByTestId('fixed-collection-add').click();
 			await conditions.getByTestId('parameter-input-operator').click();
@@ -638,11 +635,7 @@ try {
 			await addAction('Send a product list message');
 			await pickFromList('Sender', '', '+15550123401');
 			await param('Recipient').getByTestId('parameter-input-field').fill('+1 (415) 555-0100');
-			await page
-				.getByTestId('parameter-input-catalogId')
-				.locator('input')
-				.first()
-				.fill(sandbox.catalogId);
+			await pickFromList('Catalog', '', 'Acme Coffee Shop');
 			await input('headerText').fill('Acme Coffee this week');
 			await input('bodyText').fill('Open a coffee, add it to your cart and send it.');
 			const sections = page.getByTestId('fixed-collection-productSections');
