@@ -134,13 +134,53 @@ describe('trigger: a refused delivery says why', () => {
 		expect(error.message).toMatch(/hub.verify_token does not match the Verify Token/);
 	});
 
-	it('an authentic delivery logs nothing', async () => {
+	it('an authentic delivery logs no warning; one that starts nothing says why at debug level', async () => {
 		const body = JSON.stringify(BODY);
 		const { response, logs } = await deliver(SIGNED, {
 			'x-hub-signature-256': signBody(SHARED_VALUE, body),
 		});
 		expect(response.statusCode).toBe(200);
-		expect(logs).toEqual([]);
+		expect(logs.map((l) => [l.level, l.message])).toEqual([
+			[
+				'debug',
+				'Business Messaging Trigger started nothing for a delivery (answered 200): it held no event',
+			],
+		]);
+	});
+
+	it('a delivery of events not chosen says which kinds, at debug level', async () => {
+		const receipt = {
+			object: 'whatsapp_business_account',
+			entry: [
+				{
+					id: 'waba-1',
+					changes: [
+						{
+							field: 'messages',
+							value: {
+								metadata: { phone_number_id: 'pn-1' },
+								statuses: [
+									{
+										id: 'wamid.r',
+										status: 'read',
+										timestamp: '1767225600',
+										recipient_id: '15550009999',
+									},
+								],
+							},
+						},
+					],
+				},
+			],
+		};
+		const { response, logs } = await deliver(OPEN, {}, 'webhook', receipt);
+		expect(response.statusCode).toBe(200);
+		expect(logs.map((l) => [l.level, l.message])).toEqual([
+			[
+				'debug',
+				'Business Messaging Trigger started nothing for a delivery (answered 200): 1 not chosen in Events, Message Statuses or Only These Numbers (messageStatus)',
+			],
+		]);
 	});
 
 	it.each([

@@ -93,6 +93,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			`This n8n process holds ${MAX_OPEN_BURSTS} bursts (open, or closed and waiting to start); the delivery was refused with 503 so that the platform delivers it again`,
 		);
 	let events = delivered;
+	let redelivered = 0;
 	if (options.skipRedeliveries === true) {
 		const taken = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger);
 		if (taken.busy)
@@ -102,16 +103,20 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 				'An event of this delivery is being taken: deliver again later',
 				'Skip Redeliveries: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that the platform delivers it again, to be skipped once that one ran (or taken, if it failed)',
 			);
+		redelivered = events.length - taken.fresh.length;
 		events = taken.fresh;
 	}
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const chosen = chosenEvents(
-		this,
-		await resumeWaiting.call(this, events, trigger, options.strayAnswers === true),
-		kinds,
-		options,
-	);
-	if (chosen.length === 0) return answeredWithNothingToRun(this);
+	const unanswered = await resumeWaiting.call(this, events, trigger, options.strayAnswers === true);
+	const chosen = chosenEvents(this, unanswered, kinds, options);
+	if (chosen.length === 0) {
+		logNothingToRun(this, {
+			redelivered,
+			answers: events.length - unanswered.length,
+			notChosen: unanswered,
+		});
+		return answeredWithNothingToRun(this);
+	}
 
 	const items: INodeExecutionData[] = [];
 	let now = chosen;
@@ -145,6 +150,29 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	// Its messages wait in bursts: nothing starts here.
 	if (items.length === 0) return answeredWithNothingToRun(this);
 	return { workflowData: [items] };
+}
+
+/**
+ * Why a delivery answered 200 started nothing, in n8n's log at debug level (a receipt not chosen
+ * comes with every message sent: at info it would drown the log). Troubleshooting says to set
+ * N8N_LOG_LEVEL=debug to see it.
+ */
+function logNothingToRun(
+	context: IWebhookFunctions,
+	skipped: { redelivered: number; answers: number; notChosen: TriggerEvent[] },
+): void {
+	const kinds = [...new Set(skipped.notChosen.map((e) => e.eventType))];
+	const said = [
+		skipped.redelivered > 0 ? `${skipped.redelivered} redelivered (Skip Redeliveries)` : '',
+		skipped.answers > 0 ? `${skipped.answers} answer(s) to Send and Wait questions` : '',
+		skipped.notChosen.length > 0
+			? `${skipped.notChosen.length} not chosen in Events, Message Statuses or Only These Numbers (${kinds.join(', ')})`
+			: '',
+	].filter(Boolean);
+	context.logger.debug(
+		`Business Messaging Trigger started nothing for a delivery (answered 200): ${said.join('; ') || 'it held no event'}`,
+		{ workflowId: context.getWorkflow().id, node: context.getNode().name },
+	);
 }
 
 /** 200 for a delivery taken whole that starts nothing (filtered out, or held in a burst). */
