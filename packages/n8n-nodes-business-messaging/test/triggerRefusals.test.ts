@@ -2,6 +2,7 @@ import { signBody } from 'business-messaging-sandbox';
 import type { INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { expectFailure, useTestBed, type WebhookSecrets } from './harness';
+import { messagesDelivery } from './triggerHarness';
 
 /**
  * A refused delivery says why: in n8n's log in production, as the trigger's error while it is
@@ -149,30 +150,12 @@ describe('trigger: a refused delivery says why', () => {
 	});
 
 	it('a delivery of events not chosen says which kinds, at debug level', async () => {
-		const receipt = {
-			object: 'whatsapp_business_account',
-			entry: [
-				{
-					id: 'waba-1',
-					changes: [
-						{
-							field: 'messages',
-							value: {
-								metadata: { phone_number_id: 'pn-1' },
-								statuses: [
-									{
-										id: 'wamid.r',
-										status: 'read',
-										timestamp: '1767225600',
-										recipient_id: '15550009999',
-									},
-								],
-							},
-						},
-					],
-				},
+		const receipt = messagesDelivery({
+			metadata: { phone_number_id: 'pn-1' },
+			statuses: [
+				{ id: 'wamid.r', status: 'read', timestamp: '1767225600', recipient_id: '15550009999' },
 			],
-		};
+		});
 		const { response, logs } = await deliver(OPEN, {}, 'webhook', receipt);
 		expect(response.statusCode).toBe(200);
 		expect(logs.map((l) => [l.level, l.message])).toEqual([
@@ -206,33 +189,20 @@ describe('trigger: a refused delivery says why', () => {
 	});
 
 	/** A customer's text in the platform's envelope. */
-	const MESSAGE = {
-		object: 'whatsapp_business_account',
-		entry: [
+	const MESSAGE = messagesDelivery({
+		messaging_product: 'whatsapp',
+		metadata: { display_phone_number: '15550123401', phone_number_id: 'pn-1' },
+		contacts: [{ wa_id: '15550009999', profile: { name: 'Ana' } }],
+		messages: [
 			{
-				id: 'waba-1',
-				changes: [
-					{
-						field: 'messages',
-						value: {
-							messaging_product: 'whatsapp',
-							metadata: { display_phone_number: '15550123401', phone_number_id: 'pn-1' },
-							contacts: [{ wa_id: '15550009999', profile: { name: 'Ana' } }],
-							messages: [
-								{
-									from: '15550009999',
-									id: 'wamid.no-content-type',
-									timestamp: '1767225600',
-									type: 'text',
-									text: { body: 'Hi' },
-								},
-							],
-						},
-					},
-				],
+				from: '15550009999',
+				id: 'wamid.no-content-type',
+				timestamp: '1767225600',
+				type: 'text',
+				text: { body: 'Hi' },
 			},
 		],
-	};
+	});
 	/** Each Authentication, with the headers that authenticate `raw`. */
 	const AUTHENTIC: Array<[string, Setup, (raw: string) => Record<string, string>]> = [
 		['Signature', SIGNED, (raw) => ({ 'x-hub-signature-256': signBody(SHARED_VALUE, raw) })],
