@@ -161,7 +161,7 @@ function deliveriesFor(phoneNumberId, auth) {
 function prepare({ n8n, sandbox, mode }) {
 	const [ourNumber] = sandbox.phoneNumberIds;
 	const flows = [...TRIGGERS, REPORTING].map(workflowOf);
-	for (const trigger of TRIGGERS) if (trigger.credential) n8n.importCredential(trigger.credential);
+	n8n.importCredential(TRIGGERS.map((trigger) => trigger.credential).filter(Boolean));
 	n8n.importActiveWorkflows(flows);
 	return {
 		readyPath: `${TRIGGERS[2].webhookId}/webhook`,

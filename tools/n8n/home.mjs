@@ -89,10 +89,13 @@ export function createN8nHome({ port = 5678 } = {}) {
 				},
 			});
 		},
-		/** Imports a credential `{id, name, type, data}`; the plain-text file is removed after. */
+		/**
+		 * Imports a credential `{id, name, type, data}`, or a list of them in one CLI call (each
+		 * call costs seconds); the plain-text file is removed after.
+		 */
 		importCredential(credential) {
 			const file = join(userFolder, 'credentials.json');
-			writeFileSync(file, JSON.stringify([credential]));
+			writeFileSync(file, JSON.stringify([credential].flat()));
 			try {
 				this.cli(['import:credentials', `--input=${file}`]);
 			} finally {
