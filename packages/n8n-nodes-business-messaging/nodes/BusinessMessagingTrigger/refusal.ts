@@ -1,9 +1,9 @@
 import {
 	NodeOperationError,
-	type IDataObject,
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { refusalReport } from './refusalReport';
 
 /**
  * A delivery the trigger refuses. A refusal used to be silent: the provider got its 401 and the
@@ -35,60 +35,6 @@ export function refuseDelivery(
 	return report
 		? { noWebhookResponse: true, workflowData: [[{ json: report }]] }
 		: { noWebhookResponse: true };
-}
-
-/** At most one report a minute per trigger; the refusals in between are counted in the next. */
-const REPORT_EVERY_MS = 60_000;
-/** What this process reported last, per trigger: when, and what was refused since. */
-const reported = new Map<string, { at: number; since: number; firstSince?: number }>();
-
-/** What to do about each refusal Report Refusals sends, by the status the provider got. */
-const FIXES: Record<number, string> = {
-	400: 'Only the platform’s webhook deliveries are taken ({"object", "entry": [{"changes": […]}]}): check what calls this URL.',
-	401: 'Make the Authentication credential of the trigger hold the secret (or header name and token) set in the provider dashboard.',
-	403: 'Set the trigger credential’s Verify Token to the token entered in the provider dashboard.',
-};
-
-/**
- * Options › Report Refusals: the item that tells the workflow a delivery was refused, or
- * undefined (off, a 5xx, which the platform delivers again and which must start nothing, or a
- * report less than a minute ago). `now` is for tests.
- */
-export function refusalReport(
-	context: IWebhookFunctions,
-	status: number,
-	reason: string,
-	now = Date.now(),
-): IDataObject | undefined {
-	if (status >= 500 || !FIXES[status]) return undefined;
-	let on = false;
-	try {
-		on = (context.getNodeParameter('options', {}) as IDataObject).reportRefusals === true;
-	} catch (error) {
-		// Options that cannot be read report nothing: the refusal is in n8n's log already.
-		context.logger.debug(`Report Refusals could not be read: ${(error as Error).message}`);
-	}
-	if (!on) return undefined;
-	const key = `${String(context.getWorkflow().id)}|${context.getNode().id}`;
-	const last = reported.get(key);
-	if (last && now - last.at < REPORT_EVERY_MS) {
-		last.since += 1;
-		last.firstSince ??= now;
-		return undefined;
-	}
-	reported.set(key, { at: now, since: 0 });
-	return {
-		eventType: 'refusal',
-		status,
-		reason,
-		fix: FIXES[status],
-		at: new Date(now).toISOString(),
-		// Refused since the last report and not reported one by one.
-		refusedBefore: last?.since ?? 0,
-		...(last?.firstSince !== undefined
-			? { refusedBeforeSince: new Date(last.firstSince).toISOString() }
-			: {}),
-	};
 }
 
 /**
