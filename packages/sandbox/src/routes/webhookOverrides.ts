@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { fieldsToAnswer } from '../dialect';
 import { invalid } from '../errors';
 import { jsonBody, param, query, type SandboxPlugin } from '../http';
 import type { PhoneNumber } from '../model';
 import type { SandboxState } from '../sandbox';
-import { isObject, requireString } from '../validate';
+import { commaFields, isObject, requireString } from '../validate';
 import { verifySubscription } from '../webhookVerification';
 
 /**
@@ -17,6 +18,8 @@ import { verifySubscription } from '../webhookVerification';
 
 /** The fields of a phone number this route answers. */
 const NUMBER_FIELDS = ['id', 'display_phone_number', 'webhook_configuration'];
+/** What GET /{phone_number_id} answers without `fields`. */
+const DEFAULT_NUMBER_FIELDS = ['id', 'display_phone_number'];
 
 async function setOverride(
 	sandbox: SandboxState,
@@ -58,12 +61,12 @@ export async function setNumberWebhook(
 
 /** GET /{phone_number_id}: the number, with where its events go when `fields` asks. */
 export function numberView(sandbox: SandboxState, request: FastifyRequest, number: PhoneNumber) {
-	const asked = (query(request, 'fields') ?? 'id,display_phone_number')
-		.split(',')
-		.map((f) => f.trim())
-		.filter(Boolean);
-	const unknown = asked.find((f) => !NUMBER_FIELDS.includes(f));
-	if (unknown) throw invalid('fields', `unknown field ${JSON.stringify(unknown)}`);
+	// Read as every list of the sandbox reads `fields` (its dialect may answer only what is asked).
+	const asked = fieldsToAnswer(
+		sandbox.dialect,
+		commaFields(query(request, 'fields'), NUMBER_FIELDS),
+		DEFAULT_NUMBER_FIELDS,
+	);
 	const { store, webhooks } = sandbox;
 	const view: Record<string, unknown> = { id: number.phone_number_id };
 	if (asked.includes('display_phone_number')) view.display_phone_number = number.wanumber;
