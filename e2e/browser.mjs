@@ -2,14 +2,16 @@
 // a real n8n with this package and the sandbox. Each step is a check; the moments a person
 // choosing this package should see are saved under docs/images/ for the README.
 //   node e2e/browser.mjs        (needs: apt-get install chromium)
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, selectors } from 'playwright-core';
 import { assert, check, finish } from './checks.mjs';
 import {
 	EXAMPLE_WEBHOOK_SECRET,
+	EXAMPLES,
 	importExamples,
 	exampleTriggerUrl,
+	loadExamples,
 } from '../tools/n8n/examples.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../tools/n8n/index.mjs';
@@ -27,9 +29,12 @@ mkdirSync(images, { recursive: true });
 const sandbox = await startSandbox();
 const n8n = createN8nHome({ port: PORT });
 n8n.importSandboxCredential(sandbox);
+const filesDir = join(n8n.userFolder, 'files');
+// The routing example is added in the editor, as a user adds it (its sub-workflows are here).
 const examples = importExamples(n8n, {
 	sandboxBaseUrl: sandbox.baseUrl,
-	filesDir: join(n8n.userFolder, 'files'),
+	filesDir,
+	leaveOut: [EXAMPLES.router],
 });
 const server = n8n.start();
 let printed = '';
@@ -666,6 +671,91 @@ try {
 				listed.join() === 'Whole beans: 1,Ground: 1',
 				`the sandbox got ${JSON.stringify(sent)}`,
 			);
+		},
+	);
+
+	await check(
+		'One app, several workflows: the routing example imported from its file in the editor and published; a customer’s message is answered by its sub-workflow, a forged delivery is refused and reported in the router’s executions',
+		async () => {
+			const { workflow } = loadExamples({ sandboxBaseUrl: sandbox.baseUrl, filesDir }).find(
+				(example) => example.workflow.id === EXAMPLES.router,
+			);
+			const file = join(n8n.userFolder, 'one-app-several-workflows.json');
+			writeFileSync(file, JSON.stringify(workflow));
+			await page.goto(`${base}/workflow/new`);
+			await page.getByTestId('workflow-menu').click();
+			await page.getByTestId('workflow-menu-item-import').hover();
+			const [chooser] = await Promise.all([
+				page.waitForEvent('filechooser'),
+				page.getByTestId('workflow-menu-item-import-from-file').click(),
+			]);
+			await chooser.setFiles(file);
+			await page.getByTestId('canvas-node').filter({ hasText: 'Answer customers' }).waitFor();
+			await page.keyboard.press('Control+s');
+			await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
+			const id = new URL(page.url()).pathname.split('/')[2];
+			await page.getByTestId('workflow-open-publish-modal-button').click();
+			await page.getByTestId('workflow-publish-button').click();
+			// n8n says what publishing a trigger workflow means.
+			await page.getByRole('dialog').getByText('Workflow published').waitFor();
+			await page.getByRole('button', { name: 'Got it' }).click();
+			await page.getByRole('dialog').waitFor({ state: 'hidden' });
+			await shot('routing-example');
+			const published = await (
+				await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } })
+			).json();
+			assert(published.data.active, `the router is not published: ${published.data.active}`);
+			// The Production URL, as the trigger's panel shows it.
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Business Messaging Trigger' })
+				.dblclick();
+			const visible = (text) =>
+				page.getByText(text, { exact: true }).filter({ visible: true }).first();
+			await visible('Webhook URLs').click();
+			await visible('Production URL').click();
+			const url = (
+				await page
+					.getByTestId('ndv')
+					.getByText(/\/webhook\/[^ ]+\/webhook/)
+					.first()
+					.innerText()
+			).trim();
+			assert(url.startsWith(`${base}/webhook/`), `the panel shows ${url}`);
+			await page.getByTestId('ndv-close-button').click();
+			await control('/webhook', { url, secret: EXAMPLE_WEBHOOK_SECRET }, 'PUT');
+			const { message_id: written } = await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[1],
+				from: '14155550188',
+				name: 'Ines',
+				text: 'Are you open on Sunday?',
+			});
+			const answer = await sentMessage((m) => m.to === '14155550188');
+			assert(
+				answer?.type === 'text' &&
+					answer.phoneNumberId === sandbox.phoneNumberIds[1] &&
+					answer.replyTo === written,
+				`the customer got ${JSON.stringify(answer)}`,
+			);
+			// Someone posts to the URL without the app secret.
+			const forged = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ object: 'whatsapp_business_account', entry: [] }),
+			});
+			assert(forged.status === 401, `the forged delivery got ${forged.status}`);
+			await page.goto(`${base}/workflow/${id}/executions`);
+			// The newest run, the report: its alert node shows what was refused and what to do.
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Alert: deliveries refused' })
+				.dblclick();
+			await page
+				.getByTestId('output-panel')
+				.getByText('WhatsApp deliveries refused (401)')
+				.first()
+				.waitFor();
+			await shot('routing-example-refusal');
 		},
 	);
 

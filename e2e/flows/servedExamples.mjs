@@ -1,7 +1,7 @@
 // In the served n8n: the example workflows, the CRM webhook and the inbox fed by the sandbox.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, executionsOf, waitFor } from '../checks.mjs';
+import { assert, check, executionsOf, savedOutput, waitFor } from '../checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, exampleTriggerUrl } from '../../tools/n8n/examples.mjs';
 /** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
 export async function servedExampleFlow({
@@ -397,6 +397,86 @@ export async function servedExampleFlow({
 					'Booked, Lea: 2026-12-01 at 10:30. See you at the tasting room!',
 				`the confirmation: ${JSON.stringify(confirmation)}`,
 			);
+		},
+	);
+
+	await check(
+		'example "one app, several workflows": the router hands a message and a template decision to their sub-workflows (the answer from the number written to, no Sender chosen), and reports a forged delivery',
+		async () => {
+			const routerUrl = exampleTriggerUrl(base, examples, EXAMPLES.router);
+			await post('/webhook', { url: routerUrl, secret: EXAMPLE_WEBHOOK_SECRET });
+			const customer = '14155550133';
+			const second = sandbox.phoneNumberIds[1];
+			const incoming = await (
+				await post('/incoming', {
+					phone_number_id: second,
+					from: customer,
+					name: 'Ines',
+					text: 'Is the shop open on Sunday?',
+				})
+			).json();
+			await settled(EXAMPLES.router, 1);
+			await settled(EXAMPLES.routedMessages, 1);
+			const answer = await lastMessageTo(customer, () => true, 'the answer');
+			assert(
+				answer.type === 'text' &&
+					answer.phoneNumberId === second &&
+					answer.replyTo === incoming.message_id &&
+					answer.content?.body?.startsWith('Thanks, Ines! Your message reached '),
+				`the answer: ${JSON.stringify(answer)}`,
+			);
+
+			const created = await fetch(
+				`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`,
+				{
+					method: 'POST',
+					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						name: 'pickup_ready',
+						language: 'en_US',
+						category: 'UTILITY',
+						components: [{ type: 'BODY', text: 'Your order is ready for pickup.' }],
+					}),
+				},
+			);
+			const template = await created.json();
+			assert(created.ok, `create answered ${created.status}: ${JSON.stringify(template)}`);
+			await post(`/templates/${template.id}/review`, { outcome: 'APPROVED' });
+			await settled(EXAMPLES.router, 2);
+			const [decision] = await settled(EXAMPLES.routedTemplates, 1);
+			const [notification] = await savedOutput(
+				base,
+				cookie,
+				decision.id,
+				'Template status notification',
+			);
+			assert(
+				notification?.subject === 'Template pickup_ready (en_US): APPROVED' &&
+					notification.text === 'It can be sent now.',
+				`the notification: ${JSON.stringify(notification)}`,
+			);
+
+			// Someone posts to the router's URL without the app secret: refused, and reported once.
+			for (let i = 0; i < 3; i++) {
+				const forged = await fetch(routerUrl, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						'x-hub-signature-256': `sha256=${'0'.repeat(64)}`,
+					},
+					body: JSON.stringify({ object: 'whatsapp_business_account', entry: [] }),
+				});
+				assert(forged.status === 401, `a forged delivery answered ${forged.status}`);
+			}
+			const [report] = await settled(EXAMPLES.router, 3);
+			const [alert] = await savedOutput(base, cookie, report.id, 'Alert: deliveries refused');
+			assert(
+				alert?.subject === 'WhatsApp deliveries refused (401)' &&
+					!JSON.stringify(alert).includes(EXAMPLE_WEBHOOK_SECRET),
+				`the alert: ${JSON.stringify(alert)}`,
+			);
+			await settled(EXAMPLES.routedMessages, 1);
+			await settled(EXAMPLES.routedTemplates, 1);
 		},
 	);
 }

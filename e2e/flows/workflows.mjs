@@ -82,10 +82,14 @@ export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex'
 
 /** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
 export function outputOf(stdout, nodeName = 'Business Messaging') {
-	// Log lines come first; the result is the JSON from the first line that is just "{".
+	// Log lines come first; the result is the JSON from the first line that is just "{" to the
+	// first that is just "}" (it is printed indented). A log line may follow it: n8n's shutdown
+	// sometimes prints after the result (seen once in CI, once here).
 	const start = stdout.search(/^\{\s*$/m);
 	if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
-	const run = JSON.parse(stdout.slice(start));
+	const end = stdout.slice(start).search(/^\}\s*$/m);
+	if (end < 0) throw new Error(`the result of n8n execute is cut short: ${stdout.slice(-500)}`);
+	const run = JSON.parse(stdout.slice(start, start + end + 1));
 	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
 	const error = run.data?.resultData?.error ?? run.resultData?.error;
 	if (error) throw new Error(`the workflow failed: ${error.message}`);

@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { N8N_MAJOR } from './install.mjs';
 
 const examplesDir = fileURLToPath(new URL('../../examples/', import.meta.url));
 const SANDBOX_ORIGIN = 'http://127.0.0.1:4010';
@@ -21,6 +22,9 @@ export const EXAMPLES = {
 	agent: 'bmExampleAgent01',
 	shop: 'bmExampleShop001',
 	book: 'bmExampleBook001',
+	router: 'bmExampleRouter1',
+	routedMessages: 'bmExampleRouteMsg',
+	routedTemplates: 'bmExampleRouteTpl',
 };
 
 /** Every example, parsed, with this machine's sandbox and files folder. */
@@ -37,13 +41,27 @@ export function loadExamples({ sandboxBaseUrl, filesDir }) {
 }
 
 /**
- * Imports the examples into an n8n home (its files folder allowed for the file nodes) and
- * publishes the ones a webhook starts, so that they answer as soon as n8n runs.
+ * Whether an example must be published to run: a webhook starts it, or (n8n 2, which runs only a
+ * sub-workflow's published version) another example calls it. n8n 1 runs a sub-workflow as
+ * saved, and refuses to activate a workflow with no trigger of its own.
  */
-export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
+function mustBePublished(workflow) {
+	return workflow.nodes.some(
+		(n) => n.webhookId || (N8N_MAJOR >= 2 && n.type === 'n8n-nodes-base.executeWorkflowTrigger'),
+	);
+}
+
+/**
+ * Imports the examples into an n8n home (its files folder allowed for the file nodes) and
+ * publishes the ones that must be, so that they answer as soon as n8n runs. `leaveOut` names
+ * examples a test adds itself, as a user does, through the editor.
+ */
+export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] }) {
 	mkdirSync(filesDir, { recursive: true });
 	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-	const examples = loadExamples({ sandboxBaseUrl, filesDir });
+	const examples = loadExamples({ sandboxBaseUrl, filesDir }).filter(
+		({ workflow }) => !leaveOut.includes(workflow.id),
+	);
 	// The triggers' signing secret, in the credential the examples name (WEBHOOK_CREDENTIAL).
 	n8n.importWebhookCredential(EXAMPLE_WEBHOOK_SECRET);
 	// One import for all of them: each n8n CLI call costs seconds of start-up.
@@ -52,8 +70,7 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir }) {
 	for (const { file, workflow } of examples)
 		writeFileSync(join(dir, file), JSON.stringify(workflow));
 	n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
-	for (const { workflow } of examples)
-		if (workflow.nodes.some((n) => n.webhookId)) n8n.activate(workflow.id);
+	for (const { workflow } of examples) if (mustBePublished(workflow)) n8n.activate(workflow.id);
 	return examples;
 }
 

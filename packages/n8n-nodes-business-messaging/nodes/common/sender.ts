@@ -11,6 +11,11 @@ import { checkedId } from './parameters';
 
 /** The trigger's node type, without the package prefix n8n puts before it. */
 const TRIGGER_TYPE_SUFFIX = '.businessMessagingTrigger';
+/**
+ * n8n's trigger of a sub-workflow. A workflow that routes the trigger's events (one app, several
+ * workflows) hands each item over as it came, so the sub-workflow's items name the chat too.
+ */
+const SUB_WORKFLOW_TRIGGER_TYPE = 'n8n-nodes-base.executeWorkflowTrigger';
 
 /** The chat a trigger's item names: the business number, and the customer's identities. */
 export interface TriggerChat {
@@ -57,7 +62,12 @@ function triggersAbove(context: IExecuteFunctions): string[] {
 	try {
 		names = context
 			.getParentNodes(context.getNode().name)
-			.filter((parent) => parent.type.endsWith(TRIGGER_TYPE_SUFFIX) && !parent.disabled)
+			.filter(
+				(parent) =>
+					(parent.type.endsWith(TRIGGER_TYPE_SUFFIX) ||
+						parent.type === SUB_WORKFLOW_TRIGGER_TYPE) &&
+					!parent.disabled,
+			)
 			.map((parent) => parent.name);
 	} catch {
 		names = [];
@@ -68,15 +78,16 @@ function triggersAbove(context: IExecuteFunctions): string[] {
 
 /**
  * The chat an item comes from: the trigger's item itself, or the trigger's item it was made from
- * (an AI Agent's or a Set node's output keeps n8n's link to it, its paired item). Undefined when
- * the item has no such origin.
+ * (an AI Agent's or a Set node's output keeps n8n's link to it, its paired item), also in a
+ * sub-workflow the trigger's item was handed to. Undefined when the item has no such origin.
  */
 export function triggerChatOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 ): TriggerChat | undefined {
 	const json = context.getInputData()[itemIndex]?.json ?? {};
-	if (typeof json.eventType === 'string' && nonEmpty(json.phoneNumberId)) return chatOf(json);
+	const own = chatOf(json);
+	if (own) return own;
 	for (const name of triggersAbove(context)) {
 		try {
 			// `$(name).item` follows the paired items back; it throws when they do not lead there.
@@ -92,8 +103,9 @@ export function triggerChatOf(
 	return undefined;
 }
 
+/** The chat of an item the trigger made: every such item has `eventType`, a chat's has `phoneNumberId`. */
 function chatOf(json: Record<string, unknown>): TriggerChat | undefined {
-	if (!nonEmpty(json.phoneNumberId)) return undefined;
+	if (typeof json.eventType !== 'string' || !nonEmpty(json.phoneNumberId)) return undefined;
 	const customers = [json.from, json.sendTo, json.userId, json.waId].filter(nonEmpty);
 	return { phoneNumberId: json.phoneNumberId, customers };
 }
