@@ -699,7 +699,7 @@ try {
 			// n8n says what publishing a trigger workflow means.
 			await page.getByRole('dialog').getByText('Workflow published').waitFor();
 			await page.getByRole('button', { name: 'Got it' }).click();
-			await page.getByRole('dialog').waitFor({ state: 'hidden' });
+			await page.getByText('Workflow published').waitFor({ state: 'hidden' });
 			await shot('routing-example');
 			const published = await (
 				await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } })
