@@ -5,8 +5,7 @@ export { executionsOf, ownerSession, waitFor } from '../tools/n8n/rest.mjs';
 const results = [];
 /**
  * BM_E2E_ONLY=<words>[|<words>…]: only the checks whose name holds one of them run, to work on
- * one check (a
- * check that needs an earlier one's state fails without it, and says so).
+ * one check (a check that needs an earlier one's state fails without it, and says so).
  */
 const only = process.env.BM_E2E_ONLY;
 
