@@ -33,6 +33,18 @@ export async function servedExampleFlow({
 		);
 		return list;
 	};
+	/** A utility template with one body text, made through the API: PENDING until reviewed. */
+	const createTemplate = (name, text) =>
+		fetch(`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`, {
+			method: 'POST',
+			headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				name,
+				language: 'en_US',
+				category: 'UTILITY',
+				components: [{ type: 'BODY', text }],
+			}),
+		});
 	const messagesTo = async (to) =>
 		(await control('/messages')).data.filter((m) => m.to === to || m.recipient === to);
 
@@ -125,19 +137,7 @@ export async function servedExampleFlow({
 				readdirSync(filesDir).every((f) => !f.includes(customer)),
 				'a text saved a file',
 			);
-			const created = await fetch(
-				`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`,
-				{
-					method: 'POST',
-					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
-					body: JSON.stringify({
-						name: 'appointment_reminder',
-						language: 'en_US',
-						category: 'UTILITY',
-						components: [{ type: 'BODY', text: 'Your appointment is tomorrow.' }],
-					}),
-				},
-			);
+			const created = await createTemplate('appointment_reminder', 'Your appointment is tomorrow.');
 			const pending = {
 				...(await created.json()),
 				name: 'appointment_reminder',
@@ -426,19 +426,7 @@ export async function servedExampleFlow({
 				`the answer: ${JSON.stringify(answer)}`,
 			);
 
-			const created = await fetch(
-				`${sandbox.baseUrl}/${sandbox.businessAccountId}/message_templates`,
-				{
-					method: 'POST',
-					headers: { apikey: sandbox.apiKey, 'content-type': 'application/json' },
-					body: JSON.stringify({
-						name: 'pickup_ready',
-						language: 'en_US',
-						category: 'UTILITY',
-						components: [{ type: 'BODY', text: 'Your order is ready for pickup.' }],
-					}),
-				},
-			);
+			const created = await createTemplate('pickup_ready', 'Your order is ready for pickup.');
 			const template = await created.json();
 			assert(created.ok, `create answered ${created.status}: ${JSON.stringify(template)}`);
 			await post(`/templates/${template.id}/review`, { outcome: 'APPROVED' });
