@@ -4,6 +4,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
+	EXAMPLE_VERIFY_TOKEN,
 	EXAMPLE_WEBHOOK_SECRET,
 	importExamples,
 	exampleTriggerUrl,
@@ -89,7 +90,7 @@ Ready in ${Math.round((Date.now() - started) / 1000)} s.
   n8n editor   ${base}/
   login        ${OWNER.email} / ${OWNER.password}
   credential   "Business Messaging sandbox" (${sandbox.baseUrl}, key ${sandbox.apiKey})
-  webhook      "${WEBHOOK_CREDENTIAL.name}" (the triggers' signing secret, ${EXAMPLE_WEBHOOK_SECRET})
+  webhook      "${WEBHOOK_CREDENTIAL.name}" (the triggers' signing secret, ${EXAMPLE_WEBHOOK_SECRET}; verify token ${EXAMPLE_VERIFY_TOKEN})
   sandbox      ${sandbox.controlUrl}/ (control API: see packages/sandbox/README.md)
   examples     ${examples.map((e) => e.workflow.name.replace(/^Example: /, '')).join('; ')}
                (examples/README.md says how to drive each one)

@@ -14,6 +14,11 @@ const FILES_DIR = '/home/node/.n8n-files';
  * the webhook credential the examples name, never by the workflows.
  */
 export const EXAMPLE_WEBHOOK_SECRET = 'sandbox-webhook-secret';
+/**
+ * The verify token of that credential: what a webhook override (a URL for one number) is
+ * registered with, as the guide's "Several workflows on one app" does.
+ */
+export const EXAMPLE_VERIFY_TOKEN = 'sandbox-verify-token';
 
 export const EXAMPLES = {
 	crm: 'bmExampleCrmSend1',
@@ -62,8 +67,9 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] })
 	const examples = loadExamples({ sandboxBaseUrl, filesDir }).filter(
 		({ workflow }) => !leaveOut.includes(workflow.id),
 	);
-	// The triggers' signing secret, in the credential the examples name (WEBHOOK_CREDENTIAL).
-	n8n.importWebhookCredential(EXAMPLE_WEBHOOK_SECRET);
+	// The triggers' signing secret and verify token, in the credential the examples name
+	// (WEBHOOK_CREDENTIAL).
+	n8n.importWebhookCredential(EXAMPLE_WEBHOOK_SECRET, { verifyToken: EXAMPLE_VERIFY_TOKEN });
 	// One import for all of them: each n8n CLI call costs seconds of start-up.
 	const dir = join(n8n.userFolder, 'examples');
 	mkdirSync(dir, { recursive: true });

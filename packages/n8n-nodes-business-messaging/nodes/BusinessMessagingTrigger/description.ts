@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Copy the Production URL above into the provider dashboard, where the messaging webhook is configured (the API has no call to register it). Use the Test URL there while you build the workflow.',
+			'Copy the Production URL above into the provider dashboard, where the app’s messaging webhook is configured, or register it for one number as a webhook override (see the Docs link: several workflows on one app). Use the Test URL there while you build the workflow.',
 		name: 'registerNotice',
 		type: 'notice',
 		default: '',
