@@ -75,6 +75,14 @@ export function demoSeed(apiKey = DEMO_API_KEY, idStyle: IdStyle = 'digits'): Se
 						currency: 'EUR',
 						amount: 1999,
 					},
+					// Over 100: a refund an approval workflow asks a manager for.
+					{
+						reference_id: 'order-1004',
+						payment_config_id: 'acme-payments',
+						phone_number_id: number('106540352242922'),
+						currency: 'USD',
+						amount: 24900,
+					},
 					{
 						reference_id: 'order-1003',
 						payment_config_id: 'acme-payments',
