@@ -113,9 +113,36 @@ describe('template lists of the resource locators', () => {
 			expect(results.find((r) => r.name.startsWith(`${plain} — `))?.name).toBe(
 				`${plain} — ${withoutButtons}`,
 			);
-			// Only approved templates, as for any send, and their buttons asked for.
-			expect(results.map((r) => r.name.replace(/ — .*$/, ''))).toEqual(SEEDED_APPROVED);
+			// Only approved templates, as for any send, and their buttons asked for; those that
+			// cannot ask the question come last.
+			const names = results.map((r) => r.name.replace(/ — .*$/, ''));
+			expect([...names].sort()).toEqual([...SEEDED_APPROVED].sort());
+			const cannot = (name: string) => /: cannot ask|needs (one|two)$/.test(name);
+			const firstThatCannot = results.findIndex((r) => cannot(r.name));
+			if (firstThatCannot >= 0)
+				expect(results.slice(firstThatCannot).every((r) => cannot(r.name))).toBe(true);
 			expect(query(bed.requests().at(-1)!.url).get('fields')).toContain('components');
+		},
+	);
+
+	it.each([
+		['double', 'order_confirmation (en_US) — 1 quick-reply button: Approve and Decline needs two'],
+		['single', 'approval_request (en_US) — 2 quick-reply buttons: Approve Only needs one'],
+	])(
+		'Send and Wait’s Question Template list (approval, %s) marks a template with another number of quick replies than the answers, and lists it after those that fit',
+		async (approvalType, marked) => {
+			const { results } = await bed.harness().listSearch('searchQuestionTemplates', {
+				resource: 'message',
+				operation: 'sendAndWait',
+				phoneNumberId: locator(bed.sandbox.phoneNumberIds[0]),
+				responseType: 'approval',
+				approvalType,
+			});
+			const names = results.map((r) => r.name);
+			expect(names).toContain(marked);
+			const fits = names.filter((n) => / approves/.test(n));
+			expect(fits.length).toBeGreaterThan(0);
+			expect(names.slice(0, fits.length)).toEqual(fits);
 		},
 	);
 

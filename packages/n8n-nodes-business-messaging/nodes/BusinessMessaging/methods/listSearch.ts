@@ -91,11 +91,14 @@ async function templatePage(
 	filter: string | undefined,
 	after: string | undefined,
 	status?: string,
-	/** What to add to a template's name in the list (read from its components). */
-	note?: (components: IDataObject[]) => string,
+	/**
+	 * What to add to a template's name in the list (read from its components), and whether the
+	 * template fits where it is picked: those that do come first in each page.
+	 */
+	note?: (components: IDataObject[]) => { text: string; fits: boolean },
 ): Promise<INodeListSearchResult> {
 	const accountId = await accountForTemplates.call(this);
-	const results: INodeListSearchItems[] = [];
+	const results: Array<INodeListSearchItems & { fits: boolean }> = [];
 	let cursor = after;
 	for (let read = 0; read < SEARCH_PAGES; read++) {
 		const page = await listTemplatePage.call(
@@ -121,14 +124,17 @@ async function templatePage(
 			if (!matches(filter, String(t.name))) continue;
 			const said = note?.(Array.isArray(t.components) ? (t.components as IDataObject[]) : []);
 			results.push({
-				name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}${said ? ` — ${said}` : ''}`,
+				name: `${String(t.name)} (${String(t.language)})${status ? '' : ` — ${String(t.status)}`}${said ? ` — ${said.text}` : ''}`,
 				value: String(t.id),
+				fits: said?.fits ?? true,
 			});
 		}
 		cursor = page.after === cursor ? undefined : page.after;
 		if (results.length > 0 || !cursor) break;
 	}
-	return { results, paginationToken: cursor };
+	// A stable sort: the list's own order within those that fit, and within those that do not.
+	const ordered = [...results.filter((r) => r.fits), ...results.filter((r) => !r.fits)];
+	return { results: ordered.map(({ name, value }) => ({ name, value })), paginationToken: cursor };
 }
 
 export async function searchTemplates(
@@ -150,8 +156,9 @@ export async function searchQuestionTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const responseType = String(this.getCurrentNodeParameter('responseType') ?? 'approval');
+	const approvalType = String(this.getCurrentNodeParameter('approvalType') ?? 'double');
 	return templatePage.call(this, filter, paginationToken, 'APPROVED', (components) =>
-		questionNote(quickReplyTitles(components), responseType),
+		questionNote(quickReplyTitles(components), responseType, approvalType),
 	);
 }
 
@@ -164,12 +171,33 @@ function quickReplyTitles(components: IDataObject[]): string[] {
 		.map((b) => String(b.text ?? ''));
 }
 
-function questionNote(titles: string[], responseType: string): string {
-	if (responseType === 'freeText') return 'the next message answers';
+/**
+ * What a template's quick replies answer for the question, and whether they fit it: the run
+ * takes a template only with one quick reply per answer (Approve and Decline two, Approve Only
+ * one, a Choice one per choice, which the list cannot count before they are filled in).
+ */
+function questionNote(
+	titles: string[],
+	responseType: string,
+	approvalType: string,
+): { text: string; fits: boolean } {
+	if (responseType === 'freeText') return { text: 'the next message answers', fits: true };
 	if (titles.length === 0)
-		return `no quick-reply buttons: cannot ask ${responseType === 'choice' ? 'a choice' : 'an approval'}`;
-	if (responseType === 'choice') return `choices: ${titles.join(', ')}`;
-	return `"${titles[0]}" approves${titles[1] !== undefined ? `, "${titles[1]}" declines` : ''}`;
+		return {
+			text: `no quick-reply buttons: cannot ask ${responseType === 'choice' ? 'a choice' : 'an approval'}`,
+			fits: false,
+		};
+	if (responseType === 'choice') return { text: `choices: ${titles.join(', ')}`, fits: true };
+	const needed = approvalType === 'single' ? 1 : 2;
+	if (titles.length !== needed)
+		return {
+			text: `${titles.length} quick-reply button${titles.length === 1 ? '' : 's'}: ${needed === 1 ? 'Approve Only needs one' : 'Approve and Decline needs two'}`,
+			fits: false,
+		};
+	return {
+		text: `"${titles[0]}" approves${needed === 2 ? `, "${titles[1]}" declines` : ''}`,
+		fits: true,
+	};
 }
 
 /** Only APPROVED templates: the only ones that can be sent. */
