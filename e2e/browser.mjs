@@ -81,6 +81,8 @@ try {
 	/** A field's text box, by parameter name. */
 	const input = (name, scope = page) =>
 		scope.getByTestId(`parameter-input-${name}`).locator('input, textarea').first();
+	/** The text on screen, where the page also holds hidden copies of it. */
+	const visible = (text) => page.getByText(text, { exact: true }).filter({ visible: true }).first();
 	/** The options a dropdown shows. */
 	const option = (text) =>
 		page.getByRole('option').filter({ visible: true }).filter({ hasText: text }).first();
@@ -448,8 +450,6 @@ try {
 		async () => {
 			await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
 			await page.getByText('Copy the Production URL above into the provider dashboard').waitFor();
-			const visible = (text) =>
-				page.getByText(text, { exact: true }).filter({ visible: true }).first();
 			for (const text of [
 				'Events',
 				'Incoming Message',
@@ -710,8 +710,6 @@ try {
 				.getByTestId('canvas-node')
 				.filter({ hasText: 'Business Messaging Trigger' })
 				.dblclick();
-			const visible = (text) =>
-				page.getByText(text, { exact: true }).filter({ visible: true }).first();
 			await visible('Webhook URLs').click();
 			await visible('Production URL').click();
 			const url = (

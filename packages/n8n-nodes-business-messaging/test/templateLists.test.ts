@@ -146,6 +146,19 @@ describe('template lists of the resource locators', () => {
 		},
 	);
 
+	it('Send and Wait’s Question Template list (choice) marks a template whose quick replies are not one per choice, counted as the run counts them', async () => {
+		const { results } = await bed.harness().listSearch('searchQuestionTemplates', {
+			resource: 'message',
+			operation: 'sendAndWait',
+			phoneNumberId: locator(bed.sandbox.phoneNumberIds[0]),
+			responseType: 'choice',
+			choices: { choice: [{ title: 'Red' }, { title: 'Green' }, { title: 'Blue' }] },
+		});
+		expect(results.map((r) => r.name)).toContain(
+			'approval_request (en_US) — 2 quick-reply buttons: the 3 choices need 3',
+		);
+	});
+
 	it('pages the approved templates too', async () => {
 		addTemplates(200); // 133 of them APPROVED, plus the seeded approved ones
 		const first = await bed.harness().listSearch('searchApprovedTemplates', forAccount());

@@ -13,6 +13,12 @@ import {
 	TEMPLATE_PAGE_SIZE,
 	type TemplateField,
 } from '../../common/api/templates';
+import {
+	answerOptions,
+	type AnswerOption,
+	type ParameterReader,
+} from '../../common/waiting/question';
+import { quickReplyButtons } from '../../common/waiting/templateQuestion';
 
 function matches(filter: string | undefined, ...texts: string[]): boolean {
 	if (!filter) return true;
@@ -156,48 +162,54 @@ export async function searchQuestionTemplates(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const responseType = String(this.getCurrentNodeParameter('responseType') ?? 'approval');
-	const approvalType = String(this.getCurrentNodeParameter('approvalType') ?? 'double');
+	// The answers as the run counts them; unknown while the form is half filled in (the run
+	// would name the field then).
+	const read: ParameterReader = (name, fallback) => this.getCurrentNodeParameter(name) ?? fallback;
+	let answers: AnswerOption[] | undefined;
+	try {
+		answers = answerOptions(this.getNode(), read);
+	} catch {
+		answers = undefined;
+	}
 	return templatePage.call(this, filter, paginationToken, 'APPROVED', (components) =>
-		questionNote(quickReplyTitles(components), responseType, approvalType),
+		questionNote(
+			quickReplyButtons(components).map((b) => b.title),
+			responseType,
+			answers,
+		),
 	);
-}
-
-/** The titles of a template's quick-reply buttons, in order. */
-function quickReplyTitles(components: IDataObject[]): string[] {
-	return components
-		.filter((c) => String(c.type).toUpperCase() === 'BUTTONS')
-		.flatMap((c) => (Array.isArray(c.buttons) ? (c.buttons as IDataObject[]) : []))
-		.filter((b) => String(b.type).toUpperCase() === 'QUICK_REPLY')
-		.map((b) => String(b.text ?? ''));
 }
 
 /**
  * What a template's quick replies answer for the question, and whether they fit it: the run
  * takes a template only with one quick reply per answer (Approve and Decline two, Approve Only
- * one, a Choice one per choice, which the list cannot count before they are filled in).
+ * one, a Choice one per choice).
  */
 function questionNote(
 	titles: string[],
 	responseType: string,
-	approvalType: string,
+	answers: AnswerOption[] | undefined,
 ): { text: string; fits: boolean } {
 	if (responseType === 'freeText') return { text: 'the next message answers', fits: true };
+	const asked = responseType === 'choice' ? 'a choice' : 'an approval';
 	if (titles.length === 0)
+		return { text: `no quick-reply buttons: cannot ask ${asked}`, fits: false };
+	if (answers !== undefined && answers.length !== titles.length)
 		return {
-			text: `no quick-reply buttons: cannot ask ${responseType === 'choice' ? 'a choice' : 'an approval'}`,
+			text: `${titles.length} quick-reply button${titles.length === 1 ? '' : 's'}: ${answerCount(responseType, answers.length)}`,
 			fits: false,
 		};
 	if (responseType === 'choice') return { text: `choices: ${titles.join(', ')}`, fits: true };
-	const needed = approvalType === 'single' ? 1 : 2;
-	if (titles.length !== needed)
-		return {
-			text: `${titles.length} quick-reply button${titles.length === 1 ? '' : 's'}: ${needed === 1 ? 'Approve Only needs one' : 'Approve and Decline needs two'}`,
-			fits: false,
-		};
 	return {
-		text: `"${titles[0]}" approves${needed === 2 ? `, "${titles[1]}" declines` : ''}`,
+		text: `"${titles[0]}" approves${titles[1] !== undefined ? `, "${titles[1]}" declines` : ''}`,
 		fits: true,
 	};
+}
+
+/** What the question needs, said the way its form says it. */
+function answerCount(responseType: string, count: number): string {
+	if (responseType === 'choice') return `the ${count} choices need ${count}`;
+	return count === 1 ? 'Approve Only needs one' : 'Approve and Decline needs two';
 }
 
 /** Only APPROVED templates: the only ones that can be sent. */

@@ -2,7 +2,6 @@ import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import type { MessageContent } from '../messages/contents';
 import { templateContent } from '../messages/template';
 import type { TemplateMessage } from '../templates/templateMessage';
-import { templateVariables } from '../templates/variables';
 import type { AnswerOption } from './question';
 
 /**
@@ -19,13 +18,23 @@ import type { AnswerOption } from './question';
 export const PAYLOAD_MAX = 256;
 
 /**
- * The indexes of a template's quick-reply buttons, as a send names them (among all its buttons):
- * read as the variables form reads the template's buttons, so both name them alike.
+ * A template's quick-reply buttons in order, the answers of a question asked with it: each with
+ * its index as a send names it (its place among the buttons, as the variables form names a
+ * button's payload) and its text. The Question Template list reads them here too, so that it
+ * and the run count the same buttons.
  */
-function quickReplyIndexes(components: IDataObject[]): string[] {
-	return templateVariables({ components }).flatMap(({ target }) =>
-		target.part === 'button' && target.kind === 'quickReply' ? [target.index] : [],
-	);
+export function quickReplyButtons(
+	components: IDataObject[],
+): Array<{ index: string; title: string }> {
+	return components
+		.filter((c) => c.type === 'BUTTONS')
+		.flatMap((c) =>
+			((c.buttons as IDataObject[] | undefined) ?? []).flatMap((button, index) =>
+				button.type === 'QUICK_REPLY'
+					? [{ index: String(index), title: String(button.text ?? '') }]
+					: [],
+			),
+		);
 }
 
 /**
@@ -52,7 +61,7 @@ export function askingContent(
 				description: `The form no longer shows that field (button_${String(own.index)}_payload), but the node kept its value: open ${label} Variables and use Refresh Variable List, or pick the template again.`,
 			},
 		);
-	const replies = quickReplyIndexes(template.components);
+	const replies = quickReplyButtons(template.components);
 	if (replies.length !== options.length)
 		throw new NodeOperationError(
 			node,
@@ -64,6 +73,6 @@ export function askingContent(
 		);
 	return templateContent(template, {
 		...template.values,
-		answers: replies.map((index, i) => ({ index, payload: referenceFor(options[i].answer) })),
+		answers: replies.map(({ index }, i) => ({ index, payload: referenceFor(options[i].answer) })),
 	});
 }
