@@ -10,6 +10,11 @@ import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { actionFlows } from './flows/actions.mjs';
 import { catalogExampleFlow } from './flows/catalogExample.mjs';
 import { credentialTestFlow } from './flows/credentialTest.mjs';
+import {
+	importNumberOverrideWorkflows,
+	numberOverrideFlow,
+	NUMBERS_SECRET,
+} from './flows/numberOverrides.mjs';
 import { servedExampleFlow } from './flows/servedExamples.mjs';
 import {
 	importTriggerWorkflow,
@@ -93,6 +98,7 @@ try {
 
 	// n8n served: webhooks, the REST API, executions.
 	importTriggerWorkflow(context);
+	importNumberOverrideWorkflows(context);
 	const served = await startRegularMode(n8n, {
 		readyPath: TRIGGER_PATH,
 		readyMethod: 'POST',
@@ -103,6 +109,7 @@ try {
 		await credentialTestFlow(context);
 		await triggerFlow(context);
 		await servedExampleFlow(context);
+		await numberOverrideFlow(context);
 	} finally {
 		await served.stop();
 	}
@@ -113,7 +120,7 @@ try {
 			n8n,
 			texts: said,
 			minRequests: 20,
-			secrets: [EXAMPLE_WEBHOOK_SECRET, TRIGGER_SECRET],
+			secrets: [EXAMPLE_WEBHOOK_SECRET, TRIGGER_SECRET, NUMBERS_SECRET],
 		});
 	});
 } finally {

@@ -39,3 +39,53 @@ export async function ownerSession(base, name) {
 	});
 	return (setup.headers.get('set-cookie') ?? '').split(';')[0];
 }
+
+/**
+ * Publishes or unpublishes a workflow as the editor's Publish button does, and waits until n8n
+ * has done it. n8n 1 saves the workflow with `active` and activates its triggers before it
+ * answers. n8n 2 has its own routes, answers at once and activates the triggers after (its
+ * publication outbox): its publication status says when, and which trigger failed. Throws with
+ * n8n's message if a trigger failed to activate (a trigger whose publish step threw, e.g.).
+ */
+export async function setPublished(base, cookie, workflowId, published) {
+	const headers = { cookie, 'content-type': 'application/json' };
+	const saved = await fetch(`${base}/rest/workflows/${workflowId}`, { headers: { cookie } });
+	const { versionId } = (await saved.json()).data;
+	const what = published ? 'publishing' : 'unpublishing';
+	const response = await fetch(
+		`${base}/rest/workflows/${workflowId}/${published ? 'activate' : 'deactivate'}`,
+		{ method: 'POST', headers, body: JSON.stringify(published ? { versionId } : {}) },
+	);
+	if (response.status === 404) {
+		const patched = await fetch(`${base}/rest/workflows/${workflowId}`, {
+			method: 'PATCH',
+			headers,
+			body: JSON.stringify({ active: published, versionId }),
+		});
+		const body = await patched.json().catch(() => ({}));
+		if (!patched.ok)
+			throw new Error(`${what} was refused (${patched.status}): ${body.message ?? ''}`);
+		return body.data;
+	}
+	const body = await response.json().catch(() => ({}));
+	if (!response.ok)
+		throw new Error(`${what} was refused (${response.status}): ${body.message ?? ''}`);
+	let status;
+	await waitFor(
+		async () => {
+			const answer = await fetch(`${base}/rest/workflows/${workflowId}/publication-status`, {
+				headers: { cookie },
+			});
+			status = (await answer.json()).data;
+			return status && status.status !== 'in_progress';
+		},
+		60_000,
+		`n8n ${what} ${workflowId}`,
+	);
+	const failed = (status.triggers ?? []).filter((t) => t.status === 'failed');
+	if (published && failed.length > 0)
+		throw new Error(
+			`${what} failed (${status.status}): ${failed.map((t) => t.errorMessage).join('; ')}`,
+		);
+	return body.data;
+}

@@ -19,6 +19,8 @@ export interface HarnessOptions {
 	staticData?: IDataObject;
 	/** The trigger's webhook credential (its Authentication picks which type reads it). */
 	webhookSecrets?: WebhookSecrets;
+	/** Where n8n answers: the base of the trigger's Production and Test URLs. */
+	n8nUrl?: string;
 }
 
 /** A trigger's webhook credential: the fields of Signature's or Header Token's. */
@@ -77,6 +79,7 @@ export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 						apiKey: options.apiKey ?? sandbox.apiKey,
 					},
 					moreCredentials: webhookCredentials(options.webhookSecrets),
+					n8nUrl: options.n8nUrl,
 				}),
 			requests: () => sandbox.state.log.list() as unknown as ReturnType<TestBed['requests']>,
 			reset: () => sandbox.state.reset(undefined, false),

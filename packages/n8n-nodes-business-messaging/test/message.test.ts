@@ -378,6 +378,11 @@ describe('Message › Send Text', () => {
 			'Recipient "call me" is neither a phone number nor a user ID',
 		],
 		[
+			'an expression typed as fixed text (n8n filled nothing in)',
+			{ recipient: '{{ $json.sendTo }}' },
+			'Recipient "{{ $json.sendTo }}" is an expression kept as fixed text, so n8n did not fill it in: switch the field from Fixed to Expression',
+		],
+		[
 			'a country code starting with 0',
 			{ recipient: '+0 415 555 0100' },
 			'Recipient "+0 415 555 0100" has no country code: country codes start with 1 to 9',

@@ -1,5 +1,5 @@
 import './env';
-import { ExecuteContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
+import { ExecuteContext, HookContext, LoadOptionsContext, WebhookContext } from 'n8n-core';
 import {
 	createRunExecutionData,
 	NodeHelpers,
@@ -56,6 +56,12 @@ export interface NodeHarnessOptions {
 	n8nUrl?: string;
 	/** The workflow's static data, kept across runs as n8n keeps it; empty for each run if unset. */
 	staticData?: IDataObject;
+}
+
+/** How a trigger's webhook methods are run: its parameters, and published or listening for a test. */
+export interface WebhookMethodRun {
+	parameters: INodeParameters;
+	activation?: 'activate' | 'manual';
 }
 
 export interface ExecuteOptions {
@@ -279,6 +285,78 @@ export class NodeHarness {
 	}
 
 	/**
+	 * One of a trigger's webhook methods on n8n-core's real HookContext, for one of its webhooks
+	 * (`default` unless named), as n8n runs them when a workflow is published (`activate`) or a
+	 * test event is listened for (`manual`, the Test URL). `publish` and `unpublish` run them all
+	 * in n8n's order. The trigger's webhook ID is fixed, so its URLs are the same from call to call.
+	 */
+	async webhookMethod(
+		method: 'checkExists' | 'create' | 'delete',
+		run: WebhookMethodRun & { webhook?: string },
+	): Promise<{ result: boolean; logs: LoggedLine[] }> {
+		const { workflow, node, nodeType } = this.workflowWith(run.parameters);
+		node.webhookId = HARNESS_WEBHOOK_ID;
+		const activation = run.activation ?? 'activate';
+		const name = run.webhook ?? 'default';
+		const description = nodeType.description.webhooks?.find((w) => w.name === name);
+		if (!description) throw new Error(`test: ${node.type} has no webhook ${name}`);
+		const methods = nodeType.webhookMethods as
+			| Record<string, Partial<Record<typeof method, (this: HookContext) => Promise<boolean>>>>
+			| undefined;
+		const call = methods?.[name]?.[method];
+		// n8n skips a webhook without the method: checkExists counts as false, the rest as done.
+		if (!call) return { result: method !== 'checkExists', logs: [] };
+		const webhookData = {
+			httpMethod: description.httpMethod,
+			node: node.name,
+			path: `${HARNESS_WEBHOOK_ID}/${String(description.path)}`,
+			webhookDescription: description,
+			workflowId: workflow.id,
+			isTest: activation === 'manual',
+		} as unknown as IWebhookData;
+		const context = new HookContext(
+			workflow,
+			node,
+			this.additionalData(),
+			activation === 'manual' ? 'manual' : 'trigger',
+			activation,
+			webhookData,
+		);
+		const logs: LoggedLine[] = [];
+		Object.defineProperty(context, 'logger', { value: recordingLogger(logs) });
+		const result = await this.guardSecret(call.call(context));
+		this.assertNoSecret(logs, 'log');
+		return { result, logs };
+	}
+
+	/**
+	 * What n8n does when it publishes the workflow or listens for a test event: for each webhook
+	 * of the trigger, in the description's order, checkExists, then create if it said false.
+	 */
+	async publish(run: WebhookMethodRun): Promise<LoggedLine[]> {
+		const logs: LoggedLine[] = [];
+		for (const { name } of this.webhookDescriptions()) {
+			const exists = await this.webhookMethod('checkExists', { ...run, webhook: name });
+			logs.push(...exists.logs);
+			if (!exists.result)
+				logs.push(...(await this.webhookMethod('create', { ...run, webhook: name })).logs);
+		}
+		return logs;
+	}
+
+	/** What n8n does when it unpublishes the workflow or the test ends: delete, for each webhook. */
+	async unpublish(run: WebhookMethodRun): Promise<LoggedLine[]> {
+		const logs: LoggedLine[] = [];
+		for (const { name } of this.webhookDescriptions())
+			logs.push(...(await this.webhookMethod('delete', { ...run, webhook: name })).logs);
+		return logs;
+	}
+
+	private webhookDescriptions() {
+		return this.workflowWith({}).nodeType.description.webhooks ?? [];
+	}
+
+	/**
 	 * The credential's `test` request as n8n's CredentialsTester runs it: expressions resolved,
 	 * the credential applied, and `rules` turning an error status or a body value into the
 	 * message the user sees.
@@ -405,6 +483,9 @@ export class NodeHarness {
 		} as unknown as IWorkflowExecuteAdditionalData;
 	}
 }
+
+/** The webhook ID n8n would give the trigger when it is added; fixed in the harness. */
+export const HARNESS_WEBHOOK_ID = '5e1f3c2a-0b7d-4e8f-9a6c-1d2b3c4d5e6f';
 
 /**
  * The version the editor gives a new node: a VersionedNodeType's `currentVersion` (its

@@ -10,6 +10,7 @@ import {
 } from 'n8n-workflow';
 import { takeDelivery } from './delivery/takeDelivery';
 import { triggerProperties } from './description';
+import { createOverrides, deleteOverrides, overridesExist } from './numberOverrides';
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
 import { failedDelivery, refuseDelivery } from './refusal';
@@ -47,7 +48,8 @@ export class BusinessMessagingTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [
-			// Only to download media and to list the numbers: a trigger that does neither needs none.
+			// Only to download media, to list the numbers and to send their events here on publish: a
+			// trigger that does none of these needs none.
 			{ name: 'businessMessagingApi', required: false },
 			// The delivery check's secrets and the verify token: never node parameters, which n8n
 			// stores in plain text and copies into every execution.
@@ -79,8 +81,10 @@ export class BusinessMessagingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// The API has no call to register a webhook (spec 6): the user registers the URL in the
-	// provider dashboard. So there is nothing to check, create or delete here.
+	// Publishing registers nothing unless Options › Send These Numbers' Events Here asks for it
+	// (numberOverrides.ts): otherwise the user registers the URL in the provider dashboard. It is
+	// done with the GET webhook: n8n stores and creates the webhooks one by one, in this order, so
+	// only when `setup` is created can the platform's check of the URL (a GET) be answered.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
@@ -91,6 +95,17 @@ export class BusinessMessagingTrigger implements INodeType {
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				return true;
+			},
+		},
+		setup: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return await overridesExist.call(this);
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return await createOverrides.call(this);
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return await deleteOverrides.call(this);
 			},
 		},
 	};

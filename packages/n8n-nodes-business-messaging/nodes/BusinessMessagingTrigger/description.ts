@@ -4,7 +4,7 @@ import type { INodeProperties } from 'n8n-workflow';
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Copy the Production URL above into the provider dashboard, where the app’s messaging webhook is configured, or register it for one number as a webhook override (see the Docs link: several workflows on one app). Use the Test URL there while you build the workflow.',
+			'Copy the Production URL above into the provider dashboard, where the app’s messaging webhook is configured. Or let publishing register it for some numbers: Options › Only These Numbers and Send These Numbers’ Events Here (see the Docs link: several workflows on one app). Use the Test URL while you build the workflow.',
 		name: 'registerNotice',
 		type: 'notice',
 		default: '',
@@ -212,6 +212,14 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
+			},
+			{
+				displayName: "Send These Numbers' Events Here",
+				name: 'sendNumbersHere',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether publishing this workflow registers its URL as the webhook override of the numbers in Only These Numbers, so their messages, receipts and calls come here and not to the app's URL (template events still go there). Unpublishing removes it. Needs the credential, and a Verify Token in the Authentication's credential.",
 			},
 			{
 				displayName: 'Skip Redeliveries',

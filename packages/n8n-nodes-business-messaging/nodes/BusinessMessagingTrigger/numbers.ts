@@ -20,3 +20,9 @@ export async function phoneNumbers(this: ILoadOptionsFunctions): Promise<INodePr
 		value: n.phone_number_id,
 	}));
 }
+
+/** Only These Numbers: the IDs picked, or given by an expression as a list or a comma-separated text. */
+export function numberList(value: unknown): Set<string> {
+	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+	return new Set(list.map((v) => String(v).trim()).filter((v) => v !== ''));
+}

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { IWebhookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 /** How deliveries are authenticated; compared in constant time. */
 export type DeliveryAuth =
@@ -19,7 +19,9 @@ interface WebhookSecrets {
 }
 
 /** The credential of the trigger's Authentication, or undefined for None. */
-async function webhookSecrets(context: IWebhookFunctions): Promise<WebhookSecrets | undefined> {
+async function webhookSecrets(
+	context: IWebhookFunctions | IHookFunctions,
+): Promise<WebhookSecrets | undefined> {
 	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
 	if (mode === 'signature')
 		return await context.getCredentials<WebhookSecrets>(SIGNATURE_CREDENTIAL);
@@ -51,7 +53,7 @@ export async function deliveryAuth(context: IWebhookFunctions): Promise<Delivery
 }
 
 /** The verify token of the URL check, from the Authentication's credential ('' without one). */
-export async function verifyTokenOf(context: IWebhookFunctions): Promise<string> {
+export async function verifyTokenOf(context: IWebhookFunctions | IHookFunctions): Promise<string> {
 	try {
 		return String((await webhookSecrets(context))?.verifyToken ?? '');
 	} catch {

@@ -35,6 +35,11 @@ export function normalizeRecipient(node: INode, raw: unknown, itemIndex: number)
 		});
 	if (!text) throw fail('is empty');
 	if (USER_ID.test(text)) return text;
+	// Typed key by key, n8n may keep "{{ $json.sendTo }}" as fixed text: say so, not "not a number".
+	if (/\{\{[^]*\}\}/.test(text))
+		throw fail(
+			'is an expression kept as fixed text, so n8n did not fill it in: switch the field from Fixed to Expression (above the field, on hover)',
+		);
 	if (/[^\d\s()+.\-/]/.test(text))
 		throw fail(
 			/[A-Za-z]/.test(text) && text.includes('.')

@@ -5,6 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
+import { numberList } from '../numbers';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
@@ -219,10 +220,4 @@ function chosenEvents(
 			// Events of the account (templates, account updates) name no number: for every number.
 			(numbers.size === 0 || typeof e.phoneNumberId !== 'string' || numbers.has(e.phoneNumberId)),
 	);
-}
-
-/** The IDs picked, or given by an expression as a list or a comma-separated text. */
-function numberList(value: unknown): Set<string> {
-	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-	return new Set(list.map((v) => String(v).trim()).filter((v) => v !== ''));
 }

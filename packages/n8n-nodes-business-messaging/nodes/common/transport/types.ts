@@ -1,6 +1,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	ILoadOptionsFunctions,
 	IWebhookFunctions,
@@ -8,7 +9,12 @@ import type {
 
 export const CREDENTIAL_TYPE = 'businessMessagingApi';
 
-export type Context = IExecuteFunctions | ILoadOptionsFunctions | IWebhookFunctions;
+/** Every n8n context the node calls the API from; IHookFunctions: the trigger's publish steps. */
+export type Context =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IWebhookFunctions
+	| IHookFunctions;
 
 export interface RetrySettings {
 	/** Further attempts after the first. */

@@ -293,6 +293,15 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	{
+		// n8n drops a hidden field's value: a question typed in Message is gone after the switch.
+		displayName:
+			'The template’s own text is the question: Message is not sent with a template, and what it held is cleared. Put the words that change into the template’s variables below.',
+		name: 'askWithTemplateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { answerThrough: ['chat'], askWith: ['template'] }, ...NOT_FORM },
+	},
 	...questionTemplateFields({ answerThrough: ['chat'], askWith: ['template'] }),
 	{
 		displayName: 'If the 24-Hour Window Is Closed',

@@ -1,0 +1,126 @@
+// In the served n8n: Options › Send These Numbers' Events Here. Publishing the workflow registers
+// its Production URL as a number's webhook override at the sandbox (which first checks the URL
+// with the verify token, answered by the trigger in n8n); unpublishing removes it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assert, check, executionsOf, waitFor } from '../checks.mjs';
+import { SANDBOX_CREDENTIAL } from '../../tools/n8n/home.mjs';
+import { setPublished } from '../../tools/n8n/rest.mjs';
+import { TRIGGER_PATH } from './trigger.mjs';
+
+/** The app's signing secret while this flow runs (the secret scan looks for it). */
+export const NUMBERS_SECRET = 'e2e-numbers-signing-secret';
+const SECRET = NUMBERS_SECRET;
+const withToken = { id: 'bmE2eWebhookVt01', name: 'e2e webhook with verify token' };
+const withoutToken = { id: 'bmE2eWebhookNoVt', name: 'e2e webhook without verify token' };
+
+function numbersWorkflow(id, webhookId, credential, phoneNumberId) {
+	return {
+		id,
+		name: `e2e: ${id}`,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+		nodes: [
+			{
+				id: `${id}Node`,
+				name: 'Business Messaging Trigger',
+				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				credentials: {
+					businessMessagingApi: SANDBOX_CREDENTIAL,
+					businessMessagingSignatureApi: credential,
+				},
+				parameters: {
+					events: ['incomingMessage'],
+					deliveryAuth: 'signature',
+					options: { onlyNumbers: [phoneNumberId], sendNumbersHere: true },
+				},
+			},
+		],
+	};
+}
+
+const flows = (sandbox) => ({
+	own: numbersWorkflow(
+		'bmE2eNumbersHere',
+		'bm-e2e-numbers-here',
+		withToken,
+		sandbox.phoneNumberIds[1],
+	),
+	noToken: numbersWorkflow(
+		'bmE2eNumbersNoVt',
+		'bm-e2e-numbers-no-token',
+		withoutToken,
+		sandbox.phoneNumberIds[1],
+	),
+});
+
+/** With n8n stopped: the two workflows, unpublished, and their webhook credentials. */
+export function importNumberOverrideWorkflows({ n8n, sandbox }) {
+	n8n.importWebhookCredential(SECRET, { as: withToken, verifyToken: 'e2e-numbers-verify' });
+	n8n.importWebhookCredential(SECRET, { as: withoutToken });
+	for (const flow of Object.values(flows(sandbox))) {
+		const file = join(n8n.userFolder, `${flow.id}.json`);
+		writeFileSync(file, JSON.stringify(flow));
+		n8n.cli(['import:workflow', `--input=${file}`]);
+	}
+}
+
+export async function numberOverrideFlow({ sandbox, base, cookie, post }) {
+	const { own, noToken } = flows(sandbox);
+	const number = sandbox.phoneNumberIds[1];
+	const url = `${base}/webhook/${own.nodes[0].webhookId}/webhook`;
+	const overrideNow = async () => {
+		const response = await fetch(`${sandbox.baseUrl}/${number}?fields=webhook_configuration`, {
+			headers: { apikey: sandbox.apiKey },
+		});
+		return (await response.json()).webhook_configuration?.phone_number;
+	};
+	const customerWrites = () =>
+		post('/incoming', { phone_number_id: number, from: '14155550177', text: 'Hello there' });
+	const executions = () => executionsOf(base, cookie, own.id);
+	// The app's URL stays another workflow's; an app signs every delivery with its one secret.
+	await post('/webhook', { url: `${base}/webhook/${TRIGGER_PATH}`, secret: SECRET });
+
+	await check(
+		"Send These Numbers' Events Here: publishing points the number at the workflow; its message runs it once",
+		async () => {
+			assert((await overrideNow()) === undefined, 'the number had an override already');
+			await setPublished(base, cookie, own.id, true);
+			const now = await overrideNow();
+			assert(now === url, `the number's override is ${now}, not ${url}`);
+			await customerWrites();
+			await waitFor(async () => (await executions()).length === 1, 30_000, 'its execution');
+			const [execution] = await executions();
+			assert(execution.status === 'success', `status ${execution.status}`);
+		},
+	);
+	await check(
+		"Send These Numbers' Events Here: unpublishing removes the override, and the next message does not come",
+		async () => {
+			await setPublished(base, cookie, own.id, false);
+			const now = await overrideNow();
+			assert(now === undefined, `the override is still ${now}`);
+			await customerWrites();
+			await new Promise((r) => setTimeout(r, 3000));
+			const count = (await executions()).length;
+			assert(count === 1, `${count} executions, expected the 1 from before`);
+		},
+	);
+	await check(
+		"Send These Numbers' Events Here: without a Verify Token, n8n refuses to publish, naming it",
+		async () => {
+			let refused;
+			try {
+				await setPublished(base, cookie, noToken.id, true);
+			} catch (error) {
+				refused = error.message;
+			}
+			assert(refused?.includes('Verify Token'), `publishing answered: ${refused ?? 'published'}`);
+			assert((await overrideNow()) === undefined, 'an override was registered');
+		},
+	);
+}

@@ -1,0 +1,123 @@
+import { NodeOperationError, type IDataObject, type IHookFunctions } from 'n8n-workflow';
+import {
+	numberWebhookConfiguration,
+	removeNumberOverride,
+	setNumberOverride,
+} from '../common/api/webhookOverrides';
+import { numberList } from './numbers';
+import { verifyTokenOf } from './verify';
+
+/**
+ * Options › Send These Numbers' Events Here: publishing the workflow makes its Production URL
+ * the webhook override of the numbers in Only These Numbers, as n8n's own triggers register
+ * their URL on publish; unpublishing takes the override away again if it still points here.
+ *
+ * Listening for a test event does the same with the Test URL, but never takes a number from
+ * another workflow: only a number with no override, or this trigger's own. When the test ends
+ * the number goes back where it was (this trigger's Production URL, or no override).
+ */
+
+/** Where each number pointed before the test URL took it ('' for no override of its own). */
+const BEFORE_TEST = 'numbersBeforeTest';
+
+function chosen(context: IHookFunctions): boolean {
+	return context.getNodeParameter('options.sendNumbersHere', false) === true;
+}
+
+function isTest(context: IHookFunctions): boolean {
+	return context.getActivationMode() === 'manual';
+}
+
+function ownUrl(context: IHookFunctions): string {
+	const url = context.getNodeWebhookUrl('default');
+	if (!url) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	return url;
+}
+
+/** This trigger's other URL: test and production differ only before /{webhookId}/webhook. */
+function isThisTrigger(context: IHookFunctions, url: string): boolean {
+	const webhookId = context.getNode().webhookId;
+	const own = new URL(ownUrl(context)).pathname.split('/').slice(-2);
+	let theirs: string[];
+	try {
+		theirs = new URL(url).pathname.split('/').slice(-2);
+	} catch {
+		return false;
+	}
+	return !!webhookId && theirs.join() === own.join();
+}
+
+function numbersOf(context: IHookFunctions): string[] {
+	const numbers = [...numberList(context.getNodeParameter('options.onlyNumbers', []))];
+	if (numbers.length === 0)
+		throw new NodeOperationError(
+			context.getNode(),
+			"Send These Numbers' Events Here needs the numbers: choose them in Options › Only These Numbers",
+		);
+	return numbers;
+}
+
+async function verifyToken(context: IHookFunctions): Promise<string> {
+	const token = await verifyTokenOf(context);
+	if (token === '')
+		throw new NodeOperationError(
+			context.getNode(),
+			"Send These Numbers' Events Here needs a Verify Token: the platform checks the URL with it before sending there",
+			{
+				description:
+					'Choose Authentication › Signature or Header Token, and give its credential a Verify Token (any text you choose)',
+			},
+		);
+	return token;
+}
+
+/** n8n calls checkExists first: create runs only when a number does not point here yet. */
+export async function overridesExist(this: IHookFunctions): Promise<boolean> {
+	if (!chosen(this)) return false;
+	const url = ownUrl(this);
+	for (const number of numbersOf(this))
+		if ((await numberWebhookConfiguration.call(this, number)).phone_number !== url) return false;
+	return true;
+}
+
+export async function createOverrides(this: IHookFunctions): Promise<boolean> {
+	if (!chosen(this)) return true;
+	const url = ownUrl(this);
+	const numbers = numbersOf(this);
+	const token = await verifyToken(this);
+	const before: IDataObject = {};
+	for (const number of numbers) {
+		const current = (await numberWebhookConfiguration.call(this, number)).phone_number ?? '';
+		if (current === url) continue;
+		if (isTest(this)) {
+			// A test run borrows only a free number, or this trigger's own: it is given back after.
+			if (current !== '' && !isThisTrigger(this, current)) {
+				this.logger.info(
+					`Business Messaging Trigger: number ${number} sends its events to another workflow; the test URL does not take it`,
+				);
+				continue;
+			}
+			before[number] = current;
+		}
+		await setNumberOverride.call(this, number, url, token);
+	}
+	if (isTest(this)) this.getWorkflowStaticData('node')[BEFORE_TEST] = before;
+	return true;
+}
+
+export async function deleteOverrides(this: IHookFunctions): Promise<boolean> {
+	if (!chosen(this)) return true;
+	const url = ownUrl(this);
+	const staticData = this.getWorkflowStaticData('node');
+	const before = (isTest(this) ? staticData[BEFORE_TEST] : undefined) as IDataObject | undefined;
+	delete staticData[BEFORE_TEST];
+	for (const number of numbersOf(this)) {
+		// Taken since by another workflow: it is theirs now.
+		if ((await numberWebhookConfiguration.call(this, number)).phone_number !== url) continue;
+		const previous = before?.[number];
+		if (typeof previous === 'string' && previous !== '')
+			await setNumberOverride.call(this, number, previous, await verifyToken(this));
+		else await removeNumberOverride.call(this, number);
+	}
+	return true;
+}
