@@ -42,9 +42,9 @@ export async function ownerSession(base, name) {
 
 /**
  * Publishes or unpublishes a workflow as the editor's Publish button does, and waits until n8n
- * has done it. n8n 1 saves the workflow with `active` and activates its triggers before it
- * answers. n8n 2 has its own routes, answers at once and activates the triggers after (its
- * publication outbox): its publication status says when, and which trigger failed. Throws with
+ * has done it. n8n 2 answers at once and activates the triggers after (its publication outbox):
+ * its publication status says when, and which trigger failed. n8n 1 activates them before it
+ * answers, through the same route (1.123) or by saving the workflow with `active` (older). Throws with
  * n8n's message if a trigger failed to activate (a trigger whose publish step threw, e.g.).
  */
 export async function setPublished(base, cookie, workflowId, published) {
@@ -76,6 +76,8 @@ export async function setPublished(base, cookie, workflowId, published) {
 			const answer = await fetch(`${base}/rest/workflows/${workflowId}/publication-status`, {
 				headers: { cookie },
 			});
+			// n8n 1 has no publication status: it activated the triggers before it answered.
+			if (answer.status === 404) return (status = { triggers: [] });
 			status = (await answer.json()).data;
 			return status && status.status !== 'in_progress';
 		},
