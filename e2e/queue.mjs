@@ -21,6 +21,11 @@ import {
 	startQueueMode,
 	startSandbox,
 } from '../tools/n8n/index.mjs';
+import {
+	importNumberOverrideWorkflows,
+	numberOverrideFlow,
+	NUMBERS_SECRET,
+} from './flows/numberOverrides.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
 requireRedis();
@@ -42,6 +47,7 @@ try {
 	writeFileSync(file, JSON.stringify(products));
 	n8n.cli(['import:workflow', `--input=${file}`]);
 	n8n.activate(products.id);
+	importNumberOverrideWorkflows({ n8n, sandbox });
 
 	await check(
 		`n8n ${N8N_VERSION} in queue mode: main, worker and webhook process start with the package`,
@@ -162,12 +168,20 @@ try {
 			);
 		},
 	);
+	// Published on the main; the platform's check of the URL and the deliveries reach the webhook process.
+	await numberOverrideFlow({
+		sandbox,
+		base: queue.main,
+		hooks,
+		cookie: queue.cookie,
+		post: (path, body) => control(path, path === '/webhook' ? 'PUT' : 'POST', body),
+	});
 	await check(SECRET_SCAN, async () => {
 		await scanForKey({
 			sandbox,
 			n8n,
 			texts: Object.values(logs),
-			secrets: [EXAMPLE_WEBHOOK_SECRET],
+			secrets: [EXAMPLE_WEBHOOK_SECRET, NUMBERS_SECRET],
 		});
 	});
 } finally {

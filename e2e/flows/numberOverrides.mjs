@@ -69,7 +69,11 @@ export function importNumberOverrideWorkflows({ n8n, sandbox }) {
 	}
 }
 
-export async function numberOverrideFlow({ sandbox, base, cookie, post }) {
+/**
+ * `base` is n8n's main (its REST API), `hooks` where its webhooks answer (queue mode: the webhook
+ * processes); `post` a POST of the sandbox's control API (a PUT for /webhook).
+ */
+export async function numberOverrideFlow({ sandbox, base, hooks = base, cookie, post }) {
 	const { own, noToken } = flows(sandbox);
 	const number = sandbox.phoneNumberIds[1];
 	// n8n's own Production URL: its host is n8n's setting (1.x names it localhost), its path fixed.
@@ -84,7 +88,7 @@ export async function numberOverrideFlow({ sandbox, base, cookie, post }) {
 		post('/incoming', { phone_number_id: number, from: '14155550177', text: 'Hello there' });
 	const executions = () => executionsOf(base, cookie, own.id);
 	// The app's URL stays another workflow's; an app signs every delivery with its one secret.
-	await post('/webhook', { url: `${base}/webhook/${TRIGGER_PATH}`, secret: SECRET });
+	await post('/webhook', { url: `${hooks}/webhook/${TRIGGER_PATH}`, secret: SECRET });
 
 	await check(
 		"Send These Numbers' Events Here: publishing points the number at the workflow; its message runs it once",
