@@ -1,4 +1,4 @@
-import { packageSourceFiles } from 'business-messaging-testing';
+import { packageSourceFiles, repositorySourceFiles } from 'business-messaging-testing';
 import { preProcessFile } from 'typescript';
 
 /**
@@ -28,7 +28,7 @@ function resolve(paths: Set<string>, from: string, specifier: string): string | 
 	}
 	const base = segments.join('/');
 	const found = [`${base}.ts`, `${base}/index.ts`].find((path) => paths.has(path));
-	if (!found) throw new Error(`${from} imports "${specifier}", which is no file under nodes/`);
+	if (!found) throw new Error(`${from} imports "${specifier}", which is no file of the scan`);
 	return found;
 }
 
@@ -149,5 +149,33 @@ describe('the imports under nodes/', () => {
 			{ path: 'nodes/b.ts', text: "export { a } from './a';" },
 		]);
 		expect(cycles(fileCycle)).toEqual(['nodes/a.ts -> nodes/b.ts -> nodes/a.ts']);
+	});
+});
+
+describe("the sandbox's imports (packages/sandbox/src)", () => {
+	const sandboxFiles = repositorySourceFiles('packages/sandbox/src');
+	const graph = fileGraph(sandboxFiles);
+	const MESSAGES = 'packages/sandbox/src/rules/productMessages.ts';
+
+	it('are read from every file', () => {
+		expect(sandboxFiles.length).toBeGreaterThan(60);
+		expect(graph.get(MESSAGES)).toContain('packages/sandbox/src/rules/fieldChecks.ts');
+	});
+
+	it('form no cycle between files', () => {
+		expect(cycles(graph)).toEqual([]);
+	});
+
+	it('would name a cycle: productMessages importing messageContent back, as it once did', () => {
+		const planted = fileGraph(
+			sandboxFiles.map((file) =>
+				file.path === MESSAGES
+					? { ...file, text: `import { text } from './messageContent';\n${file.text}` }
+					: file,
+			),
+		);
+		expect(cycles(planted)).toEqual([
+			`packages/sandbox/src/rules/messageContent.ts -> ${MESSAGES} -> packages/sandbox/src/rules/messageContent.ts`,
+		]);
 	});
 });

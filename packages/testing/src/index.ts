@@ -498,7 +498,12 @@ function defaultTypeVersion(nodeType: INodeType | IVersionedNodeType): number {
 }
 
 export { packageFileText, packageSourceFiles } from './packageFiles';
-export { repositoryFileText, repositoryFolderFiles, repositoryPathExists } from './repositoryFiles';
+export {
+	repositoryFileText,
+	repositoryFolderFiles,
+	repositoryPathExists,
+	repositorySourceFiles,
+} from './repositoryFiles';
 export { processedData } from './processedData';
 export {
 	RecordingResponse,

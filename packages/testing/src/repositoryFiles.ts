@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 /*
  * Files of the repository outside the published package, for the package's tests that hold its
@@ -34,4 +34,17 @@ export function repositoryFolderFiles(relativeDir: string): string[] {
 		.filter((entry) => entry.isFile())
 		.map((entry) => entry.name)
 		.sort();
+}
+
+/** Every TypeScript source file under a folder of the repository, with its path from the root. */
+export function repositorySourceFiles(relativeDir: string): Array<{ path: string; text: string }> {
+	const root = repositoryDir();
+	const walk = (dir: string): string[] =>
+		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+			entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+		);
+	return walk(join(root, relativeDir))
+		.filter((file) => file.endsWith('.ts'))
+		.sort()
+		.map((file) => ({ path: relative(root, file), text: readFileSync(file, 'utf8') }));
 }

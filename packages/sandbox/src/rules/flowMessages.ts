@@ -1,4 +1,4 @@
-import { ErrorCode, refused, type ApiError } from '../errors';
+import { bad } from './fieldChecks';
 import type { Flow } from '../model';
 import { isObject, onlyKeys, type Json } from '../validate';
 
@@ -67,11 +67,6 @@ export function flowAction(action: Json, flows: readonly Flow[]): void {
 			);
 	} else if (parameters.flow_action_payload !== undefined)
 		payload(parameters.flow_action_payload, flow);
-}
-
-/** 131009: the value at `path` is not valid. */
-function bad(path: string, rule: string): ApiError {
-	return refused(ErrorCode.parameterValue, `${path}: ${rule}`, path);
 }
 
 function gotten(value: unknown): string {

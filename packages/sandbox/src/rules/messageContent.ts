@@ -1,6 +1,7 @@
-import { ErrorCode, refused, type ApiError } from '../errors';
+import { ErrorCode, refused } from '../errors';
 import type { Flow, Media } from '../model';
-import { isObject, onlyKeys, type Json } from '../validate';
+import { onlyKeys, type Json } from '../validate';
+import { bad, list, object, optionalText, text } from './fieldChecks';
 import { flowAction } from './flowMessages';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
 import {
@@ -98,48 +99,6 @@ const MAX_CAPTION = 1024;
 export const MAX_TEXT_BODY = 4096;
 
 // ---- small checks ----
-
-/** 131009: the value at `path` is not valid. */
-export function bad(path: string, rule: string): ApiError {
-	return refused(ErrorCode.parameterValue, `${path}: ${rule}`, path);
-}
-
-export function object(value: unknown, path: string): Json {
-	if (!isObject(value)) throw bad(path, 'is required and must be a JSON object');
-	return value;
-}
-
-export function list(
-	value: unknown,
-	path: string,
-	min: number,
-	max: number,
-	what: string,
-): unknown[] {
-	if (!Array.isArray(value)) throw bad(path, `is required and must be an array of ${what}`);
-	if (value.length < min) throw bad(path, `needs at least ${min} ${what} (got ${value.length})`);
-	if (value.length > max)
-		throw bad(`${path}[${max}]`, `at most ${max} ${what} (got ${value.length})`);
-	return value;
-}
-
-export function text(obj: Json, key: string, path: string, max = Infinity): string {
-	const value = obj[key];
-	if (typeof value !== 'string' || value.trim() === '')
-		throw bad(path, 'is required and must be a non-empty string');
-	if ([...value].length > max)
-		throw bad(path, `at most ${max} characters (got ${[...value].length})`);
-	return value;
-}
-
-export function optionalText(
-	obj: Json,
-	key: string,
-	path: string,
-	max = Infinity,
-): string | undefined {
-	return obj[key] === undefined ? undefined : text(obj, key, path, max);
-}
 
 function httpUrl(obj: Json, key: string, path: string): string {
 	const value = text(obj, key, path);

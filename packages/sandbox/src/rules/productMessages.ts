@@ -1,6 +1,6 @@
 import type { Catalog } from '../model';
 import { onlyKeys, type Json } from '../validate';
-import { bad, list, object, optionalText, text } from './messageContent';
+import { bad, list, object, optionalText, text } from './fieldChecks';
 
 /**
  * The Cloud API's interactive messages that show the catalog ("Share products with customers",

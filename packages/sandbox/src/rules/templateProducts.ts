@@ -1,4 +1,4 @@
-import { ErrorCode, refused, type ApiError } from '../errors';
+import { bad } from './fieldChecks';
 import type { Catalog } from '../model';
 import { isObject, type Json } from '../validate';
 
@@ -9,9 +9,6 @@ import { isObject, type Json } from '../validate';
  * sending number's business account. A broken limit is refused with 131009.
  */
 export const MPM_LIMITS = { sections: 10, products: 30, sectionTitle: 24 } as const;
-
-const bad = (path: string, rule: string): ApiError =>
-	refused(ErrorCode.parameterValue, `${path}: ${rule}`, path);
 
 /** `action` is the parameter's action object (its shape is checked by templateButtonParameters.ts). */
 export function checkTemplateProducts(

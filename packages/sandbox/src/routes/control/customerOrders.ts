@@ -3,7 +3,7 @@ import type { Catalog, Customer } from '../../model';
 import { currencyDigits } from '../../rules/money';
 import type { SandboxState } from '../../sandbox';
 import { isObject, onlyKeys, requireInteger, requireString, type Json } from '../../validate';
-import { replyContext, sentMessage } from './customers';
+import { replyContext, sentMessage } from './replies';
 
 /**
  * A customer shopping from the catalog (Cloud API "Receive responses from customers" of the

@@ -4,10 +4,11 @@ import { invalid, notFound } from '../../errors';
 import { demoPdf, demoPng } from '../../demoFiles';
 import { jsonBody, query, requiredQuery, type SandboxPlugin } from '../../http';
 import { extensionFor, sha256, syntheticSha256, TooLargeError } from '../../mediaFiles';
-import { customerDraft, customerLabel, sentTo } from '../../customers';
+import { customerDraft } from '../../customers';
 import type { Customer, Media, Message } from '../../model';
 import type { SandboxState } from '../../sandbox';
 import { customerOrder, referredProductContext } from './customerOrders';
+import { replyContext, sentMessage } from './replies';
 import { isObject, oneOf, requireInteger, requireString, type Json } from '../../validate';
 
 const MEDIA_MESSAGE_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
@@ -200,30 +201,6 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 	}
 	const delivery = sandbox.receiveIncoming(numberId, draft.save(), message);
 	return { message_id: message.id, media_id: mediaId, delivery_id: delivery?.id };
-}
-
-/** The `context` of a customer's answer to a message the number sent them. */
-export function replyContext(sandbox: SandboxState, numberId: string, replyTo: string) {
-	const number = sandbox.store.numbers.get(numberId)!;
-	return { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
-}
-
-/** A message this number sent to this customer, named by `reply_to`. */
-export function sentMessage(
-	sandbox: SandboxState,
-	numberId: string,
-	customer: Customer,
-	replyTo: string,
-	what: string,
-	isKind: (sent: Message) => boolean,
-): Message {
-	const sent = sandbox.store.messages.get(replyTo);
-	if (!sent || sent.phoneNumberId !== numberId || !sentTo(sent, customer) || !isKind(sent))
-		throw invalid(
-			'reply_to',
-			`must be the ID of ${what} this number sent to ${customerLabel(customer)} (got ${JSON.stringify(replyTo)})`,
-		);
-	return sent;
 }
 
 /**
