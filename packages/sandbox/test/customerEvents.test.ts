@@ -384,6 +384,11 @@ describe('customer events: a Flow answer (POST /incoming type "flow")', () => {
 			'reply_to',
 		);
 		await expectRefused(s, '/incoming', { ...base, flow_token: '' }, 'flow_token');
+		// "last" is the newest message with a Flow, not the newer hello_world
+		await answer({ reply_to: 'last', response: { slot: 'evening' } });
+		const last = messageOf((await receiver.waitFor(3))[2]);
+		assert.deepEqual(last.context, { from: BUSINESS_NUMBER, id: sent });
+		assert.deepEqual(json(last), { slot: 'evening', flow_token: 'pickup-1001' });
 	});
 });
 

@@ -329,6 +329,35 @@ describe('simulated replies to interactive messages', () => {
 		});
 	});
 
+	it('reply_to "last" taps the newest interactive message this number sent the customer', async () => {
+		const s = sandbox.current;
+		await customerWrites(s);
+		const receiver = await receivers.start(s);
+		expectSent(await send(s, message('interactive', buttons(2))));
+		const newest = expectSent(await send(s, message('interactive', listMessage())));
+		expectSent(await send(s, templateMessage('hello_world')));
+		await s.control('POST', '/incoming', {
+			phone_number_id: DEMO_NUMBER,
+			from: CUSTOMER,
+			type: 'interactive',
+			reply_to: 'last',
+			row_id: rows(1, 7)[0].id,
+		});
+		const incoming = messageOf((await receiver.waitFor(1))[0]);
+		assert.deepEqual(incoming.context, { from: '15550123401', id: newest });
+		expectInvalid(
+			await controlRaw(s, 'POST', '/incoming', {
+				phone_number_id: DEMO_NUMBER,
+				from: '14155550199',
+				type: 'interactive',
+				reply_to: 'last',
+				button_id: 'x',
+			}),
+			'reply_to',
+			'it sent none',
+		);
+	});
+
 	it('refuses an unknown button or row, and a message that is not an interactive one sent to that customer', async () => {
 		const s = sandbox.current;
 		await customerWrites(s);

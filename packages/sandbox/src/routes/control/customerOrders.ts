@@ -34,7 +34,7 @@ function productMessageReplied(
 	);
 	const action = (sent.content as Json).action as Json;
 	return {
-		context: replyContext(sandbox, numberId, replyTo),
+		context: replyContext(sandbox, numberId, sent.id),
 		catalogId: String(action.catalog_id),
 	};
 }

@@ -8,7 +8,7 @@ import { customerDraft } from '../../customers';
 import type { Customer, Media, Message } from '../../model';
 import type { SandboxState } from '../../sandbox';
 import { customerOrder, referredProductContext } from './customerOrders';
-import { replyContext, sentMessage } from './replies';
+import { LAST_SENT, replyContext, sentMessage } from './replies';
 import { isObject, oneOf, requireInteger, requireString, type Json } from '../../validate';
 
 const MEDIA_MESSAGE_TYPES = ['image', 'document', 'audio', 'video', 'sticker'] as const;
@@ -225,7 +225,7 @@ function interactiveReply(sandbox: SandboxState, numberId: string, customer: Cus
 		(m) => m.type === 'interactive' && isObject(m.content),
 	);
 	const content = sent.content as Json;
-	const context = replyContext(sandbox, numberId, replyTo);
+	const context = replyContext(sandbox, numberId, sent.id);
 	const action = isObject(content.action) ? content.action : {};
 	if ((body.button_id === undefined) === (body.row_id === undefined))
 		throw invalid(
@@ -311,7 +311,7 @@ function templateButtonTap(
 	const first = Array.isArray(parameter?.parameters) ? parameter.parameters[0] : undefined;
 	const text = String(button.text);
 	return {
-		context: replyContext(sandbox, numberId, replyTo),
+		context: replyContext(sandbox, numberId, sent.id),
 		button: { payload: isObject(first) ? String(first.payload) : text, text },
 	};
 }
@@ -332,8 +332,17 @@ function flowAnswer(sandbox: SandboxState, numberId: string, customer: Customer,
 	let sentToken: string | undefined;
 	if (body.reply_to !== undefined) {
 		const replyTo = requireString(body, 'reply_to', 'reply_to');
-		const sent = sentMessage(sandbox, numberId, customer, replyTo, 'a message', () => true);
-		context = replyContext(sandbox, numberId, replyTo);
+		// "last" is the newest message with a Flow; an ID may name any message (a Flow's answer
+		// can quote another).
+		const sent = sentMessage(
+			sandbox,
+			numberId,
+			customer,
+			replyTo,
+			replyTo === LAST_SENT ? 'a message with a Flow' : 'a message',
+			(m) => replyTo !== LAST_SENT || flowTokenOf(m) !== undefined,
+		);
+		context = replyContext(sandbox, numberId, sent.id);
 		sentToken = flowTokenOf(sent);
 	}
 	if (body.flow_token !== undefined) requireString(body, 'flow_token', 'flow_token');

@@ -11,7 +11,13 @@ export function replyContext(sandbox: SandboxState, numberId: string, replyTo: s
 	return { from: number.wanumber.replace(/^\+/, ''), id: replyTo };
 }
 
-/** A message this number sent to this customer, named by `reply_to`. */
+/**
+ * `reply_to: "last"`: the newest message of the kind this number sent the customer, the one a
+ * person taps without looking up its ID (a waiting Send and Wait shows none in the editor).
+ */
+export const LAST_SENT = 'last';
+
+/** A message this number sent to this customer, named by `reply_to` (its ID, or "last"). */
 export function sentMessage(
 	sandbox: SandboxState,
 	numberId: string,
@@ -20,11 +26,22 @@ export function sentMessage(
 	what: string,
 	isKind: (sent: Message) => boolean,
 ): Message {
+	const fits = (sent: Message | undefined): sent is Message =>
+		!!sent && sent.phoneNumberId === numberId && sentTo(sent, customer) && isKind(sent);
+	if (replyTo === LAST_SENT) {
+		const newest = [...sandbox.store.messages.values()].reverse().find(fits);
+		if (!newest)
+			throw invalid(
+				'reply_to',
+				`"last" names the newest of what this number sent ${customerLabel(customer)}, and it sent none (${what})`,
+			);
+		return newest;
+	}
 	const sent = sandbox.store.messages.get(replyTo);
-	if (!sent || sent.phoneNumberId !== numberId || !sentTo(sent, customer) || !isKind(sent))
+	if (!fits(sent))
 		throw invalid(
 			'reply_to',
-			`must be the ID of ${what} this number sent to ${customerLabel(customer)} (got ${JSON.stringify(replyTo)})`,
+			`must be the ID of ${what} this number sent to ${customerLabel(customer)}, or "last" for the newest (got ${JSON.stringify(replyTo)})`,
 		);
 	return sent;
 }
