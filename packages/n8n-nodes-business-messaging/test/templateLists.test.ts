@@ -81,12 +81,8 @@ describe('template lists of the resource locators', () => {
 	});
 
 	it.each([
-		[
-			'approval',
-			'"Approve" approves, "Decline" declines',
-			'no quick-reply buttons: cannot ask an approval',
-		],
-		['choice', 'choices: Approve, Decline', 'no quick-reply buttons: cannot ask a choice'],
+		['approval', '"Approve" approves, "Decline" declines', 'cannot ask: no quick replies'],
+		['choice', 'choices: Approve, Decline', 'cannot ask: no quick replies'],
 		['freeText', 'the next message answers', 'the next message answers'],
 	])(
 		'Send and Wait’s Question Template list (%s) says what each template’s quick-reply buttons answer, or that it has none',
@@ -117,7 +113,7 @@ describe('template lists of the resource locators', () => {
 			// cannot ask the question come last.
 			const names = results.map((r) => r.name.replace(/ — .*$/, ''));
 			expect([...names].sort()).toEqual([...SEEDED_APPROVED].sort());
-			const cannot = (name: string) => /: cannot ask|needs (one|two)$/.test(name);
+			const cannot = (name: string) => / — cannot ask: /.test(name);
 			const firstThatCannot = results.findIndex((r) => cannot(r.name));
 			if (firstThatCannot >= 0)
 				expect(results.slice(firstThatCannot).every((r) => cannot(r.name))).toBe(true);
@@ -126,8 +122,11 @@ describe('template lists of the resource locators', () => {
 	);
 
 	it.each([
-		['double', 'order_confirmation (en_US) — 1 quick-reply button: Approve and Decline needs two'],
-		['single', 'approval_request (en_US) — 2 quick-reply buttons: Approve Only needs one'],
+		[
+			'double',
+			'order_confirmation (en_US) — cannot ask: 1 quick reply, Approve and Decline need 2',
+		],
+		['single', 'approval_request (en_US) — cannot ask: 2 quick replies, Approve Only needs 1'],
 	])(
 		'Send and Wait’s Question Template list (approval, %s) marks a template with another number of quick replies than the answers, and lists it after those that fit',
 		async (approvalType, marked) => {
@@ -155,7 +154,7 @@ describe('template lists of the resource locators', () => {
 			choices: { choice: [{ title: 'Red' }, { title: 'Green' }, { title: 'Blue' }] },
 		});
 		expect(results.map((r) => r.name)).toContain(
-			'approval_request (en_US) — 2 quick-reply buttons: the 3 choices need 3',
+			'approval_request (en_US) — cannot ask: 2 quick replies, 3 choices need 3',
 		);
 	});
 

@@ -196,7 +196,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'phoneNumbers' },
 				default: [],
 				description:
-					'Start the workflow only for the events of these numbers: messages, receipts, calls, echoes, preferences (the credential lists them). Events of the account, such as templates, are for every number and always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Start the workflow only for the events of these numbers that reach its URL: messages, receipts, calls, echoes, preferences (the credential lists them). To make the numbers send their events to this workflow, also add Send These Numbers’ Events Here. Events of the account, such as templates, always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 			},
 			{
 				displayName: 'Put Media in Field',

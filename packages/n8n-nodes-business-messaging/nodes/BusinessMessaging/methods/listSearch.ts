@@ -191,12 +191,11 @@ function questionNote(
 	answers: AnswerOption[] | undefined,
 ): { text: string; fits: boolean } {
 	if (responseType === 'freeText') return { text: 'the next message answers', fits: true };
-	const asked = responseType === 'choice' ? 'a choice' : 'an approval';
-	if (titles.length === 0)
-		return { text: `no quick-reply buttons: cannot ask ${asked}`, fits: false };
+	// The verdict first: the editor's list is narrow and cuts the end of a long entry.
+	if (titles.length === 0) return { text: 'cannot ask: no quick replies', fits: false };
 	if (answers !== undefined && answers.length !== titles.length)
 		return {
-			text: `${titles.length} quick-reply button${titles.length === 1 ? '' : 's'}: ${answerCount(responseType, answers.length)}`,
+			text: `cannot ask: ${titles.length} quick repl${titles.length === 1 ? 'y' : 'ies'}, ${answerCount(responseType, answers.length)}`,
 			fits: false,
 		};
 	if (responseType === 'choice') return { text: `choices: ${titles.join(', ')}`, fits: true };
@@ -208,8 +207,8 @@ function questionNote(
 
 /** What the question needs, said the way its form says it. */
 function answerCount(responseType: string, count: number): string {
-	if (responseType === 'choice') return `the ${count} choices need ${count}`;
-	return count === 1 ? 'Approve Only needs one' : 'Approve and Decline needs two';
+	if (responseType === 'choice') return `${count} choices need ${count}`;
+	return count === 1 ? 'Approve Only needs 1' : 'Approve and Decline need 2';
 }
 
 /** Only APPROVED templates: the only ones that can be sent. */
