@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { typeScriptFilesUnder } from './sourceFiles';
 
 /*
  * Files of the published package, for tests that hold the docs and the code to their rules.
@@ -17,13 +18,5 @@ export function packageFileText(relativePath: string): string {
 
 /** Every TypeScript source file under a folder of the package, with its path from the package. */
 export function packageSourceFiles(relativeDir: string): Array<{ path: string; text: string }> {
-	const root = packageDir();
-	const walk = (dir: string): string[] =>
-		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-			entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-		);
-	return walk(join(root, relativeDir))
-		.filter((file) => file.endsWith('.ts'))
-		.sort()
-		.map((file) => ({ path: relative(root, file), text: readFileSync(file, 'utf8') }));
+	return typeScriptFilesUnder(packageDir(), relativeDir);
 }

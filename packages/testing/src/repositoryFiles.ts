@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
+import { typeScriptFilesUnder } from './sourceFiles';
 
 /*
  * Files of the repository outside the published package, for the package's tests that hold its
@@ -38,13 +39,5 @@ export function repositoryFolderFiles(relativeDir: string): string[] {
 
 /** Every TypeScript source file under a folder of the repository, with its path from the root. */
 export function repositorySourceFiles(relativeDir: string): Array<{ path: string; text: string }> {
-	const root = repositoryDir();
-	const walk = (dir: string): string[] =>
-		readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-			entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
-		);
-	return walk(join(root, relativeDir))
-		.filter((file) => file.endsWith('.ts'))
-		.sort()
-		.map((file) => ({ path: relative(root, file), text: readFileSync(file, 'utf8') }));
+	return typeScriptFilesUnder(repositoryDir(), relativeDir);
 }
