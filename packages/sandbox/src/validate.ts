@@ -1,4 +1,5 @@
 import { invalid } from './errors';
+import { characterCount } from './characters';
 
 /** Small checks that turn a bad request field into a 400 naming the field and the rule. */
 
@@ -17,8 +18,8 @@ export function requireString(obj: Json, key: string, path: string, maxLength = 
 	const value = obj[key];
 	if (typeof value !== 'string' || value.length === 0)
 		throw invalid(path, 'is required and must be a non-empty string');
-	if (value.length > maxLength)
-		throw invalid(path, `must be at most ${maxLength} characters (got ${value.length})`);
+	if (characterCount(value) > maxLength)
+		throw invalid(path, `must be at most ${maxLength} characters (got ${characterCount(value)})`);
 	return value;
 }
 

@@ -8,6 +8,7 @@ import { CONTENT_TYPES, MAX_TEXT_BODY, validateContent } from '../rules/messageC
 import { templateShape, validateSendParameters } from '../rules/templateParameters';
 import type { SandboxState } from '../sandbox';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
+import { characterCount } from '../characters';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A read receipt may name a message received at most 30 days ago (Cloud API). */
@@ -160,7 +161,7 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		if (body.biz_opaque_callback_data !== undefined) {
 			// Cloud API: any text up to 512 characters, handed back in the message's receipts.
 			const data = body.biz_opaque_callback_data;
-			if (typeof data !== 'string' || data.length > 512)
+			if (typeof data !== 'string' || characterCount(data) > 512)
 				throw invalid('biz_opaque_callback_data', 'must be a text of at most 512 characters');
 			message.callbackData = data;
 		}

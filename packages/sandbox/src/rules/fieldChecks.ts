@@ -1,5 +1,6 @@
 import { ErrorCode, refused, type ApiError } from '../errors';
 import { isObject, type Json } from '../validate';
+import { characterCount } from '../characters';
 
 /**
  * The small checks every message rule reads a field with: each refuses with 131009, "Parameter
@@ -34,8 +35,8 @@ export function text(obj: Json, key: string, path: string, max = Infinity): stri
 	const value = obj[key];
 	if (typeof value !== 'string' || value.trim() === '')
 		throw bad(path, 'is required and must be a non-empty string');
-	if ([...value].length > max)
-		throw bad(path, `at most ${max} characters (got ${[...value].length})`);
+	if (characterCount(value) > max)
+		throw bad(path, `at most ${max} characters (got ${characterCount(value)})`);
 	return value;
 }
 

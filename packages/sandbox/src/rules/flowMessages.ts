@@ -1,6 +1,7 @@
 import { bad } from './fieldChecks';
 import type { Flow } from '../model';
 import { isObject, onlyKeys, type Json } from '../validate';
+import { characterCount } from '../characters';
 
 /**
  * The action of an interactive `flow` message (Cloud API, "Sending a Flow" and the interactive
@@ -48,10 +49,10 @@ export function flowAction(action: Json, flows: readonly Flow[]): void {
 			`is required and must be "${FLOW_MESSAGE_VERSION}"${gotten(parameters.flow_message_version)}`,
 		);
 	const cta = text(parameters, 'flow_cta');
-	if ([...cta].length > MAX_FLOW_CTA)
+	if (characterCount(cta) > MAX_FLOW_CTA)
 		throw bad(
 			`${PARAMETERS}.flow_cta`,
-			`at most ${MAX_FLOW_CTA} characters (got ${[...cta].length})`,
+			`at most ${MAX_FLOW_CTA} characters (got ${characterCount(cta)})`,
 		);
 	if (EMOJI.test(cta)) throw bad(`${PARAMETERS}.flow_cta`, 'must not contain emoji');
 	if (parameters.flow_token !== undefined) text(parameters, 'flow_token');

@@ -1,6 +1,7 @@
 import { isObject, type Json } from '../validate';
 import { LIMITS } from './templateComponents';
 import type { ButtonShape } from './templateShape';
+import { characterCount } from '../characters';
 
 /**
  * The one parameter a button component of a send carries, per kind (Cloud API shapes):
@@ -26,7 +27,7 @@ export function buttonParameterProblem(
 					rule: expected.otp ? 'must be text (the one-time code)' : 'must be text (the URL suffix)',
 				};
 			checkText(p.text, 'text');
-			if (expected.otp && String(p.text).length > LIMITS.copyCode)
+			if (expected.otp && characterCount(String(p.text)) > LIMITS.copyCode)
 				return { field: 'text', rule: `a one-time code has at most ${LIMITS.copyCode} characters` };
 			return undefined;
 		case 'copy_code':

@@ -9,6 +9,7 @@ import {
 	type Json,
 } from '../validate';
 import { countPlaceholders } from './templatePlaceholders';
+import { characterCount } from '../characters';
 
 /**
  * The BUTTONS component on create/edit (Cloud API button kinds): what each kind holds, and how
@@ -109,7 +110,7 @@ function validateCopyCode(button: Json, path: string): void {
 	const code = button.example;
 	if (typeof code !== 'string' || code.length === 0)
 		throw invalid(`${path}.example`, 'must be the sample code itself, a non-empty string');
-	if (code.length > BUTTON_LIMITS.copyCode)
+	if (characterCount(code) > BUTTON_LIMITS.copyCode)
 		throw invalid(
 			`${path}.example`,
 			`a sample code has at most ${BUTTON_LIMITS.copyCode} characters`,

@@ -1,6 +1,7 @@
 import { bad } from './fieldChecks';
 import type { Catalog } from '../model';
 import { isObject, type Json } from '../validate';
+import { characterCount } from '../characters';
 
 /**
  * The products a template send names: an MPM button's sections (Cloud API "Multi-product
@@ -51,10 +52,10 @@ export function checkTemplateProducts(
 			throw bad(`${at}.${unknown}`, 'is not a known field (known: title, product_items)');
 		const title = raw.title;
 		if (typeof title !== 'string' || title.trim() === '') throw bad(`${at}.title`, 'is required');
-		if (title.length > MPM_LIMITS.sectionTitle)
+		if (characterCount(title) > MPM_LIMITS.sectionTitle)
 			throw bad(
 				`${at}.title`,
-				`at most ${MPM_LIMITS.sectionTitle} characters (it has ${title.length})`,
+				`at most ${MPM_LIMITS.sectionTitle} characters (it has ${characterCount(title)})`,
 			);
 		const items = raw.product_items;
 		if (!Array.isArray(items) || items.length === 0)

@@ -1,4 +1,5 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
+import { characterCount } from '../characters';
 
 /** A link the platform fetches or opens: an http(s) address; `field` names it in the error. */
 export function webAddress(node: INode, field: string, raw: unknown, itemIndex: number): string {
@@ -14,7 +15,7 @@ export function webAddress(node: INode, field: string, raw: unknown, itemIndex: 
 
 /**
  * A text of a message field, checked against its limit. `field` names it as the form does;
- * lengths count UTF-16 code units, as the platform and JavaScript do.
+ * lengths are counted by characterCount (UTF-16 code units).
  */
 export function limitedText(
 	node: INode,
@@ -27,10 +28,10 @@ export function limitedText(
 	const text = typeof raw === 'string' ? raw : raw === undefined || raw === null ? '' : String(raw);
 	if (options.required && !text.trim())
 		throw new NodeOperationError(node, `${field} is empty`, { itemIndex });
-	if (text.length > max)
+	if (characterCount(text) > max)
 		throw new NodeOperationError(
 			node,
-			`${field} has ${text.length} characters; it may have at most ${max}`,
+			`${field} has ${characterCount(text)} characters; it may have at most ${max}`,
 			{ itemIndex },
 		);
 	return text;

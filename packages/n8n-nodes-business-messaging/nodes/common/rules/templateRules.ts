@@ -1,5 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { asNodeError } from '../transport/nodeError';
+import { characterCount } from '../characters';
 
 /**
  * The template rules of the API (spec 2.2, 4.3), checked before anything is sent so that the
@@ -119,8 +120,11 @@ export function checkTemplateName(name: string): void {
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function checkLength(value: string, max: number, field: string): void {
-	if (value.length > max)
-		throw new TemplateRuleError(field, `at most ${max} characters (it has ${value.length})`);
+	if (characterCount(value) > max)
+		throw new TemplateRuleError(
+			field,
+			`at most ${max} characters (it has ${characterCount(value)})`,
+		);
 }
 
 /**

@@ -2,6 +2,7 @@ import { NodeOperationError, jsonParse, type IDataObject, type INode } from 'n8n
 import type { ButtonParameter, TemplateHeader, TemplateValues } from '../messages/template';
 import { MultiProductValues } from './multiProductValues';
 import type { TemplateVariable } from './variables';
+import { characterCount } from '../characters';
 
 /**
  * The variables form's values turned into a send's template values, each checked first so that
@@ -94,8 +95,8 @@ export function filledValues(
 	if (otpButtonIndex !== undefined) {
 		const code = result.body[0]?.text ?? '';
 		const variable = variables.find((v) => v.id === 'body_1');
-		if (variable && code.length > CODE_LIMIT)
-			throw fail(variable, `is at most ${CODE_LIMIT} characters (it has ${code.length})`);
+		if (variable && characterCount(code) > CODE_LIMIT)
+			throw fail(variable, `is at most ${CODE_LIMIT} characters (it has ${characterCount(code)})`);
 		result.buttons.push({ index: otpButtonIndex, kind: 'otp', value: code });
 	}
 	return result;
@@ -142,8 +143,11 @@ function buttonParameter(
 	if (!value) return undefined;
 	switch (kind) {
 		case 'copyCode':
-			if (value.length > CODE_LIMIT)
-				throw fail(variable, `is at most ${CODE_LIMIT} characters (it has ${value.length})`);
+			if (characterCount(value) > CODE_LIMIT)
+				throw fail(
+					variable,
+					`is at most ${CODE_LIMIT} characters (it has ${characterCount(value)})`,
+				);
 			return { index, kind: 'copyCode', value };
 		case 'quickReply':
 			return { index, kind: 'quickReply', payload: value };

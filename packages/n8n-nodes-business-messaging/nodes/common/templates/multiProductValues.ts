@@ -1,6 +1,7 @@
 import type { ButtonParameter, ProductSection } from '../messages/template';
 import { MULTI_PRODUCT_LIMITS } from '../rules/templateRules';
 import type { TemplateVariable } from './variables';
+import { characterCount } from '../characters';
 
 type Fail = (variable: TemplateVariable, rule: string, description?: string) => Error;
 
@@ -59,10 +60,10 @@ export class MultiProductValues {
 						ids[0],
 						'is required: its section has a title (give retailer IDs separated by commas)',
 					);
-				if (title && titleText.length > MULTI_PRODUCT_LIMITS.sectionTitle)
+				if (title && characterCount(titleText) > MULTI_PRODUCT_LIMITS.sectionTitle)
 					throw this.fail(
 						title[0],
-						`is at most ${MULTI_PRODUCT_LIMITS.sectionTitle} characters (it has ${titleText.length})`,
+						`is at most ${MULTI_PRODUCT_LIMITS.sectionTitle} characters (it has ${characterCount(titleText)})`,
 					);
 				products += retailerIds.length;
 				if (ids && products > MULTI_PRODUCT_LIMITS.products)

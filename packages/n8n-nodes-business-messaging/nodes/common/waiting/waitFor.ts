@@ -8,6 +8,7 @@ import {
 } from 'n8n-workflow';
 import { ANSWER_KINDS, referenceOf, type AnswerKind } from './answerReference';
 import { answerSignature, newWaitId, newWaitKey } from './answerSignature';
+import { characterCount } from '../characters';
 
 /** The references a waiting send puts in its message (see answerReference). */
 export interface AnswerReferences {
@@ -47,10 +48,10 @@ export async function waitFor(
 		url,
 		id: (kind, answer = '', max = CALLBACK_DATA_MAX) => {
 			const reference = referenceOf(url(kind, answer));
-			if (reference.length > max)
+			if (characterCount(reference) > max)
 				throw new NodeOperationError(
 					node,
-					`This n8n's resume address is too long to fit in a button or list ID (${reference.length} characters; at most ${max})`,
+					`This n8n's resume address is too long to fit in a button or list ID (${characterCount(reference)} characters; at most ${max})`,
 					{
 						description:
 							'The address is n8n’s webhook address (WEBHOOK_URL) with /webhook-waiting/<execution>/<node>. A shorter base path, or Answer Through › Web Page, avoids it.',
