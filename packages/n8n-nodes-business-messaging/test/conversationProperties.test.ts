@@ -8,6 +8,8 @@ import { useTestBed } from './harness';
  * buttons or rows a workflow may hand the node (too many, too long, empty, repeated, any
  * characters), it either refuses with a NodeOperationError naming the field and sends nothing,
  * or sends exactly one message, which the platform accepts. A limit broken by one never leaves.
+ * Both sides must agree: what the node refuses, the platform refuses too when the same message
+ * is sent to it raw (`refusedByBoth`), so a node that refused everything would fail.
  *
  * Runs: fast-check's global setting (jest.setup.js).
  */
@@ -33,6 +35,35 @@ async function attempt(parameters: IDataObject) {
 	}
 }
 
+/** The sandbox's status for an interactive message sent to it raw, as the node would send it. */
+async function rawStatus(interactive: IDataObject): Promise<number> {
+	const response = await fetch(`${bed.sandbox.baseUrl}/${bed.sandbox.phoneNumberIds[0]}/messages`, {
+		method: 'POST',
+		headers: { apikey: bed.sandbox.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			messaging_product: 'whatsapp',
+			to: '14155550100',
+			type: 'interactive',
+			interactive,
+		}),
+	});
+	await response.arrayBuffer();
+	return response.status;
+}
+
+/**
+ * refusedOrAccepted, and both sides agree: a refusal by the node is one the platform makes too,
+ * sent `raw` (the message as the workflow asked for it, without the node's checks).
+ */
+async function refusedByBoth(
+	result: Awaited<ReturnType<typeof attempt>>,
+	field: RegExp,
+	raw: IDataObject,
+): Promise<void> {
+	refusedOrAccepted(result, field);
+	if (result.error) expect(await rawStatus(raw)).toBeGreaterThanOrEqual(400);
+}
+
 function refusedOrAccepted(result: Awaited<ReturnType<typeof attempt>>, field: RegExp): void {
 	if (result.error) {
 		expect(result.error).toBeInstanceOf(NodeOperationError);
@@ -54,7 +85,17 @@ describe('properties: interactive messages through the node', () => {
 					const result = await attempt(
 						chatSend(bed, 'sendButtons', { bodyText: 'Which one?', replyButtons: { button } }),
 					);
-					refusedOrAccepted(result, /^Buttons/);
+					// An empty ID takes the title, as the node documents.
+					await refusedByBoth(result, /^Buttons/, {
+						type: 'button',
+						body: { text: 'Which one?' },
+						action: {
+							buttons: button.map(({ title, id }) => ({
+								type: 'reply',
+								reply: { id: id === '' ? title : id, title },
+							})),
+						},
+					});
 				},
 			),
 		);
@@ -81,7 +122,24 @@ describe('properties: interactive messages through the node', () => {
 							rows: { row },
 						}),
 					);
-					refusedOrAccepted(result, /^Rows/);
+					// Rows of the same section together; an empty ID takes the title.
+					const sections = new Map<string, IDataObject[]>();
+					for (const { title, id, description, section: name } of row)
+						sections.set(name.trim(), [
+							...(sections.get(name.trim()) ?? []),
+							{ id: id === '' ? title : id, title, ...(description ? { description } : {}) },
+						]);
+					await refusedByBoth(result, /^Rows/, {
+						type: 'list',
+						body: { text: 'Which one?' },
+						action: {
+							button: 'Choose',
+							sections: [...sections].map(([title, rows]) => ({
+								...(title ? { title } : {}),
+								rows,
+							})),
+						},
+					});
 				},
 			),
 		);
@@ -109,7 +167,20 @@ describe('properties: interactive messages through the node', () => {
 							productSections: { section },
 						}),
 					);
-					refusedOrAccepted(result, /^Sections/);
+					await refusedByBoth(result, /^Sections/, {
+						type: 'product_list',
+						header: { type: 'text', text: 'Our roasts' },
+						body: { text: 'Picked for you' },
+						action: {
+							catalog_id: bed.sandbox.catalogId,
+							sections: section.map(({ title, products }) => ({
+								title,
+								product_items: products.product.map(({ product }) => ({
+									product_retailer_id: product.value,
+								})),
+							})),
+						},
+					});
 				},
 			),
 		);
