@@ -9,7 +9,13 @@ import {
 } from 'n8n-workflow';
 import { sendMessage, type SentMessage } from '../../../common/api/messages';
 import type { ItemContext } from '../../../common/context';
-import { replyToOption } from '../../../common/fields/conversation';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import {
+	chatRecipientField,
+	replyToOption,
+	senderField,
+	windowNotice,
+} from '../../../common/fields/conversation';
 import { replyToValue } from '../../../common/parameters';
 import { templateLocator } from '../../../common/fields/locators';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
@@ -57,6 +63,26 @@ export function chatOptions(
 			...own,
 		],
 	};
+}
+
+/**
+ * The form of a message sent in a chat, shown for Message › `operation` only: the window notice,
+ * Sender and Recipient first, the operation's `own` fields, then what goes if the window is
+ * closed, and the Options with the operation's `options`.
+ */
+export function chatSendDescription(
+	operation: string,
+	own: INodeProperties[],
+	options: INodeProperties[] = [],
+): INodeProperties[] {
+	return updateDisplayOptions(forOperation('message', operation), [
+		windowNotice,
+		senderField,
+		chatRecipientField,
+		...own,
+		...windowFallbackFields,
+		chatOptions(options),
+	]);
 }
 
 /** What to do when the window is closed: fail, or send a chosen template with its variables. */

@@ -1,17 +1,12 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { productLocator } from '../../../common/fields/product';
 import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import { catalogContent } from '../../../common/messages/products';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendCatalog', [
 	{
 		displayName: 'Text',
 		name: 'bodyText',
@@ -32,11 +27,7 @@ const properties: INodeProperties[] = [
 		},
 		{ required: false, searchListMethod: 'searchConnectedCatalogProducts' },
 	),
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(forOperation('message', 'sendCatalog'), properties);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

@@ -6,10 +6,8 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { contactsContent, type ContactCard } from '../../../common/messages/contents';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
 const text = (
 	displayName: string,
@@ -23,10 +21,7 @@ const text = (
 	...extra,
 });
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendContacts', [
 	{
 		displayName: 'Contacts',
 		name: 'contacts',
@@ -73,14 +68,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(
-	forOperation('message', 'sendContacts'),
-	properties,
-);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

@@ -1,7 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { flowFields, readFlowFields } from '../../../common/flowFields';
 import { flowContent } from '../../../common/messages/flow';
 import {
@@ -11,21 +9,14 @@ import {
 	TEXT_HEADER_KINDS,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendFlow', [
 	...flowFields,
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Pick a time for your visit.'),
 	// A flow message's header is text only (API.md, "WhatsApp Flows").
 	...headerFooterFields(false),
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(forOperation('message', 'sendFlow'), properties);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

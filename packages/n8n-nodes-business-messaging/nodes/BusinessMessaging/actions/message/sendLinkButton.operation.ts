@@ -1,7 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { linkButtonContent } from '../../../common/messages/contents';
 import {
 	bodyTextField,
@@ -12,23 +10,13 @@ import {
 	linkButtonFields,
 } from '../../../common/messages/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendLinkButton', [
 	bodyTextField(LIMITS.interactiveBody, 'e.g. Your order has shipped.'),
 	...linkButtonFields,
 	...headerFooterFields(true),
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(
-	forOperation('message', 'sendLinkButton'),
-	properties,
-);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

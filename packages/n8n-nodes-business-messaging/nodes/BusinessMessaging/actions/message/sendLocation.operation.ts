@@ -1,19 +1,9 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { locationContent } from '../../../common/messages/contents';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendLocation', [
 	{
 		displayName: 'Latitude',
 		name: 'latitude',
@@ -50,14 +40,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. Oranienstraße 12, 10999 Berlin',
 		description: 'Shown under the name (optional)',
 	},
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(
-	forOperation('message', 'sendLocation'),
-	properties,
-);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

@@ -1,12 +1,5 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { mediaContent } from '../../../common/messages/contents';
 import { mediaReference, mediaSourceFields } from '../../../common/messages/mediaSource';
 import { limitedText } from '../../../common/messages/text';
@@ -16,7 +9,7 @@ import {
 	MEDIA_KINDS,
 	type MediaKind,
 } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
 const MEDIA = {
 	source: 'fileSource',
@@ -25,10 +18,7 @@ const MEDIA = {
 	mediaId: 'mediaId',
 };
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendMedia', [
 	{
 		displayName: 'Media Type',
 		name: 'mediaType',
@@ -59,11 +49,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. invoice-1001.pdf',
 		description: 'The name the customer sees; empty takes the input file’s name (optional)',
 	},
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(forOperation('message', 'sendMedia'), properties);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

@@ -1,18 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { catalogField, productLocator } from '../../../common/fields/product';
 import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import { productContent } from '../../../common/messages/products';
 import { locatorValue, requiredText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendProduct', [
 	catalogField(),
 	productLocator(),
 	{
@@ -25,11 +20,7 @@ const properties: INodeProperties[] = [
 		description: `A message under the product, up to ${LIMITS.interactiveBody} characters (optional)`,
 	},
 	footerField,
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(forOperation('message', 'sendProduct'), properties);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

@@ -1,7 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { catalogField } from '../../../common/fields/product';
 import { footerField, textAndFooter } from '../../../common/messages/interactive';
 import {
@@ -12,12 +10,9 @@ import {
 import { limitedText } from '../../../common/messages/text';
 import { locatorValue } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
+export const description = chatSendDescription('sendProductList', [
 	catalogField(),
 	{
 		displayName: 'Header Text',
@@ -40,14 +35,7 @@ const properties: INodeProperties[] = [
 	},
 	footerField,
 	...productSectionFields,
-	...windowFallbackFields,
-	chatOptions(),
-];
-
-export const description = updateDisplayOptions(
-	forOperation('message', 'sendProductList'),
-	properties,
-);
+]);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;

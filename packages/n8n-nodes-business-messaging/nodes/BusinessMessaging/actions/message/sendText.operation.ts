@@ -1,28 +1,25 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { textContent } from '../../../common/messages/contents';
 import { limitedText } from '../../../common/messages/text';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatOptions, sendInChat, windowFallbackFields } from './chatSend';
+import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
-const properties: INodeProperties[] = [
-	windowNotice,
-	senderField,
-	chatRecipientField,
-	{
-		displayName: 'Text',
-		name: 'text',
-		type: 'string',
-		typeOptions: { rows: 4 },
-		default: '',
-		required: true,
-		placeholder: 'e.g. Thanks, we got your photo and will get back to you today.',
-		description: `The message, up to ${LIMITS.textBody} characters`,
-	},
-	...windowFallbackFields,
-	chatOptions([
+export const description = chatSendDescription(
+	'sendText',
+	[
+		{
+			displayName: 'Text',
+			name: 'text',
+			type: 'string',
+			typeOptions: { rows: 4 },
+			default: '',
+			required: true,
+			placeholder: 'e.g. Thanks, we got your photo and will get back to you today.',
+			description: `The message, up to ${LIMITS.textBody} characters`,
+		},
+	],
+	[
 		{
 			displayName: 'Show Link Preview',
 			name: 'previewUrl',
@@ -30,10 +27,8 @@ const properties: INodeProperties[] = [
 			default: false,
 			description: 'Whether the first link in the text is shown with a preview',
 		},
-	]),
-];
-
-export const description = updateDisplayOptions(forOperation('message', 'sendText'), properties);
+	],
+);
 
 /** A send acts on every run: see the router's Retry On Fail guard. */
 export const sideEffects = true;
