@@ -1,4 +1,5 @@
 import { bad } from './fieldChecks';
+import { PRODUCT_LIMITS } from './productMessages';
 import type { Catalog } from '../model';
 import { isObject, type Json } from '../validate';
 import { characterCount } from '../characters';
@@ -9,7 +10,8 @@ import { characterCount } from '../characters';
  * 30 products in all) and a thumbnail. Each product must be in the catalog connected to the
  * sending number's business account. A broken limit is refused with 131009.
  */
-export const MPM_LIMITS = { sections: 10, products: 30, sectionTitle: 24 } as const;
+/** A multi-product button's sections have a product list message's limits (the Cloud API's). */
+const MPM_LIMITS = PRODUCT_LIMITS;
 
 /** `action` is the parameter's action object (its shape is checked by templateButtonParameters.ts). */
 export function checkTemplateProducts(

@@ -167,7 +167,8 @@ export function linkButtonContent(
 /** An interactive message of `kind`: the frame, and the action of its kind (flow.ts builds one too). */
 export function interactiveContent(
 	kind: string,
-	frame: InteractiveFrame,
+	// The body is left out when empty: only a single product's message may have none.
+	frame: Omit<InteractiveFrame, 'body'> & { body?: string },
 	action: IDataObject,
 ): MessageContent {
 	const { header } = frame;
@@ -181,7 +182,7 @@ export function interactiveContent(
 							: { type: header.type, [header.type]: header.media },
 				}
 			: {}),
-		body: { text: frame.body },
+		...(frame.body ? { body: { text: frame.body } } : {}),
 		...(frame.footer ? { footer: { text: frame.footer } } : {}),
 		action,
 	});

@@ -8,7 +8,7 @@ import {
 import { productLocator } from '../fields/product';
 import { jsonParameter, requiredText } from '../parameters';
 import { LIMITS } from '../rules/messageLimits';
-import { typedContent, type MessageContent } from './contents';
+import { interactiveContent, type MessageContent } from './contents';
 import { limitedText } from './text';
 
 /**
@@ -226,6 +226,7 @@ export function productSections(context: IExecuteFunctions, itemIndex: number): 
 }
 
 /** Body and footer of a product message; a product_list also has its text header. */
+/** A product message's frame: its header is text only, its body optional for a single product. */
 interface ProductFrame {
 	header?: string;
 	body?: string;
@@ -237,13 +238,12 @@ function productInteractive(
 	frame: ProductFrame,
 	action: IDataObject,
 ): MessageContent {
-	return typedContent('interactive', {
-		type: kind,
-		...(frame.header ? { header: { type: 'text', text: frame.header } } : {}),
-		...(frame.body ? { body: { text: frame.body } } : {}),
-		...(frame.footer ? { footer: { text: frame.footer } } : {}),
+	const { header, body, footer } = frame;
+	return interactiveContent(
+		kind,
+		{ ...(header ? { header: { type: 'text', text: header } } : {}), body, footer },
 		action,
-	});
+	);
 }
 
 /** One product of a catalog (the Cloud API's interactive `product`; it has no header). */

@@ -22,9 +22,6 @@ export const LIMITS = {
 	codeExpirationMinutes: 90,
 } as const;
 
-/** A multi-product button's send (Cloud API MPM templates): sections, titles, products in all. */
-export const MULTI_PRODUCT_LIMITS = { sectionTitle: 24, products: 30 } as const;
-
 export class TemplateRuleError extends Error {
 	constructor(
 		readonly field: string,

@@ -1,5 +1,6 @@
 import type { ButtonParameter, ProductSection } from '../messages/template';
-import { MULTI_PRODUCT_LIMITS } from '../rules/templateRules';
+// A multi-product button's send has a product list's limits (Cloud API MPM templates).
+import { LIMITS as MULTI_PRODUCT_LIMITS } from '../rules/messageLimits';
 import type { TemplateVariable } from './variables';
 import { characterCount } from '../characters';
 
