@@ -4,11 +4,11 @@ import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
 import { jsonBody, param, type SandboxPlugin } from '../http';
 import type { Customer, Message, PhoneNumber, Pricing, TemplateCategory } from '../model';
-import { CONTENT_TYPES, MAX_TEXT_BODY, validateContent } from '../rules/messageContent';
-import { templateShape, validateSendParameters } from '../rules/templateParameters';
+import { callbackData, replyTo } from '../rules/messageEnvelope';
+import { CONTENT_TYPES, textContent, validateContent } from '../rules/messageContent';
+import { templateToSend } from '../rules/templateSend';
 import type { SandboxState } from '../sandbox';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
-import { characterCount } from '../characters';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A read receipt may name a message received at most 30 days ago (Cloud API). */
@@ -68,103 +68,45 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		};
 
 		if (type === 'template') {
-			const template = requireObject(body.template, 'template');
-			onlyKeys(template, ['name', 'language', 'components', 'namespace'], 'template');
-			const name = requireString(template, 'name', 'template.name');
-			const language = requireString(
-				requireObject(template.language, 'template.language'),
-				'code',
-				'template.language.code',
-			);
-			const found = sandbox.store
-				.templatesOf(number.accountId)
-				.find((t) => t.name === name && t.language === language);
-			if (!found)
-				throw refused(
-					ErrorCode.templateNotApproved,
-					`Template ${name} does not exist in ${language} for this account`,
-					'template.name',
-				);
-			if (found.status !== 'APPROVED') {
-				throw refused(
-					ErrorCode.templateNotApproved,
-					`Template ${name} (${language}) is ${found.status}; only APPROVED templates can be sent`,
-					'template.name',
-				);
-			}
-			if (found.category === 'AUTHENTICATION' && address.to === undefined)
-				throw new ApiError(
-					400,
-					ErrorCode.userIdRecipientRefused,
-					`(#${ErrorCode.userIdRecipientRefused}) Business-scoped User ID (BSUID) recipients are not supported for this message.`,
-					'OAuthException',
-					undefined,
-					undefined,
-					{
-						messaging_product: 'whatsapp',
-						details:
-							"Authentication templates cannot be sent to business-scoped user IDs; send them to the user's phone number (to).",
-					},
-				);
-			validateSendParameters(
-				template.components,
-				templateShape(found.components, found.parameter_format),
-				{
-					mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
-					now: sandbox.now(),
-					catalog: sandbox.store.connectedCatalog(request.apiKey),
-				},
-			);
-			message.template = { name, language, id: found.id };
-			message.content = structuredClone(template);
-			message.pricing = templatePricing(found.category, windowOpen);
+			const { template, content } = templateToSend(body.template, {
+				templates: sandbox.store.templatesOf(number.accountId),
+				toUserId: address.to === undefined,
+				mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
+				now: sandbox.now(),
+				catalog: sandbox.store.connectedCatalog(request.apiKey),
+			});
+			message.template = { name: template.name, language: template.language, id: template.id };
+			message.content = content;
+			message.pricing = templatePricing(template.category, windowOpen);
 		} else {
-			if (type === 'text') {
-				const text = requireObject(body.text, 'text');
-				onlyKeys(text, ['body', 'preview_url'], 'text');
-				requireString(text, 'body', 'text.body', MAX_TEXT_BODY);
-				if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
-					throw invalid('text.preview_url', 'must be true or false');
-				message.content = structuredClone(text);
-			} else {
-				message.content = validateContent(type, body[type], {
-					media: (id) => sandbox.store.usableMedia(request.apiKey, id),
-					exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
-					flows: () => sandbox.store.flowsOf(number.accountId),
-					catalogs: {
-						catalog: (id) => {
-							const catalog = sandbox.store.catalogs.get(id);
-							return catalog?.apiKey === request.apiKey ? catalog : undefined;
-						},
-						connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
-					},
-				});
-			}
-			if (!windowOpen) {
+			message.content =
+				type === 'text'
+					? textContent(body.text)
+					: validateContent(type, body[type], {
+							media: (id) => sandbox.store.usableMedia(request.apiKey, id),
+							exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
+							flows: () => sandbox.store.flowsOf(number.accountId),
+							catalogs: {
+								catalog: (id) => {
+									const catalog = sandbox.store.catalogs.get(id);
+									return catalog?.apiKey === request.apiKey ? catalog : undefined;
+								},
+								connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
+							},
+						});
+			if (!windowOpen)
 				throw refused(
 					ErrorCode.outsideCustomerWindow,
 					"A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer's last message",
 					'type',
 				);
-			}
 		}
 		if (body.context !== undefined) {
-			// A reply (Cloud API `context`): it must name a message this number exchanged.
-			const context = requireObject(body.context, 'context');
-			onlyKeys(context, ['message_id'], 'context');
-			const replyTo = requireString(context, 'message_id', 'context.message_id');
-			if (!/^wamid\./.test(replyTo))
-				throw invalid('context.message_id', 'must be a message ID (it starts with "wamid.")');
-			message.replyTo = replyTo;
-			message.context = { message_id: replyTo };
+			message.replyTo = replyTo(body.context);
+			message.context = { message_id: message.replyTo };
 		}
-		if (body.biz_opaque_callback_data !== undefined) {
-			// Cloud API: any text up to 512 characters, handed back in the message's receipts.
-			const data = body.biz_opaque_callback_data;
-			if (typeof data !== 'string' || characterCount(data) > 512)
-				throw invalid('biz_opaque_callback_data', 'must be a text of at most 512 characters');
-			message.callbackData = data;
-		}
+		if (body.biz_opaque_callback_data !== undefined)
+			message.callbackData = callbackData(body.biz_opaque_callback_data);
 		sandbox.store.messages.set(message.id, message);
 		scheduleReceipts(sandbox, number, message);
 		return {

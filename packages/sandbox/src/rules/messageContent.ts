@@ -1,6 +1,6 @@
-import { ErrorCode, refused } from '../errors';
+import { ErrorCode, invalid, refused } from '../errors';
 import type { Flow, Media } from '../model';
-import { onlyKeys, type Json } from '../validate';
+import { onlyKeys, requireObject, requireString, type Json } from '../validate';
 import { bad, list, object, optionalText, text } from './fieldChecks';
 import { flowAction } from './flowMessages';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
@@ -53,6 +53,16 @@ export interface ContentContext {
 	flows(): readonly Flow[];
 	/** The key's catalogs, for the product messages (productMessages.ts). */
 	catalogs: CatalogContext;
+}
+
+/** A text message's `text`: `{body, preview_url?}`, the body within MAX_TEXT_BODY; a copy. */
+export function textContent(value: unknown): Json {
+	const text = requireObject(value, 'text');
+	onlyKeys(text, ['body', 'preview_url'], 'text');
+	requireString(text, 'body', 'text.body', MAX_TEXT_BODY);
+	if (text.preview_url !== undefined && typeof text.preview_url !== 'boolean')
+		throw invalid('text.preview_url', 'must be true or false');
+	return structuredClone(text);
 }
 
 /** Checks the object of a message of `type`; answers it as it is stored (a copy of it). */
