@@ -1,5 +1,10 @@
 import { HandlerServer, HARNESS_WEBHOOK_ID } from 'business-messaging-testing';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type IDataObject,
+	type INodeParameters,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { CUSTOMER } from './conversationSupport';
 import { expectFailure, useTestBed, type WebhookSecrets } from './harness';
@@ -216,7 +221,7 @@ describe("trigger: Send These Numbers' Events Here", () => {
 		expect(await overrideOf(bed.sandbox.phoneNumberIds[0])).toBeUndefined();
 	});
 
-	it('off (the default): publishing calls nothing and registers nothing', async () => {
+	it('off (or not added): publishing calls nothing and registers nothing', async () => {
 		const harness = trigger();
 		const asked = { parameters: parameters({ sendNumbersHere: false }) };
 		for (const webhook of ['default', 'setup']) {
@@ -227,5 +232,36 @@ describe("trigger: Send These Numbers' Events Here", () => {
 			expect((await harness.webhookMethod('delete', { ...asked, webhook })).result).toBe(true);
 		}
 		expect(bed.requests()).toEqual([]);
+	});
+});
+
+describe('trigger: the form around Only These Numbers', () => {
+	const { description } = new BusinessMessagingTrigger();
+	const { properties } = description;
+	const notice = properties.find((p) => p.name === 'onlyNumbersNotice')!;
+	/** Whether n8n's editor shows the notice for these parameters (the editor's own check). */
+	const shown = (options: IDataObject) =>
+		NodeHelpers.displayParameter(
+			{ options } as INodeParameters,
+			notice,
+			{ typeVersion: 1 },
+			description,
+		);
+
+	it('says, under Only These Numbers alone, that the numbers do not send here, and names the option', () => {
+		expect(notice.displayName).toContain(
+			"add Options › Send These Numbers' Events Here".replace("'", '’'),
+		);
+		expect(shown({ onlyNumbers: ['106540352242922'] })).toBe(true);
+		expect(shown({ onlyNumbers: '={{ $json.numbers }}' })).toBe(true);
+		expect(shown({})).toBe(false);
+		expect(shown({ onlyNumbers: [] })).toBe(false);
+		expect(shown({ onlyNumbers: ['106540352242922'], sendNumbersHere: true })).toBe(false);
+		expect(shown({ onlyNumbers: ['106540352242922'], sendNumbersHere: false })).toBe(true);
+	});
+
+	it("Send These Numbers' Events Here is on once added (no second click)", () => {
+		const options = properties.find((p) => p.name === 'options')!.options as INodeProperties[];
+		expect(options.find((o) => o.name === 'sendNumbersHere')?.default).toBe(true);
 	});
 });

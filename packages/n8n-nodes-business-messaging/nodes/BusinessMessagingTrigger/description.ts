@@ -217,7 +217,8 @@ export const triggerProperties: INodeProperties[] = [
 				displayName: "Send These Numbers' Events Here",
 				name: 'sendNumbersHere',
 				type: 'boolean',
-				default: false,
+				// Added from Add option, it is meant on: no second click.
+				default: true,
 				description:
 					"Whether publishing this workflow registers its URL as the webhook override of the numbers in Only These Numbers, so their messages, receipts and calls come here and not to the app's URL (template events still go there). Unpublishing removes it. Needs the credential, and a Verify Token in the Authentication's credential.",
 			},
@@ -230,5 +231,18 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether to start nothing for a message or status already received (the platform delivers at least once). The last 5,000 events are remembered, for a day.',
 			},
 		],
+	},
+	{
+		// Shown exactly when the filter is set without the registration: the walkthrough's user
+		// published like that and received nothing, with no word why.
+		displayName:
+			'Only These Numbers keeps the events of these numbers that reach this workflow’s URL; it does not make the numbers send here. They still send to the app’s URL (or their own override). To make them send here when the workflow is published, add Options › Send These Numbers’ Events Here.',
+		name: 'onlyNumbersNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: {
+			show: { 'options.onlyNumbers': [{ _cnd: { exists: true } }] },
+			hide: { 'options.sendNumbersHere': [true] },
+		},
 	},
 ];
