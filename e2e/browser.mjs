@@ -470,49 +470,6 @@ try {
 	);
 
 	await check(
-		"the trigger panel: Only These Numbers alone shows that the numbers do not send here; with Send These Numbers' Events Here, no notice",
-		async () => {
-			const notice = page
-				.getByText('it does not make the numbers send here', { exact: false })
-				.filter({ visible: true });
-			for (const [suffix, options, shown] of [
-				['alone', { onlyNumbers: [sandbox.phoneNumberIds[1]] }, true],
-				['sent', { onlyNumbers: [sandbox.phoneNumberIds[1]], sendNumbersHere: true }, false],
-			]) {
-				const created = await fetch(`${base}/rest/workflows`, {
-					method: 'POST',
-					headers: { cookie, 'content-type': 'application/json' },
-					body: JSON.stringify({
-						name: `Numbers notice (${suffix})`,
-						settings: { executionOrder: 'v1' },
-						connections: {},
-						nodes: [
-							{
-								id: 'numbers-trigger',
-								name: 'Business Messaging Trigger',
-								type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-								typeVersion: 1,
-								position: [0, 0],
-								webhookId: `numbers-notice-${suffix}`,
-								parameters: { events: ['incomingMessage'], deliveryAuth: 'signature', options },
-							},
-						],
-					}),
-				});
-				const { data } = await created.json();
-				assert(created.ok && data?.id, `workflow not created: ${created.status}`);
-				await page.goto(`${base}/workflow/${data.id}/numbers-trigger`);
-				await visible('Only These Numbers').waitFor();
-				if (shown) await notice.first().waitFor();
-				else {
-					await visible("Send These Numbers' Events Here").waitFor();
-					assert((await notice.count()) === 0, 'the notice is shown with the option on');
-				}
-			}
-		},
-	);
-
-	await check(
 		'Product › Get Many: a condition from the form, run, the matching products out',
 		async () => {
 			await addAction('Get many products');

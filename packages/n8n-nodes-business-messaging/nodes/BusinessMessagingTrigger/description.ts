@@ -232,17 +232,4 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		// Shown exactly when the filter is set without the registration: the walkthrough's user
-		// published like that and received nothing, with no word why.
-		displayName:
-			'Only These Numbers keeps the events of these numbers that reach this workflow’s URL; it does not make the numbers send here. They still send to the app’s URL (or their own override). To make them send here when the workflow is published, add Options › Send These Numbers’ Events Here.',
-		name: 'onlyNumbersNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: {
-			show: { 'options.onlyNumbers': [{ _cnd: { exists: true } }] },
-			hide: { 'options.sendNumbersHere': [true] },
-		},
-	},
 ];
