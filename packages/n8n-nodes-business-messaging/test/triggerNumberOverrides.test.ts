@@ -1,10 +1,5 @@
 import { HandlerServer, HARNESS_WEBHOOK_ID } from 'business-messaging-testing';
-import {
-	NodeHelpers,
-	type IDataObject,
-	type INodeParameters,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { CUSTOMER } from './conversationSupport';
 import { expectFailure, useTestBed, type WebhookSecrets } from './harness';
