@@ -111,13 +111,16 @@ export async function deleteOverrides(this: IHookFunctions): Promise<boolean> {
 	const staticData = this.getWorkflowStaticData('node');
 	const before = (isTest(this) ? staticData[BEFORE_TEST] : undefined) as IDataObject | undefined;
 	delete staticData[BEFORE_TEST];
+	// Read once, and only when a number goes back to this trigger's Production URL.
+	let token: string | undefined;
 	for (const number of numbersOf(this)) {
 		// Taken since by another workflow: it is theirs now.
 		if ((await numberWebhookConfiguration.call(this, number)).phone_number !== url) continue;
 		const previous = before?.[number];
-		if (typeof previous === 'string' && previous !== '')
-			await setNumberOverride.call(this, number, previous, await verifyToken(this));
-		else await removeNumberOverride.call(this, number);
+		if (typeof previous === 'string' && previous !== '') {
+			token ??= await verifyToken(this);
+			await setNumberOverride.call(this, number, previous, token);
+		} else await removeNumberOverride.call(this, number);
 	}
 	return true;
 }
