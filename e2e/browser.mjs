@@ -470,6 +470,46 @@ try {
 	);
 
 	await check(
+		'a new trigger (1.1), Numbers: Filtered Only says publishing registers nothing; Sent Here says publishing points the numbers here',
+		async () => {
+			const created = await fetch(`${base}/rest/workflows`, {
+				method: 'POST',
+				headers: { cookie: `${cookieName}=${cookieValue}`, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					name: 'Numbers of a new trigger',
+					settings: { executionOrder: 'v1' },
+					connections: {},
+					nodes: [
+						{
+							id: 'numbers-trigger',
+							name: 'Business Messaging Trigger',
+							type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+							typeVersion: 1.1,
+							position: [0, 0],
+							webhookId: 'numbers-of-a-new-trigger',
+							parameters: { events: ['incomingMessage'], deliveryAuth: 'signature' },
+						},
+					],
+				}),
+			});
+			const { data } = await created.json();
+			assert(created.ok && data?.id, `workflow not created: ${created.status}`);
+			await page.goto(`${base}/workflow/${data.id}/numbers-trigger`);
+			const notice = (start) => page.getByText(start, { exact: false }).filter({ visible: true });
+			const filtered = notice('Publishing registers nothing');
+			const sentHere = notice('Publishing makes these numbers send');
+			await choose('numberRouting', 'Chosen Numbers, Filtered Only');
+			await visible('Phone Number Names or IDs').waitFor();
+			await filtered.first().waitFor();
+			assert((await sentHere.count()) === 0, 'the Sent Here notice shows with the filter');
+			await choose('numberRouting', 'Chosen Numbers, Sent Here');
+			await sentHere.first().waitFor();
+			await filtered.first().waitFor({ state: 'detached' });
+			await shot('trigger-numbers');
+		},
+	);
+
+	await check(
 		'Product › Get Many: a condition from the form, run, the matching products out',
 		async () => {
 			await addAction('Get many products');

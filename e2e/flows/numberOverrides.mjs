@@ -1,6 +1,7 @@
-// In the served n8n: Options › Send These Numbers' Events Here. Publishing the workflow registers
-// its Production URL as a number's webhook override at the sandbox (which first checks the URL
-// with the verify token, answered by the trigger in n8n); unpublishing removes it.
+// In the served n8n: Numbers › Chosen Numbers, Sent Here (trigger 1.1), and version 1's
+// Options › Send These Numbers' Events Here, as saved workflows have it. Publishing the workflow
+// registers its Production URL as a number's webhook override at the sandbox (which first checks
+// the URL with the verify token, answered by the trigger in n8n); unpublishing removes it.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, waitFor } from '../checks.mjs';
@@ -14,7 +15,13 @@ const SECRET = NUMBERS_SECRET;
 const withToken = { id: 'bmE2eWebhookVt01', name: 'e2e webhook with verify token' };
 const withoutToken = { id: 'bmE2eWebhookNoVt', name: 'e2e webhook without verify token' };
 
-function numbersWorkflow(id, webhookId, credential, phoneNumberId) {
+/** The number sent here, as each version of the trigger asks it. */
+const numberFields = {
+	1: (phoneNumberId) => ({ options: { onlyNumbers: [phoneNumberId], sendNumbersHere: true } }),
+	1.1: (phoneNumberId) => ({ numberRouting: 'sendHere', phoneNumberIds: [phoneNumberId] }),
+};
+
+function numbersWorkflow(id, webhookId, credential, phoneNumberId, typeVersion) {
 	return {
 		id,
 		name: `e2e: ${id}`,
@@ -26,7 +33,7 @@ function numbersWorkflow(id, webhookId, credential, phoneNumberId) {
 				id: `${id}Node`,
 				name: 'Business Messaging Trigger',
 				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-				typeVersion: 1,
+				typeVersion,
 				position: [0, 0],
 				webhookId,
 				credentials: {
@@ -36,7 +43,7 @@ function numbersWorkflow(id, webhookId, credential, phoneNumberId) {
 				parameters: {
 					events: ['incomingMessage'],
 					deliveryAuth: 'signature',
-					options: { onlyNumbers: [phoneNumberId], sendNumbersHere: true },
+					...numberFields[typeVersion](phoneNumberId),
 				},
 			},
 		],
@@ -49,12 +56,14 @@ const flows = (sandbox) => ({
 		'bm-e2e-numbers-here',
 		withToken,
 		sandbox.phoneNumberIds[1],
+		1.1,
 	),
 	noToken: numbersWorkflow(
 		'bmE2eNumbersNoVt',
 		'bm-e2e-numbers-no-token',
 		withoutToken,
 		sandbox.phoneNumberIds[1],
+		1,
 	),
 });
 
@@ -91,7 +100,7 @@ export async function numberOverrideFlow({ sandbox, base, hooks = base, cookie, 
 	await post('/webhook', { url: `${hooks}/webhook/${TRIGGER_PATH}`, secret: SECRET });
 
 	await check(
-		"Send These Numbers' Events Here: publishing points the number at the workflow; its message runs it once",
+		'Chosen Numbers, Sent Here: publishing points the number at the workflow; its message runs it once',
 		async () => {
 			assert((await overrideNow()) === undefined, 'the number had an override already');
 			await setPublished(base, cookie, own.id, true);
@@ -104,7 +113,7 @@ export async function numberOverrideFlow({ sandbox, base, hooks = base, cookie, 
 		},
 	);
 	await check(
-		"Send These Numbers' Events Here: unpublishing removes the override, and the next message does not come",
+		'Chosen Numbers, Sent Here: unpublishing removes the override, and the next message does not come',
 		async () => {
 			await setPublished(base, cookie, own.id, false);
 			const now = await overrideNow();
@@ -116,7 +125,7 @@ export async function numberOverrideFlow({ sandbox, base, hooks = base, cookie, 
 		},
 	);
 	await check(
-		"Send These Numbers' Events Here: without a Verify Token, n8n refuses to publish, naming it",
+		"v1's Send These Numbers' Events Here: without a Verify Token, n8n refuses to publish, naming it",
 		async () => {
 			let refused;
 			try {

@@ -21,6 +21,8 @@ export interface HarnessOptions {
 	webhookSecrets?: WebhookSecrets;
 	/** Where n8n answers: the base of the trigger's Production and Test URLs. */
 	n8nUrl?: string;
+	/** The node's version in the workflow; by default the one n8n gives a new node. */
+	typeVersion?: number;
 }
 
 /** A trigger's webhook credential: the fields of Signature's or Header Token's. */
@@ -71,6 +73,7 @@ export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 			harness: (options: HarnessOptions = {}) =>
 				new NodeHarness({
 					staticData: options.staticData,
+					typeVersion: options.typeVersion,
 					nodeType: options.nodeType ?? new BusinessMessaging(),
 					typeName: NODE_TYPE,
 					credentialType: new BusinessMessagingApi(),

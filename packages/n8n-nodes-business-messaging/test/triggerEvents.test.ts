@@ -144,11 +144,12 @@ describe('a kind chosen beside Other', () => {
 	});
 });
 
-describe('Only These Numbers', () => {
+describe('Chosen Numbers', () => {
 	it('keeps the calls, echoes and preferences of the chosen numbers only', async () => {
 		const parameters: INodeParameters = {
 			...EVERYTHING,
-			options: { onlyNumbers: ['pn-1'] },
+			numberRouting: 'filter',
+			phoneNumberIds: ['pn-1'],
 		};
 		for (const [number, expected] of [
 			['pn-1', 1],

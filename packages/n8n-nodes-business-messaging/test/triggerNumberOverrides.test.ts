@@ -1,11 +1,17 @@
 import { HandlerServer, HARNESS_WEBHOOK_ID } from 'business-messaging-testing';
-import type { IDataObject, INodeParameters, INodeProperties } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	type IDataObject,
+	type INodeParameters,
+	type INodeProperties,
+} from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { CUSTOMER } from './conversationSupport';
 import { expectFailure, useTestBed, type WebhookSecrets } from './harness';
 
 /**
- * Options › Send These Numbers' Events Here: publishing registers the trigger's URL as the
+ * Numbers › Chosen Numbers, Sent Here (version 1: Options › Send These Numbers' Events Here):
+ * publishing registers the trigger's URL as the
  * numbers' webhook override (the Cloud API's), unpublishing removes it. Played against the
  * sandbox, which checks the URL with the verify token before keeping it, as the platform does:
  * the URL is a stand-in n8n that answers that check with the trigger's own webhook.
@@ -57,11 +63,14 @@ function trigger(secrets: WebhookSecrets | undefined = SECRETS, staticData?: IDa
 	});
 }
 
-function parameters(options: IDataObject = {}): INodeParameters {
+/** Version 1.1's fields, the first number sent here unless `fields` says otherwise. */
+function parameters(fields: IDataObject = {}): INodeParameters {
 	return {
 		events: ['incomingMessage'],
 		deliveryAuth: 'signature',
-		options: { onlyNumbers: [bed.sandbox.phoneNumberIds[0]], sendNumbersHere: true, ...options },
+		numberRouting: 'sendHere',
+		phoneNumberIds: [bed.sandbox.phoneNumberIds[0]],
+		...fields,
 	} as INodeParameters;
 }
 
@@ -99,7 +108,7 @@ async function customerWritesTo(phoneNumberId: string): Promise<void> {
 const overrideCalls = () =>
 	bed.requests().filter((r) => r.url.startsWith(`/${bed.sandbox.phoneNumberIds[0]}`));
 
-describe("trigger: Send These Numbers' Events Here", () => {
+describe('trigger: Numbers › Chosen Numbers, Sent Here', () => {
 	it('publishing points the chosen number at the Production URL; its messages come here', async () => {
 		const [mine, other] = bed.sandbox.phoneNumberIds;
 		await publish();
@@ -137,7 +146,7 @@ describe("trigger: Send These Numbers' Events Here", () => {
 
 	it('every number chosen, given as an expression (comma-separated), is registered', async () => {
 		const [mine, other] = bed.sandbox.phoneNumberIds;
-		await publish({ parameters: parameters({ onlyNumbers: `${mine}, ${other}` }) });
+		await publish({ parameters: parameters({ phoneNumberIds: `${mine}, ${other}` }) });
 		expect(await overrideOf(mine)).toBe(productionUrl());
 		expect(await overrideOf(other)).toBe(productionUrl());
 	});
@@ -199,9 +208,9 @@ describe("trigger: Send These Numbers' Events Here", () => {
 		expect(error.message).toContain('needs a Verify Token');
 	});
 
-	it('without numbers, publishing fails naming Only These Numbers', async () => {
-		const error = await expectFailure(publish({ parameters: parameters({ onlyNumbers: [] }) }));
-		expect(error.message).toContain('Only These Numbers');
+	it('without numbers, publishing fails naming Phone Number Names or IDs', async () => {
+		const error = await expectFailure(publish({ parameters: parameters({ phoneNumberIds: [] }) }));
+		expect(error.message).toContain('choose them in Phone Number Names or IDs');
 		expect(bed.requests()).toEqual([]);
 	});
 
@@ -216,26 +225,112 @@ describe("trigger: Send These Numbers' Events Here", () => {
 		expect(await overrideOf(bed.sandbox.phoneNumberIds[0])).toBeUndefined();
 	});
 
+	it.each(['filter', 'all'])(
+		'Numbers › %s: publishing calls nothing and registers nothing',
+		async (numberRouting) => {
+			await expectNothingRegistered(trigger(), parameters({ numberRouting }));
+		},
+	);
+});
+
+/** n8n publishing and unpublishing with `parameters` asks the platform nothing. */
+async function expectNothingRegistered(
+	harness: ReturnType<typeof trigger>,
+	asked: INodeParameters,
+) {
+	for (const webhook of ['default', 'setup']) {
+		const run = { parameters: asked, webhook };
+		expect((await harness.webhookMethod('checkExists', run)).result).toBe(false);
+		expect((await harness.webhookMethod('create', run)).result).toBe(true);
+		expect((await harness.webhookMethod('delete', run)).result).toBe(true);
+	}
+	expect(bed.requests()).toEqual([]);
+}
+
+describe("trigger v1: Options › Send These Numbers' Events Here, as saved workflows have it", () => {
+	const v1 = () =>
+		bed.harness({
+			nodeType: new BusinessMessagingTrigger(),
+			webhookSecrets: SECRETS,
+			n8nUrl,
+			typeVersion: 1,
+		});
+	const v1Parameters = (options: IDataObject = {}): INodeParameters =>
+		({
+			events: ['incomingMessage'],
+			deliveryAuth: 'signature',
+			options: { onlyNumbers: [bed.sandbox.phoneNumberIds[0]], sendNumbersHere: true, ...options },
+		}) as INodeParameters;
+
+	it('publishing points the number here, unpublishing takes it back', async () => {
+		const [mine] = bed.sandbox.phoneNumberIds;
+		await v1().publish({ parameters: v1Parameters() });
+		expect(await overrideOf(mine)).toBe(productionUrl());
+		await v1().unpublish({ parameters: v1Parameters() });
+		expect(await overrideOf(mine)).toBeUndefined();
+	});
+
+	it('without numbers, publishing fails naming Options › Only These Numbers', async () => {
+		const error = await expectFailure(
+			v1().publish({ parameters: v1Parameters({ onlyNumbers: [] }) }),
+		);
+		expect(error.message).toContain('choose them in Options › Only These Numbers');
+	});
+
 	it('off (or not added): publishing calls nothing and registers nothing', async () => {
-		const harness = trigger();
-		const asked = { parameters: parameters({ sendNumbersHere: false }) };
-		for (const webhook of ['default', 'setup']) {
-			expect((await harness.webhookMethod('checkExists', { ...asked, webhook })).result).toBe(
-				false,
-			);
-			expect((await harness.webhookMethod('create', { ...asked, webhook })).result).toBe(true);
-			expect((await harness.webhookMethod('delete', { ...asked, webhook })).result).toBe(true);
-		}
-		expect(bed.requests()).toEqual([]);
+		await expectNothingRegistered(v1(), v1Parameters({ sendNumbersHere: false }));
 	});
 });
 
-describe('trigger: the form around Only These Numbers', () => {
-	const { properties } = new BusinessMessagingTrigger().description;
+describe('trigger: the form around the numbers', () => {
+	const { description } = new BusinessMessagingTrigger();
+	const { properties } = description;
 
-	it("Send These Numbers' Events Here is on once added (no second click)", () => {
-		const options = properties.find((p) => p.name === 'options')!.options as INodeProperties[];
-		expect(options.find((o) => o.name === 'sendNumbersHere')?.default).toBe(true);
+	/** The fields n8n's editor shows a node of `typeVersion` with these values (n8n's own check). */
+	function shown(typeVersion: number, values: INodeParameters): string[] {
+		return properties
+			.filter((p) => NodeHelpers.displayParameter(values, p, { typeVersion }, description))
+			.map((p) => (p.type === 'collection' ? `${p.name}: ${optionNames(p)}` : p.name));
+	}
+	const optionNames = (p: INodeProperties) =>
+		(p.options as INodeProperties[]).map((o) => o.name).join(', ');
+
+	it('a new node is version 1.1: the numbers are a field of their own, not options', () => {
+		expect(Math.max(...[description.version].flat())).toBe(1.1);
+		const fields = shown(1.1, { numberRouting: 'all' });
+		expect(fields).toContain('numberRouting');
+		expect(fields).not.toContain('phoneNumberIds');
+		expect(fields.join('\n')).not.toMatch(/onlyNumbers|sendNumbersHere/);
+	});
+
+	it.each([
+		['sendHere', 'sendHereNotice', 'filterNotice'],
+		['filter', 'filterNotice', 'sendHereNotice'],
+	])(
+		'Numbers › %s shows Chosen Numbers and its own notice, not the other',
+		(routing, own, other) => {
+			const fields = shown(1.1, { numberRouting: routing });
+			expect(fields).toEqual(expect.arrayContaining(['phoneNumberIds', own]));
+			expect(fields).not.toContain(other);
+		},
+	);
+
+	it("the filter's notice says that publishing registers nothing, and names the other way", () => {
+		const notice = properties.find((p) => p.name === 'filterNotice')!;
+		expect(notice.displayName).toContain('Publishing registers nothing');
+		expect(notice.displayName).toContain('Chosen Numbers, Sent Here');
+	});
+
+	it("version 1 keeps its options, Send These Numbers' Events Here on once added", () => {
+		const [options] = shown(1, {}).filter((f) => f.startsWith('options:'));
+		expect(options).toMatch(/onlyNumbers.*sendNumbersHere/);
+		expect(shown(1, {})).not.toContain('numberRouting');
+		const v1Options = properties.find(
+			(p) =>
+				p.name === 'options' &&
+				NodeHelpers.displayParameter({}, p, { typeVersion: 1 }, description),
+		)!.options as INodeProperties[];
+		expect(v1Options.find((o) => o.name === 'sendNumbersHere')?.default).toBe(true);
 	});
 
 	it('shows or hides a field only by a top-level parameter: n8n 1 cannot resolve "options.x"', () => {

@@ -4,19 +4,12 @@ import { CUSTOMER } from './conversationSupport';
 import { useTestBed } from './harness';
 import { captureDeliveries, isMessage } from './waitingSupport';
 
-/** Only These Numbers: one app, one webhook URL, several numbers; the workflow takes its own. */
+/**
+ * The chosen numbers: one app, one webhook URL, several numbers; the workflow takes its own.
+ * Version 1.1 asks Numbers › Chosen Numbers (filtered, or sent here); version 1 kept
+ * Options › Only These Numbers, which saved workflows still have.
+ */
 const bed = useTestBed();
-const trigger = () => bed.harness({ nodeType: new BusinessMessagingTrigger() });
-
-function deliver(body: IDataObject, onlyNumbers: unknown) {
-	return trigger().webhook({
-		parameters: {
-			events: ['incomingMessage', 'messageStatus', 'templateStatus'],
-			options: { onlyNumbers } as INodeParameters,
-		},
-		body,
-	});
-}
 
 /** The sandbox's delivery of a customer's message to the number `phoneNumberId`. */
 async function messageTo(phoneNumberId: string): Promise<IDataObject> {
@@ -30,10 +23,48 @@ async function messageTo(phoneNumberId: string): Promise<IDataObject> {
 	return await next(isMessage);
 }
 
-const started = (run: Awaited<ReturnType<typeof deliver>>) =>
+const started = (run: { result: { workflowData?: unknown[][] } }) =>
 	run.result.workflowData?.[0]?.length ?? 0;
 
-describe('trigger: Only These Numbers', () => {
+const VERSIONS = [
+	{
+		typeVersion: 1.1,
+		label: 'Chosen Numbers, Filtered Only',
+		chosen: (numbers: unknown): INodeParameters =>
+			(Array.isArray(numbers) && numbers.length === 0
+				? { numberRouting: 'all' }
+				: { numberRouting: 'filter', phoneNumberIds: numbers }) as INodeParameters,
+	},
+	{
+		typeVersion: 1.1,
+		label: 'Chosen Numbers, Sent Here',
+		chosen: (numbers: unknown): INodeParameters =>
+			(Array.isArray(numbers) && numbers.length === 0
+				? { numberRouting: 'all' }
+				: { numberRouting: 'sendHere', phoneNumberIds: numbers }) as INodeParameters,
+	},
+	{
+		typeVersion: 1,
+		label: 'Options › Only These Numbers',
+		chosen: (onlyNumbers: unknown): INodeParameters =>
+			({ options: { onlyNumbers } }) as INodeParameters,
+	},
+];
+
+describe.each(VERSIONS)('trigger v$typeVersion, $label', (version) => {
+	const trigger = () =>
+		bed.harness({ nodeType: new BusinessMessagingTrigger(), typeVersion: version.typeVersion });
+
+	function deliver(body: IDataObject, numbers: unknown) {
+		return trigger().webhook({
+			parameters: {
+				events: ['incomingMessage', 'messageStatus', 'templateStatus'],
+				...version.chosen(numbers),
+			},
+			body,
+		});
+	}
+
 	it('lists the numbers of the credential, valued by phone number ID', async () => {
 		const options = await trigger().loadOptions('phoneNumbers');
 		expect(options.map((o) => o.value)).toEqual(bed.sandbox.phoneNumberIds);

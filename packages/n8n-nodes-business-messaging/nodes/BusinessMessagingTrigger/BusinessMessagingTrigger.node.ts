@@ -35,7 +35,8 @@ export class BusinessMessagingTrigger implements INodeType {
 			dark: 'file:../../icons/business-messaging.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 1.1: the numbers are a field of their own, not two options (numberDescription.ts).
+		version: [1, 1.1],
 		subtitle: eventsSubtitle(),
 		// n8n's nodes panel shows one entry for this trigger and the Business Messaging node, with
 		// this description (generateMergedNodesAndActions): so it names what both do.
@@ -81,7 +82,7 @@ export class BusinessMessagingTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	// Publishing registers nothing unless Options › Send These Numbers' Events Here asks for it
+	// Publishing registers nothing unless Numbers › Chosen Numbers, Sent Here asks for it
 	// (numberOverrides.ts): otherwise the user registers the URL in the provider dashboard. It is
 	// done with the GET webhook: n8n stores and creates the webhooks one by one, in this order, so
 	// only when `setup` is created can the platform's check of the URL (a GET) be answered.

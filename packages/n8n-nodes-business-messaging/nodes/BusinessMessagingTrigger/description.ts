@@ -1,6 +1,78 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { numberProperties, V1_NUMBER_OPTIONS } from './numberDescription';
 
-/** The trigger's fields: the URL notice, the events to take, the delivery check, options. */
+/** Options both versions have. */
+const OPTIONS: INodeProperties[] = [
+	{
+		displayName: 'Collect Bursts (Quiet Seconds)',
+		name: 'collectBursts',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 60 },
+		default: 5,
+		description:
+			"Hold a customer's messages until the chat has been quiet this many seconds, then start one execution with all of them (one item: the messages in order, and their texts joined in Text). For AI agents that should answer once.",
+	},
+	{
+		displayName: 'Download Incoming Media',
+		name: 'downloadMedia',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to download the file of each incoming media message into the item (needs the credential)',
+	},
+	{
+		displayName: 'Include Stray Answers',
+		name: 'strayAnswers',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a late, second or forged answer to a Send and Wait question starts this workflow, with waiting.reason saying why it resumed nothing. Off, it starts nothing (n8n’s log says why).',
+	},
+	{
+		displayName: 'Put Media in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		description: 'The binary field for a downloaded file',
+	},
+	{
+		displayName: 'Report Refusals',
+		name: 'reportRefusals',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
+	},
+	{
+		displayName: 'Skip Redeliveries',
+		name: 'skipRedeliveries',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to start nothing for a message or status already received (the platform delivers at least once). The last 5,000 events are remembered, for a day.',
+	},
+];
+
+/** Options, in the order n8n's lint wants (by name), with version 1's number options. */
+function optionsOf(version: 'v1' | 'v1.1'): INodeProperties {
+	const options = version === 'v1' ? [...OPTIONS, ...V1_NUMBER_OPTIONS] : OPTIONS;
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: {
+			show: { '@version': version === 'v1' ? [1] : [{ _cnd: { gte: 1.1 } }] },
+		},
+		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/**
+ * The trigger's fields: the URL notice, the events to take, the numbers, the delivery check,
+ * options. Version 1.1 moved the numbers out of Options (numberDescription.ts).
+ */
 export const triggerProperties: INodeProperties[] = [
 	{
 		displayName:
@@ -8,6 +80,15 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'registerNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: { '@version': [1] } },
+	},
+	{
+		displayName:
+			'Copy the Production URL above into the provider dashboard, where the app’s messaging webhook is configured, or let publishing register it for some numbers: Numbers › Chosen Numbers, Sent Here (several workflows on one app). Use the Test URL while you build the workflow.',
+		name: 'registerNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
 	},
 	{
 		displayName: 'Events',
@@ -127,6 +208,7 @@ export const triggerProperties: INodeProperties[] = [
 			{ name: 'Sent', value: 'sent' },
 		],
 	},
+	...numberProperties,
 	{
 		displayName: 'Authentication',
 		name: 'deliveryAuth',
@@ -157,79 +239,6 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { deliveryAuth: ['none'] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			{
-				displayName: 'Collect Bursts (Quiet Seconds)',
-				name: 'collectBursts',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 60 },
-				default: 5,
-				description:
-					"Hold a customer's messages until the chat has been quiet this many seconds, then start one execution with all of them (one item: the messages in order, and their texts joined in Text). For AI agents that should answer once.",
-			},
-			{
-				displayName: 'Download Incoming Media',
-				name: 'downloadMedia',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to download the file of each incoming media message into the item (needs the credential)',
-			},
-			{
-				displayName: 'Include Stray Answers',
-				name: 'strayAnswers',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a late, second or forged answer to a Send and Wait question starts this workflow, with waiting.reason saying why it resumed nothing. Off, it starts nothing (n8n’s log says why).',
-			},
-			{
-				displayName: 'Only These Numbers',
-				name: 'onlyNumbers',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'phoneNumbers' },
-				default: [],
-				description:
-					'Start the workflow only for the events of these numbers that reach its URL: messages, receipts, calls, echoes, preferences (the credential lists them). To make the numbers send their events to this workflow, also add Send These Numbers’ Events Here. Events of the account, such as templates, always pass. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Put Media in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'The binary field for a downloaded file',
-			},
-			{
-				displayName: 'Report Refusals',
-				name: 'reportRefusals',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
-			},
-			{
-				displayName: "Send These Numbers' Events Here",
-				name: 'sendNumbersHere',
-				type: 'boolean',
-				// Added from Add option, it is meant on: no second click.
-				default: true,
-				description:
-					"Whether publishing this workflow registers its URL as the webhook override of the numbers in Only These Numbers, so their messages, receipts and calls come here and not to the app's URL (template events still go there). Unpublishing removes it. Needs the credential, and a Verify Token in the Authentication's credential.",
-			},
-			{
-				displayName: 'Skip Redeliveries',
-				name: 'skipRedeliveries',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to start nothing for a message or status already received (the platform delivers at least once). The last 5,000 events are remembered, for a day.',
-			},
-		],
-	},
+	optionsOf('v1'),
+	optionsOf('v1.1'),
 ];

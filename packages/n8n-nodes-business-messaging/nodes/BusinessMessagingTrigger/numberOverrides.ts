@@ -4,12 +4,12 @@ import {
 	removeNumberOverride,
 	setNumberOverride,
 } from '../common/api/webhookOverrides';
-import { numberList } from './numbers';
+import { numberChoice } from './numbers';
 import { verifyTokenOf } from './verify';
 
 /**
- * Options › Send These Numbers' Events Here: publishing the workflow makes its Production URL
- * the webhook override of the numbers in Only These Numbers, as n8n's own triggers register
+ * Numbers › Chosen Numbers, Sent Here (version 1: Options › Send These Numbers' Events Here):
+ * publishing the workflow makes its Production URL the webhook override of the chosen numbers, as n8n's own triggers register
  * their URL on publish; unpublishing takes the override away again if it still points here.
  *
  * Listening for a test event does the same with the Test URL, but never takes a number from
@@ -21,7 +21,7 @@ import { verifyTokenOf } from './verify';
 const BEFORE_TEST = 'numbersBeforeTest';
 
 function chosen(context: IHookFunctions): boolean {
-	return context.getNodeParameter('options.sendNumbersHere', false) === true;
+	return numberChoice(context).sendHere;
 }
 
 function isTest(context: IHookFunctions): boolean {
@@ -48,13 +48,13 @@ function isThisTrigger(context: IHookFunctions, url: string): boolean {
 }
 
 function numbersOf(context: IHookFunctions): string[] {
-	const numbers = [...numberList(context.getNodeParameter('options.onlyNumbers', []))];
-	if (numbers.length === 0)
+	const choice = numberChoice(context);
+	if (choice.numbers.size === 0)
 		throw new NodeOperationError(
 			context.getNode(),
-			"Send These Numbers' Events Here needs the numbers: choose them in Options › Only These Numbers",
+			`Sending numbers' events here needs the numbers: choose them in ${choice.numbersField}`,
 		);
-	return numbers;
+	return [...choice.numbers];
 }
 
 async function verifyToken(context: IHookFunctions): Promise<string> {
@@ -62,7 +62,7 @@ async function verifyToken(context: IHookFunctions): Promise<string> {
 	if (token === '')
 		throw new NodeOperationError(
 			context.getNode(),
-			"Send These Numbers' Events Here needs a Verify Token: the platform checks the URL with it before sending there",
+			"Sending numbers' events here needs a Verify Token: the platform checks the URL with it before sending there",
 			{
 				description:
 					'Choose Authentication › Signature or Header Token, and give its credential a Verify Token (any text you choose)',

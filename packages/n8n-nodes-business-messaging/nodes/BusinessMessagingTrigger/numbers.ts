@@ -1,11 +1,13 @@
 import {
 	NodeOperationError,
+	type IHookFunctions,
 	type ILoadOptionsFunctions,
 	type INodePropertyOptions,
+	type IWebhookFunctions,
 } from 'n8n-workflow';
 import { listNumbers } from '../common/api/account';
 
-/** Only These Numbers: the API key's numbers, shown as the number, valued by phone number ID. */
+/** The numbers to choose (1.1: Phone Number Names or IDs, 1: Only These Numbers): the API key's numbers, shown as the number, valued by phone number ID. */
 export async function phoneNumbers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	try {
 		await this.getCredentials('businessMessagingApi');
@@ -21,8 +23,34 @@ export async function phoneNumbers(this: ILoadOptionsFunctions): Promise<INodePr
 	}));
 }
 
-/** Only These Numbers: the IDs picked, or given by an expression as a list or a comma-separated text. */
+/** The IDs picked, or given by an expression as a list or a comma-separated text. */
 export function numberList(value: unknown): Set<string> {
 	const list = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
 	return new Set(list.map((v) => String(v).trim()).filter((v) => v !== ''));
+}
+
+/** Which numbers the trigger takes, and whether publishing sends their events here. */
+export interface NumberChoice {
+	/** Empty: every number. */
+	numbers: Set<string>;
+	sendHere: boolean;
+	/** Where the user chooses the numbers, as the form names it. */
+	numbersField: string;
+}
+
+/** Version 1 kept both in Options; 1.1 asks Numbers and Phone Number Names or IDs (numberDescription.ts). */
+export function numberChoice(context: IHookFunctions | IWebhookFunctions): NumberChoice {
+	if (context.getNode().typeVersion < 1.1)
+		return {
+			numbers: numberList(context.getNodeParameter('options.onlyNumbers', [])),
+			sendHere: context.getNodeParameter('options.sendNumbersHere', false) === true,
+			numbersField: 'Options › Only These Numbers',
+		};
+	const routing = context.getNodeParameter('numberRouting', 'all');
+	return {
+		numbers:
+			routing === 'all' ? new Set() : numberList(context.getNodeParameter('phoneNumberIds', [])),
+		sendHere: routing === 'sendHere',
+		numbersField: 'Phone Number Names or IDs',
+	};
 }

@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
-import { numberList } from '../numbers';
+import { numberChoice } from '../numbers';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
@@ -109,7 +109,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	}
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const unanswered = await resumeWaiting.call(this, events, trigger, options.strayAnswers === true);
-	const chosen = chosenEvents(this, unanswered, kinds, options);
+	const chosen = chosenEvents(this, unanswered, kinds);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
 			redelivered,
@@ -209,10 +209,9 @@ function chosenEvents(
 	context: IWebhookFunctions,
 	events: TriggerEvent[],
 	wanted: Set<string>,
-	options: IDataObject,
 ): TriggerEvent[] {
 	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
-	const numbers = numberList(options.onlyNumbers);
+	const { numbers } = numberChoice(context);
 	return events.filter(
 		(e) =>
 			wanted.has(e.eventType) &&
