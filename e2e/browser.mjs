@@ -14,6 +14,7 @@ import {
 	loadExamples,
 } from '../tools/n8n/examples.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+import { SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../tools/n8n/home.mjs';
 import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../tools/n8n/index.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
@@ -487,6 +488,10 @@ try {
 							typeVersion: 1.1,
 							position: [0, 0],
 							webhookId: 'numbers-of-a-new-trigger',
+							credentials: {
+								businessMessagingApi: SANDBOX_CREDENTIAL,
+								businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
+							},
 							parameters: { events: ['incomingMessage'], deliveryAuth: 'signature' },
 						},
 					],
@@ -505,6 +510,10 @@ try {
 			await choose('numberRouting', 'Chosen Numbers, Sent Here');
 			await sentHere.first().waitFor();
 			await filtered.first().waitFor({ state: 'detached' });
+			// The credential's numbers, listed as the number with its ID.
+			await choose('phoneNumberIds', `(ID ${sandbox.phoneNumberIds[1]})`);
+			await page.keyboard.press('Escape');
+			await visible('Numbers').click();
 			await shot('trigger-numbers');
 		},
 	);
