@@ -53,6 +53,65 @@ describe('secrets live in credentials only', () => {
 	);
 });
 
+/** The methods a node's fields name (pickers, lists, the Template Variables form), by kind. */
+function methodsNamed(properties: INodeProperties[]): string[] {
+	const named: string[] = [];
+	for (const { property } of walk(properties)) {
+		const options = [property.typeOptions, ...(property.modes ?? []).map((m) => m.typeOptions)];
+		for (const typeOptions of options as Array<INodeProperties['typeOptions']>) {
+			if (typeOptions?.searchListMethod) named.push(`listSearch.${typeOptions.searchListMethod}`);
+			if (typeOptions?.loadOptionsMethod)
+				named.push(`loadOptions.${typeOptions.loadOptionsMethod}`);
+			const mapper = typeOptions?.resourceMapper?.resourceMapperMethod;
+			if (mapper) named.push(`resourceMapping.${mapper}`);
+		}
+	}
+	return [...new Set(named)].sort();
+}
+
+/** Which of `named` the node's `methods` lacks (n8n's editor would show "Error fetching options"). */
+function missingMethods(
+	named: string[],
+	methods: Record<string, Record<string, unknown> | undefined> | undefined,
+): string[] {
+	return named.filter((path) => {
+		const [kind, name] = path.split('.');
+		return typeof methods?.[kind]?.[name] !== 'function';
+	});
+}
+
+describe('every picker and list a field names is a method of its node', () => {
+	it.each([new BusinessMessaging(), new BusinessMessagingTrigger()])(
+		'$description.displayName',
+		(node) => {
+			const named = methodsNamed(node.description.properties);
+			expect(named.length).toBeGreaterThan(0);
+			expect(missingMethods(named, node.methods)).toEqual([]);
+		},
+	);
+
+	it('names one a field asks for and the node lacks', () => {
+		const field: INodeProperties = {
+			displayName: 'Thing',
+			name: 'thing',
+			type: 'resourceLocator',
+			default: { mode: 'list', value: '' },
+			modes: [
+				{
+					displayName: 'From List',
+					name: 'list',
+					type: 'list',
+					typeOptions: { searchListMethod: 'searchThings' },
+				},
+			],
+		};
+		const node = new BusinessMessaging();
+		expect(missingMethods(methodsNamed([field]), node.methods)).toEqual([
+			'listSearch.searchThings',
+		]);
+	});
+});
+
 describe.each(Object.entries(sets))('the %s form', (_name, properties) => {
 	const all = walk(properties);
 

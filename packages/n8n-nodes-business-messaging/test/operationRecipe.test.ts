@@ -1,29 +1,37 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
-import { resourceProperties, resources } from '../nodes/BusinessMessaging/actions/resources';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { resources } from '../nodes/BusinessMessaging/actions/resources';
+import type { ItemOperation } from '../nodes/BusinessMessaging/actions/types';
 import { OPERATION_CASES } from './faultCases';
-import { PACKAGE_README, documentText, section } from './guide';
+import { documentText } from './guide';
+import { nodeOperations, recipeGaps } from './recipe';
 
 /**
- * docs/ARCHITECTURE.md's "Adding an operation", step 4: every operation of the node has a case in
- * `faultCases.ts`. The fault matrix, the dialect matrix and the output contract all run those
- * cases, so an operation without one would be checked by none of them; the guide's own test
- * (userGuide.test.ts) asks for its section, and the output contract for its row, once it has one.
- * Step 5: the package README's operations table, what npm shows, has a line for it.
+ * docs/ARCHITECTURE.md's "Adding an operation": every operation of the node has done every step
+ * the recipe names outside its own files (recipe.ts). The gate is proven by what it is for: a
+ * throwaway operation added to the node as step 2 adds it, with none of the other steps, must be
+ * refused at each of them by name.
  */
-function nodeOperations(): string[] {
-	const names: string[] = [];
-	const resourceOptions = resourceProperties[0].options as INodePropertyOptions[];
-	for (const [resource, { operations, description }] of Object.entries(resources)) {
-		const resourceName = resourceOptions.find((option) => option.value === resource)?.name;
-		const operationField = description.find((property) => property.name === 'operation');
-		for (const operation of Object.keys(operations)) {
-			const operationName = (operationField?.options as INodePropertyOptions[] | undefined)?.find(
-				(option) => option.value === operation,
-			)?.name;
-			names.push(`${resourceName ?? resource} › ${operationName ?? operation}`);
-		}
-	}
-	return names;
+
+/** The node's resources with Account › Throwaway added as the recipe's step 2 adds one. */
+function withThrowaway(): typeof resources {
+	const throwaway: ItemOperation = {
+		description: [],
+		sideEffects: true,
+		execute: async () => [],
+	};
+	const account = resources.account;
+	const description = account.description.map((property): INodeProperties => {
+		if (property.name !== 'operation') return property;
+		const options = property.options as INodePropertyOptions[];
+		return {
+			...property,
+			options: [...options, { name: 'Throwaway', value: 'throwaway', action: 'Throw away' }],
+		};
+	});
+	return {
+		...resources,
+		account: { operations: { ...account.operations, throwaway }, description },
+	};
 }
 
 describe('adding an operation (docs/ARCHITECTURE.md)', () => {
@@ -32,38 +40,54 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 	it('finds every operation the router runs, each with its name in the Operation list', () => {
 		expect(operations.length).toBeGreaterThan(20);
 		// An operation missing from its resource's Operation list would be named by its value here.
-		for (const name of operations) expect(name).toMatch(/^[A-Z][\w ]+ › [A-Z][\w ]+$/);
+		for (const { name } of operations) expect(name).toMatch(/^[A-Z][\w ]+ › [A-Z][\w ]+$/);
 	});
 
-	it('has a fault-matrix case (test/faultCases.ts) for every operation, and none for one it lacks', () => {
+	it('every operation has done every step', () => {
+		expect(recipeGaps(operations)).toEqual([]);
+	});
+
+	it('a throwaway operation is refused at every step it skipped, by the step’s name', () => {
+		const gaps = recipeGaps(nodeOperations(withThrowaway()));
+		expect(gaps).toEqual([
+			{ operation: 'Account › Throwaway', step: '1. a case in test/faultCases.ts' },
+			{
+				operation: 'Account › Throwaway',
+				step: "4. a line in the package README's Operations table",
+			},
+			{ operation: 'Account › Throwaway', step: '4. a row in docs/guide/output-contract.md' },
+			{ operation: 'Account › Throwaway', step: "4. a row in RELIABILITY.md's fault matrix" },
+		]);
+	});
+
+	it('names a guide paragraph missing where the README line links, and a repeatable send', () => {
+		const listNumbers = operations.find(({ name }) => name === 'Account › List Numbers')!;
+		expect(OPERATION_CASES.find((c) => c.name === listNumbers.name)?.repeatable).toBe(true);
+		// Its paragraph gone from the page its README line links to.
+		const withoutParagraph = (path: string) =>
+			path === 'docs/guide/account.md'
+				? documentText(path).split('**List Numbers**').join('List Numbers')
+				: documentText(path);
+		expect(recipeGaps([listNumbers], withoutParagraph)).toEqual([
+			{
+				operation: 'Account › List Numbers',
+				step: '4. a **List Numbers** paragraph where its README line links',
+			},
+		]);
+		// Marked as acting on every run, while its case lets the fault matrix repeat it.
+		const sending = { ...listNumbers, operation: { ...listNumbers.operation, sideEffects: true } };
+		expect(recipeGaps([sending])).toEqual([
+			{
+				operation: 'Account › List Numbers',
+				step: '1. sideEffects: true, but its case says repeatable',
+			},
+		]);
+	});
+
+	it('has no fault case for an operation the node lacks', () => {
+		const names = new Set(operations.map(({ name }) => name));
 		const cases = OPERATION_CASES.map((operationCase) => operationCase.name);
 		expect(new Set(cases).size).toBe(cases.length);
-		expect({
-			withoutCase: operations.filter((name) => !cases.includes(name)),
-			caseOfNoOperation: cases.filter((name) => !operations.includes(name)),
-		}).toEqual({ withoutCase: [], caseOfNoOperation: [] });
-	});
-
-	it("has a line in the package README's operations table for every operation", () => {
-		const table = section(documentText(PACKAGE_README), 'Operations');
-		let resource = '';
-		const lines = new Set<string>();
-		for (const row of table.split('\n').filter((line) => line.startsWith('| '))) {
-			const [resourceCell, operationCell] = row
-				.split('|')
-				.slice(1, 3)
-				.map((cell) => cell.trim());
-			// A resource's first line names it (as a link to its page); the lines after it leave it empty.
-			if (resourceCell) resource = resourceCell.replace(/^\[([^\]]+)\].*$/, '$1');
-			for (const operation of operationCell.replace(/^\[([^\]]+)\].*$/, '$1').split(' / '))
-				lines.add(`${resource} › ${operation}`);
-		}
-		expect(operations.filter((name) => !lines.has(name))).toEqual([]);
-	});
-
-	it("has a row in RELIABILITY.md's fault matrix for every operation", () => {
-		const table = section(documentText('RELIABILITY.md'), 'Faults');
-		const rows = new Set([...table.matchAll(/^\| ([^|]+ › [^|]+?) \|/gm)].map(([, name]) => name));
-		expect(operations.filter((name) => !rows.has(name))).toEqual([]);
+		expect(cases.filter((name) => !names.has(name))).toEqual([]);
 	});
 });

@@ -27,17 +27,6 @@ import {
 const readme = documentText(PACKAGE_README);
 const page = (name: string) => documentText(`${GUIDE_DIR}/${name}`);
 
-/** Where each resource of the node is documented: its page, and the section there when a page holds two. */
-const RESOURCE_DOCS: Record<string, Array<{ page: string; heading?: string }>> = {
-	Account: [{ page: 'account.md' }],
-	Media: [{ page: 'media.md' }],
-	Message: [{ page: 'messages.md' }, { page: 'waiting.md' }],
-	Payment: [{ page: 'payments.md' }],
-	Product: [{ page: 'catalog.md' }],
-	Template: [{ page: 'templates.md', heading: 'Template' }],
-	'Template Sample': [{ page: 'templates.md', heading: 'Template Sample' }],
-};
-
 const options = (properties: INodeProperties[], name: string, resource?: string) =>
 	properties
 		.filter(
@@ -99,32 +88,6 @@ describe('the user guide', () => {
 		);
 		expect(links.filter(({ link }) => link.includes('#')).length).toBeGreaterThan(50);
 		expect(links.map(({ path, link }) => brokenLink(path, link)).filter(Boolean)).toEqual([]);
-	});
-
-	it('documents every operation of every resource on that resource’s page', () => {
-		const properties = new BusinessMessaging().description.properties;
-		const resources = options(properties, 'resource');
-		expect(resources.map((r) => r.name).sort()).toEqual(Object.keys(RESOURCE_DOCS).sort());
-		const missing: string[] = [];
-		for (const resource of resources) {
-			const docs = RESOURCE_DOCS[resource.name];
-			const text = docs
-				.map((doc) => (doc.heading ? section(page(doc.page), doc.heading) : page(doc.page)))
-				.join('\n');
-			const operations = options(properties, 'operation', String(resource.value));
-			expect(operations.length).toBeGreaterThan(0);
-			for (const operation of operations) {
-				if (!text.includes(`**${operation.name}**`))
-					missing.push(`${resource.name} › ${operation.name}`);
-			}
-			// and the README's operations table links the resource to its page
-			const first = docs[0];
-			const anchor = first.heading ? `#${anchorOf(first.heading)}` : '#';
-			expect(section(readme, 'Operations')).toContain(
-				`[${resource.name}](${blobUrl(`${GUIDE_DIR}/${first.page}`)}${anchor}`,
-			);
-		}
-		expect(missing).toEqual([]);
 	});
 
 	it('documents every event and every authentication of the trigger on its page', () => {

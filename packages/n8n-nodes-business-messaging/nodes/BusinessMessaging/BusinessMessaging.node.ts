@@ -15,17 +15,7 @@ import { router } from './actions/router';
 import { requestOptionsProperty } from '../common/fields/requestOptions';
 import { resumeWebhook } from './waiting/resumeWebhook';
 import { getFallbackTemplateVariables, getTemplateVariables } from './methods/resourceMapping';
-import {
-	searchApprovedTemplates,
-	searchBusinessAccounts,
-	searchCatalogs,
-	searchConnectedCatalogProducts,
-	searchFlows,
-	searchPhoneNumbers,
-	searchProducts,
-	searchQuestionTemplates,
-	searchTemplates,
-} from './methods/listSearch';
+import { listSearchMethods } from './methods/listSearch';
 
 /** Resources whose operations' names say what they act on ("Send Buttons", "List Numbers"). */
 const NAMED_BY_OPERATION = new Set(['account', 'message']);
@@ -104,17 +94,7 @@ export class BusinessMessaging implements INodeType {
 	};
 
 	methods = {
-		listSearch: {
-			searchApprovedTemplates,
-			searchBusinessAccounts,
-			searchCatalogs,
-			searchConnectedCatalogProducts,
-			searchFlows,
-			searchPhoneNumbers,
-			searchProducts,
-			searchQuestionTemplates,
-			searchTemplates,
-		},
+		listSearch: listSearchMethods,
 		resourceMapping: { getFallbackTemplateVariables, getTemplateVariables },
 	};
 

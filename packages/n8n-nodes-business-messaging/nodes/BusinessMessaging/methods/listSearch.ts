@@ -365,3 +365,16 @@ async function productPage(
 		}));
 	return { results, paginationToken: after === paginationToken ? undefined : after };
 }
+
+/** Every picker of the node, as its `methods.listSearch`: a new one is added here only. */
+export const listSearchMethods = {
+	searchApprovedTemplates,
+	searchBusinessAccounts,
+	searchCatalogs,
+	searchConnectedCatalogProducts,
+	searchFlows,
+	searchPhoneNumbers,
+	searchProducts,
+	searchQuestionTemplates,
+	searchTemplates,
+};
