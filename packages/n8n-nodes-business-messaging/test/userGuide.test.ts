@@ -1,13 +1,11 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import actionCodex from '../nodes/BusinessMessaging/BusinessMessaging.node.json';
 import triggerCodex from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node.json';
-import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
 import { ADVICE } from '../nodes/common/transport/errorAdvice';
 import {
 	GUIDE_DIR,
 	PACKAGE_README,
-	anchorOf,
 	blobUrl,
 	brokenLink,
 	documentText,
