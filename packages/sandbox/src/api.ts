@@ -6,6 +6,7 @@ import type { FaultRule } from './faults';
 import { asApiError, unknownPath, type SandboxPlugin } from './http';
 import type { LoggedRequest } from './requestLog';
 import { accountRoutes } from './routes/account';
+import { blockUserRoutes } from './routes/blockUsers';
 import { catalogRoutes } from './routes/catalog';
 import { idRoutes } from './routes/dispatch';
 import { connectedCatalogRoutes } from './routes/connectedCatalogs';
@@ -42,6 +43,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 
 	for (const routes of [
 		accountRoutes,
+		blockUserRoutes,
 		templateRoutes,
 		flowRoutes,
 		connectedCatalogRoutes,

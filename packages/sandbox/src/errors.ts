@@ -47,6 +47,12 @@ export const ErrorCode = {
 	pairRate: 131056,
 	/** The Cloud API's "BSUID recipients are not supported for this message" (authentication templates). */
 	userIdRecipientRefused: 131062,
+	/** The Block Users API's: a message to a customer the number blocked. */
+	blockedUser: 130403,
+	/** The Block Users API's "Failed to block/unblock users": some users of the request failed. */
+	blockFailed: 139100,
+	/** The Block Users API's "Blocklist limit reached" (64,000 users per number). */
+	blocklistFull: 139101,
 } as const;
 
 /** Meta's `error_data` beside (or instead of) the field: `{messaging_product, details}`. */

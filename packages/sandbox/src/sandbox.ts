@@ -170,6 +170,8 @@ export class SandboxState {
 	 */
 	receiveIncoming(phoneNumberId: string, customer: Customer, message: Record<string, unknown>) {
 		const { number, account } = this.numberAndAccount(phoneNumberId);
+		// A blocked customer cannot contact the business: the platform delivers nothing.
+		if (this.store.isBlocked(phoneNumberId, customer)) return undefined;
 		const withheld = this.config.withheldNumber;
 		const sent = { ...addressOf(customer, withheld), ...message };
 		this.store.customerWindows.set(`${phoneNumberId}:${customer.id}`, this.now());

@@ -20,6 +20,9 @@ import type {
 	UploadSession,
 } from './model';
 
+/** The customer service window: a customer's message opens 24 hours of free-form answers. */
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
 /**
  * All state of the sandbox, scoped by API key: every lookup takes the caller's key, and an ID
  * that belongs to another key answers exactly as an unknown one (404).
@@ -45,6 +48,8 @@ export class Store {
 	readonly blockedNames = new Map<string, Map<string, number>>();
 	/** Last incoming message time per `${phoneNumberId}:${customer.id}` (the 24-hour reply window). */
 	readonly customerWindows = new Map<string, number>();
+	/** Each number's blocklist (Block Users API): customer ID -> its place in the list. */
+	readonly blockedUsers = new Map<string, Map<string, number>>();
 	/** The customers that wrote, called or changed a preference, by their sandbox ID. */
 	readonly customers = new Map<string, Customer>();
 	/** Calls the customers placed, by call ID. */
@@ -145,6 +150,17 @@ export class Store {
 	/** The customer with this number. */
 	customerByNumber(number: string): Customer | undefined {
 		return this.customersByNumber.get(number);
+	}
+
+	/** Whether the customer wrote to the number in the last 24 hours (the customer service window). */
+	windowOpen(phoneNumberId: string, customer: Customer, now: number): boolean {
+		const lastIncoming = this.customerWindows.get(`${phoneNumberId}:${customer.id}`);
+		return lastIncoming !== undefined && now - lastIncoming <= WINDOW_MS;
+	}
+
+	/** Whether the number blocked the customer: they cannot write to it, it cannot write to them. */
+	isBlocked(phoneNumberId: string, customer: Customer): boolean {
+		return this.blockedUsers.get(phoneNumberId)?.has(customer.id) === true;
 	}
 
 	/** The customer with this user ID; `parents` also matches a parent user ID. */

@@ -10,7 +10,6 @@ import { templateToSend } from '../rules/templateSend';
 import type { SandboxState } from '../sandbox';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
 
-const WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A read receipt may name a message received at most 30 days ago (Cloud API). */
 const READ_RECEIPT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const MESSAGE_TYPES = ['template', 'text', ...CONTENT_TYPES] as const;
@@ -52,10 +51,15 @@ export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		for (const other of MESSAGE_TYPES)
 			if (other !== type && body[other] !== undefined)
 				throw invalid(other, `does not belong in a ${type} message (type is "${type}")`);
-		const lastIncoming = customer
-			? sandbox.store.customerWindows.get(`${number.phone_number_id}:${customer.id}`)
-			: undefined;
-		const windowOpen = lastIncoming !== undefined && sandbox.now() - lastIncoming <= WINDOW_MS;
+		const windowOpen =
+			customer !== undefined &&
+			sandbox.store.windowOpen(number.phone_number_id, customer, sandbox.now());
+		// The Block Users API: a business cannot message a customer it blocked.
+		if (customer && sandbox.store.isBlocked(number.phone_number_id, customer))
+			throw refused(
+				ErrorCode.blockedUser,
+				'Unable to deliver the message. This business has blocked the end user on WhatsApp',
+			);
 		const message: Message = {
 			id: newMessageId(),
 			phoneNumberId: number.phone_number_id,

@@ -199,8 +199,15 @@ function simulateIncoming(sandbox: SandboxState, body: Json) {
 			throw invalid(type, `a ${type} message needs its "${type}" object, as the platform sends it`);
 		message[type] = body[type];
 	}
-	const delivery = sandbox.receiveIncoming(numberId, draft.save(), message);
-	return { message_id: message.id, media_id: mediaId, delivery_id: delivery?.id };
+	const saved = draft.save();
+	const delivery = sandbox.receiveIncoming(numberId, saved, message);
+	return {
+		message_id: message.id,
+		media_id: mediaId,
+		delivery_id: delivery?.id,
+		// The number blocked this customer: the platform drops what they write.
+		...(sandbox.store.isBlocked(numberId, saved) ? { dropped: 'blocked by the number' } : {}),
+	};
 }
 
 /**
