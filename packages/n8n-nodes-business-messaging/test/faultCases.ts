@@ -46,6 +46,26 @@ async function customerWrote(bed: TestBed): Promise<string> {
 	return ((await response.json()) as { message_id: string }).message_id;
 }
 
+/** How many customers the first number blocked. */
+const blockedCount = (bed: TestBed) =>
+	bed.sandbox.state.store.blockedUsers.get(bed.sandbox.phoneNumberIds[0])?.size ?? 0;
+
+/** The first number blocks the customer of customerWrote, through the API. */
+async function blockCustomer(bed: TestBed): Promise<void> {
+	const response = await fetch(
+		`${bed.sandbox.baseUrl}/${bed.sandbox.phoneNumberIds[0]}/block_users`,
+		{
+			method: 'POST',
+			headers: { apikey: bed.sandbox.apiKey, 'content-type': 'application/json' },
+			body: JSON.stringify({
+				messaging_product: 'whatsapp',
+				block_users: [{ user: '14155550100' }],
+			}),
+		},
+	);
+	if (!response.ok) throw new Error(`setup: blocking answered ${response.status}`);
+}
+
 const pngItem = (): INodeExecutionData[] => [
 	{
 		json: {},
@@ -111,6 +131,52 @@ export const OPERATION_CASES: OperationCase[] = [
 		parameters: () => ({ resource: 'account', operation: 'listNumbers' }),
 		target: { method: 'GET', path: () => '^/getuserdetails$' },
 		repeatable: true,
+	},
+	{
+		name: 'Account › Block User',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'blockUser',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			customer: '+1 415 555 0100',
+		}),
+		setup: async (bed) => ({ messageId: await customerWrote(bed) }),
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/block_users$` },
+		repeatable: true,
+		effect: (bed) => blockedCount(bed),
+	},
+	{
+		name: 'Account › List Blocked Users',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'listBlockedUsers',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			returnAll: true,
+		}),
+		setup: async (bed) => {
+			await customerWrote(bed);
+			await blockCustomer(bed);
+			return {};
+		},
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/block_users` },
+		repeatable: true,
+	},
+	{
+		name: 'Account › Unblock User',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'unblockUser',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			customer: '14155550100',
+		}),
+		setup: async (bed) => {
+			await customerWrote(bed);
+			await blockCustomer(bed);
+			return {};
+		},
+		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/block_users$` },
+		repeatable: true,
+		effect: (bed) => 1 - blockedCount(bed),
 	},
 	{
 		name: 'Template › Create',

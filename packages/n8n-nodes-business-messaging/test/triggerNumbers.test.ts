@@ -26,23 +26,17 @@ async function messageTo(phoneNumberId: string): Promise<IDataObject> {
 const started = (run: { result: { workflowData?: unknown[][] } }) =>
 	run.result.workflowData?.[0]?.length ?? 0;
 
+/** Version 1.1's fields for `numbers` with Numbers › `routing`; none chosen is All. */
+const chosenIn =
+	(routing: string) =>
+	(numbers: unknown): INodeParameters =>
+		(Array.isArray(numbers) && numbers.length === 0
+			? { numberRouting: 'all' }
+			: { numberRouting: routing, phoneNumberIds: numbers }) as INodeParameters;
+
 const VERSIONS = [
-	{
-		typeVersion: 1.1,
-		label: 'Chosen Numbers, Filtered Only',
-		chosen: (numbers: unknown): INodeParameters =>
-			(Array.isArray(numbers) && numbers.length === 0
-				? { numberRouting: 'all' }
-				: { numberRouting: 'filter', phoneNumberIds: numbers }) as INodeParameters,
-	},
-	{
-		typeVersion: 1.1,
-		label: 'Chosen Numbers, Sent Here',
-		chosen: (numbers: unknown): INodeParameters =>
-			(Array.isArray(numbers) && numbers.length === 0
-				? { numberRouting: 'all' }
-				: { numberRouting: 'sendHere', phoneNumberIds: numbers }) as INodeParameters,
-	},
+	{ typeVersion: 1.1, label: 'Chosen Numbers, Filtered Only', chosen: chosenIn('filter') },
+	{ typeVersion: 1.1, label: 'Chosen Numbers, Sent Here', chosen: chosenIn('sendHere') },
 	{
 		typeVersion: 1,
 		label: 'Options › Only These Numbers',

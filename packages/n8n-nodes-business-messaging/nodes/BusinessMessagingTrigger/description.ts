@@ -88,7 +88,10 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'registerNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { '@version': [{ _cnd: { gte: 1.1 } }] } },
+		// With Sent Here, publishing registers the URL: its own notice says so.
+		displayOptions: {
+			show: { '@version': [{ _cnd: { gte: 1.1 } }], numberRouting: ['all', 'filter'] },
+		},
 	},
 	{
 		displayName: 'Events',

@@ -5,6 +5,7 @@ import {
 	type INode,
 } from 'n8n-workflow';
 import { ONE_SEGMENT } from './fields/locators';
+import { normalizeRecipient } from './recipient';
 import { DEFAULT_RETRY, type RetrySettings } from './transport';
 
 /**
@@ -168,4 +169,10 @@ export function concurrency(this: IExecuteFunctions): number {
 	const options = this.getNodeParameter('requestOptions', 0, {}) as IDataObject;
 	const value = Math.round(Number(options.concurrency ?? 1));
 	return Number.isFinite(value) ? Math.min(Math.max(value, 1), 20) : 1;
+}
+
+/** The Customer field (blocking): a number or a user ID, checked as Recipient is. */
+export function customerValue(this: IExecuteFunctions, itemIndex: number): string {
+	const raw = this.getNodeParameter('customer', itemIndex);
+	return normalizeRecipient(this.getNode(), raw, itemIndex, 'Customer');
 }

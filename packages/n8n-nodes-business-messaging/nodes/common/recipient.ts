@@ -26,10 +26,15 @@ export function isUserId(recipient: string): boolean {
  * ("+1 (415) 555-0100" -> "14155550100"; "0044 20 7946 0958" -> "442079460958"), or a user ID
  * exactly as given (the platform says to send it back as received).
  */
-export function normalizeRecipient(node: INode, raw: unknown, itemIndex: number): string {
+export function normalizeRecipient(
+	node: INode,
+	raw: unknown,
+	itemIndex: number,
+	label = 'Recipient',
+): string {
 	const text = String(raw ?? '').trim();
 	const fail = (why: string) =>
-		new NodeOperationError(node, `Recipient "${text}" ${why}`, {
+		new NodeOperationError(node, `${label} "${text}" ${why}`, {
 			itemIndex,
 			description: BOTH_FORMS,
 		});

@@ -12,3 +12,16 @@ export function recipientField(description: string): INodeProperties {
 		description,
 	};
 }
+
+/** The customer an operation acts on outside a send (blocking): a number or a user ID. */
+export function customerField(description: string): INodeProperties {
+	return {
+		displayName: 'Customer',
+		name: 'customer',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. +1 (415) 555-0100',
+		description: `${description}. Their number in international format, or their user ID; the trigger's "sendTo" field fits as it is.`,
+	};
+}

@@ -101,9 +101,31 @@ function graphError(error: IDataObject, outer: IDataObject): ApiErrorDetails {
 		traceId: traceIn(error) ?? traceIn(outer),
 		field: nonEmptyText(data.field) ?? nonEmptyText(error.field),
 		userTitle: nonEmptyText(error.error_user_title),
-		userMessage: nonEmptyText(error.error_user_msg) ?? nonEmptyText(data.details),
+		userMessage:
+			failedUsers(outer) ?? nonEmptyText(error.error_user_msg) ?? nonEmptyText(data.details),
 		transient: error.is_transient === true ? true : undefined,
 	});
+}
+
+/**
+ * The users a per-user request failed for, each with the platform's reason (the Block Users
+ * API's `block_users.failed_users[]`, beside an error that says only "see the list"):
+ * `14155550100: Re-engagement required (User has not messaged in the last 24 hours)`.
+ */
+function failedUsers(outer: IDataObject): string | undefined {
+	for (const value of Object.values(outer)) {
+		if (!isObject(value) || !Array.isArray(value.failed_users)) continue;
+		const reasons = value.failed_users.filter(isObject).map((user) => {
+			const error = Array.isArray(user.errors) && isObject(user.errors[0]) ? user.errors[0] : {};
+			const details = isObject(error.error_data)
+				? nonEmptyText(error.error_data.details)
+				: undefined;
+			const why = [nonEmptyText(error.message), details && `(${details})`].filter(Boolean);
+			return `${nonEmptyText(user.input) ?? nonEmptyText(user.wa_id) ?? 'a user'}: ${why.join(' ') || 'no reason given'}`;
+		});
+		if (reasons.length > 0) return clip(reasons.join('; '));
+	}
+	return undefined;
 }
 
 /** JSON of a shape no error takes: said so, with the start of it (never nothing). */
