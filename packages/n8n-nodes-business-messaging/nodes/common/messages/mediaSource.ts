@@ -1,32 +1,16 @@
-import {
-	NodeOperationError,
-	type IDisplayOptions,
-	type IExecuteFunctions,
-	type INode,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INode } from 'n8n-workflow';
 import { uploadMedia } from '../api/media';
 import { inputFile, type InputFile } from '../binary';
 import type { ItemContext } from '../context';
-import { checkedId } from '../parameters';
+import { checkedId, webAddress } from '../parameters';
 import { MEDIA_KINDS, sizeText, type MediaKind } from '../rules/messageLimits';
-import { webAddress } from './text';
+import type { MediaFieldNames } from '../fields/media';
 
 /**
- * Where a file to send comes from: an input binary (uploaded first, in the same step), a link
- * the platform fetches, or the media ID of a file the platform already holds. Send Media and
- * the media headers of interactive messages share these fields, under their own names.
+ * Where a file to send comes from (fields/media.ts, mediaSourceFields): an input binary, uploaded
+ * first in the same step, a link the platform fetches, or the media ID of a file the platform
+ * already holds. Read and checked here, for Send Media and the media headers.
  */
-
-/** The parameter names (and the words of the labels) of one set of media fields. */
-export interface MediaFieldNames {
-	source: string;
-	binaryProperty: string;
-	link: string;
-	mediaId: string;
-	/** Put before the labels, e.g. "Header" gives "Header Link". */
-	label?: string;
-}
 
 /** The file as a send carries it: `{ id }` or `{ link }`. */
 export type MediaReference = { id: string } | { link: string };
@@ -44,70 +28,6 @@ export interface Upload {
 	record: UploadedMedia;
 	/** Which field takes the media ID instead, e.g. "choose File Source › Media ID". */
 	retry: string;
-}
-
-export function mediaSourceFields(
-	names: MediaFieldNames,
-	displayOptions?: IDisplayOptions,
-): INodeProperties[] {
-	const label = names.label ? `${names.label} ` : '';
-	const show = (source: string): IDisplayOptions => ({
-		show: { ...displayOptions?.show, [names.source]: [source] },
-	});
-	return [
-		{
-			displayName: `${label}File Source`,
-			name: names.source,
-			type: 'options',
-			default: 'binary',
-			displayOptions,
-			options: [
-				{
-					name: 'Input Binary',
-					value: 'binary',
-					description: 'A file of the input item, uploaded to the platform and sent in one step',
-				},
-				{
-					name: 'Link',
-					value: 'link',
-					description: 'A public HTTPS address the platform downloads the file from',
-				},
-				{
-					name: 'Media ID',
-					value: 'mediaId',
-					description: 'A file the platform already holds: uploaded before or received',
-				},
-			],
-		},
-		{
-			displayName: `${label}Input Binary Field`,
-			name: names.binaryProperty,
-			type: 'string',
-			default: 'data',
-			required: true,
-			displayOptions: show('binary'),
-			hint: 'The name of the input binary field that holds the file',
-		},
-		{
-			displayName: `${label}Link`,
-			name: names.link,
-			type: 'string',
-			default: '',
-			required: true,
-			displayOptions: show('link'),
-			placeholder: 'e.g. https://example.com/files/invoice-1001.pdf',
-		},
-		{
-			displayName: `${label}Media ID`,
-			name: names.mediaId,
-			type: 'string',
-			default: '',
-			required: true,
-			displayOptions: show('mediaId'),
-			placeholder: 'e.g. 1037543291543636',
-			description: 'From Media › Upload, or the mediaId of an incoming message of the trigger',
-		},
-	];
 }
 
 /**

@@ -3,18 +3,15 @@ import {
 	type IDataObject,
 	type IExecuteFunctions,
 	type INode,
-	type INodeProperties,
 } from 'n8n-workflow';
-import { productLocator } from '../fields/product';
-import { jsonParameter, requiredText } from '../parameters';
+import { jsonParameter, limitedText, requiredText } from '../parameters';
 import { LIMITS } from '../rules/messageLimits';
 import { interactiveContent, type MessageContent } from './contents';
-import { limitedText } from './text';
 
 /**
  * The messages that show the catalog in the chat (the Cloud API's interactive `product`,
  * `product_list` and `catalog_message`, "Share products with customers"): Send Product List's
- * sections, read from the form or JSON and checked against the platform's limits with errors
+ * sections (fields/product.ts), read from the form or JSON and checked against the platform's limits with errors
  * that name the field, and the builders of the three messages.
  */
 
@@ -23,86 +20,6 @@ export interface ProductSection {
 	title?: string;
 	retailerIds: string[];
 }
-
-/** Sections given in fields or as JSON. */
-export const productSectionFields: INodeProperties[] = [
-	{
-		displayName: 'Define Sections',
-		name: 'sectionsInput',
-		type: 'options',
-		default: 'fields',
-		options: [
-			{ name: 'Using Fields Below', value: 'fields' },
-			{
-				name: 'Using JSON',
-				value: 'json',
-				description: 'An array of sections, e.g. from an expression over earlier data',
-			},
-		],
-	},
-	{
-		displayName: 'Sections',
-		name: 'productSections',
-		type: 'fixedCollection',
-		// As Buttons and Rows: no maxAllowedFields, the send names the field and the limit.
-		typeOptions: {
-			multipleValues: true,
-			multipleValueButtonText: `Add Section (up to ${LIMITS.sections})`,
-			sortable: true,
-		},
-		default: {},
-		placeholder: `Add Section (up to ${LIMITS.sections})`,
-		displayOptions: { show: { sectionsInput: ['fields'] } },
-		description: `Up to ${LIMITS.sections} sections and ${LIMITS.products} products in all; each section needs a title when there is more than one`,
-		options: [
-			{
-				displayName: 'Section',
-				name: 'section',
-				values: [
-					{
-						displayName: 'Title',
-						name: 'title',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. Whole beans',
-						description: `Up to ${LIMITS.sectionTitle} characters; needed when the message has more than one section`,
-					},
-					{
-						displayName: 'Products',
-						name: 'products',
-						type: 'fixedCollection',
-						typeOptions: { multipleValues: true, sortable: true },
-						default: {},
-						placeholder: 'Add Product',
-						options: [
-							{
-								displayName: 'Product',
-								name: 'product',
-								values: [
-									productLocator({
-										name: 'product',
-										displayName: 'Product',
-										description: 'A product of the Catalog, by its retailer ID',
-									}),
-								],
-							},
-						],
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Sections (JSON)',
-		name: 'sectionsJson',
-		type: 'json',
-		default: '[\n  { "title": "Whole beans", "products": ["SKU-00001", "SKU-00002"] }\n]',
-		required: true,
-		displayOptions: { show: { sectionsInput: ['json'] } },
-		description:
-			'An array of sections, each an object with a title and products: retailer IDs, or objects with product_retailer_id',
-	},
-];
 
 /** "1st", "2nd", "31st": how the errors count products. */
 function ordinal(n: number): string {

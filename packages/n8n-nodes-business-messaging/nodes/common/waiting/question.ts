@@ -1,6 +1,6 @@
 import { NodeOperationError, type IDataObject, type INode } from 'n8n-workflow';
 import { LIMITS } from '../rules/messageLimits';
-import { limitedText } from '../messages/text';
+import { limitedText } from '../parameters';
 
 /**
  * What Send and Wait asks, read from the node's parameters: the kind of answer, and the answers

@@ -15,15 +15,11 @@ import {
 	textContent,
 	type MessageContent,
 } from '../../../common/messages/contents';
-import { headerFooterFields, interactiveFrame } from '../../../common/messages/interactive';
-import { flowContent } from '../../../common/messages/flow';
-import {
-	FLOW_LIMITS,
-	FLOW_TOKEN_FIELD,
-	flowFields,
-	readFlowFields,
-} from '../../../common/flowFields';
-import { limitedText } from '../../../common/messages/text';
+import { interactiveFrame } from '../../../common/messages/interactive';
+import { headerFooterFields } from '../../../common/fields/interactive';
+import { FLOW_LIMITS, FLOW_TOKEN_FIELD, flowFields } from '../../../common/fields/flow';
+import { flowContent, readFlowFields } from '../../../common/messages/flow';
+import { limitedText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { answerOptions, responseTypeOf, type AnswerOption } from '../../../common/waiting/question';
 import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';

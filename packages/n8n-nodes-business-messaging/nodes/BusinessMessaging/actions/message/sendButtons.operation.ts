@@ -1,14 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { replyButtonsContent } from '../../../common/messages/contents';
+import { interactiveFrame, replyButtons } from '../../../common/messages/interactive';
 import {
 	bodyTextField,
 	buttonFields,
 	headerFooterFields,
-	interactiveFrame,
 	MEDIA_HEADER_KINDS,
-	replyButtons,
-} from '../../../common/messages/interactive';
+} from '../../../common/fields/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 

@@ -1,13 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { flowFields, readFlowFields } from '../../../common/flowFields';
-import { flowContent } from '../../../common/messages/flow';
+import { flowFields } from '../../../common/fields/flow';
+import { flowContent, readFlowFields } from '../../../common/messages/flow';
+import { interactiveFrame } from '../../../common/messages/interactive';
 import {
 	bodyTextField,
 	headerFooterFields,
-	interactiveFrame,
 	TEXT_HEADER_KINDS,
-} from '../../../common/messages/interactive';
+} from '../../../common/fields/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 

@@ -1,14 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { listContent } from '../../../common/messages/contents';
+import { interactiveFrame, listMenu } from '../../../common/messages/interactive';
 import {
 	bodyTextField,
 	headerFooterFields,
-	interactiveFrame,
 	TEXT_HEADER_KINDS,
-	listMenu,
 	rowFields,
-} from '../../../common/messages/interactive';
+} from '../../../common/fields/interactive';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 

@@ -1,8 +1,9 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { mediaContent } from '../../../common/messages/contents';
-import { mediaReference, mediaSourceFields } from '../../../common/messages/mediaSource';
-import { limitedText } from '../../../common/messages/text';
+import { mediaSourceFields } from '../../../common/fields/media';
+import { mediaReference } from '../../../common/messages/mediaSource';
+import { limitedText } from '../../../common/parameters';
 import {
 	CAPTIONED,
 	LIMITS,

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { catalogField, productLocator } from '../../../common/fields/product';
-import { footerField, textAndFooter } from '../../../common/messages/interactive';
+import { textAndFooter } from '../../../common/messages/interactive';
+import { footerField } from '../../../common/fields/interactive';
 import { productContent } from '../../../common/messages/products';
 import { locatorValue, requiredText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';

@@ -1,14 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
-import { catalogField } from '../../../common/fields/product';
-import { footerField, textAndFooter } from '../../../common/messages/interactive';
-import {
-	productListContent,
-	productSectionFields,
-	productSections,
-} from '../../../common/messages/products';
-import { limitedText } from '../../../common/messages/text';
-import { locatorValue } from '../../../common/parameters';
+import { catalogField, productSectionFields } from '../../../common/fields/product';
+import { textAndFooter } from '../../../common/messages/interactive';
+import { footerField } from '../../../common/fields/interactive';
+import { productListContent, productSections } from '../../../common/messages/products';
+import { limitedText, locatorValue } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { textContent } from '../../../common/messages/contents';
-import { limitedText } from '../../../common/messages/text';
+import { limitedText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
