@@ -113,9 +113,10 @@ describe('template sends: the MPM button’s products', () => {
 			title: `Section ${i}`,
 			product_items: items(1 + i, count),
 		});
+		// The path names the first section past the limit, as a product list message's does.
 		await refusedAction(
 			{ ...ACTION, sections: Array.from({ length: 11 }, (_, i) => section(i)) },
-			`${at}.sections:`,
+			`${at}.sections[10]:`,
 		);
 		await refusedAction({ ...ACTION, sections: [] }, `${at}.sections:`);
 		await refusedAction(

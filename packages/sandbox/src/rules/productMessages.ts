@@ -111,19 +111,32 @@ function productSections(action: Json, catalogs: CatalogContext): void {
 	const path = 'interactive.action';
 	onlyKeys(action, ['catalog_id', 'sections'], path);
 	const catalog = catalogOf(action, catalogs);
-	const sections = list(
-		action.sections,
-		`${path}.sections`,
-		1,
-		PRODUCT_LIMITS.sections,
-		'sections',
+	checkProductSections(action.sections, `${path}.sections`, 'whenSeveral', (product, at) =>
+		productIn(catalog, product, 'product_retailer_id', at),
 	);
+}
+
+/**
+ * Sections of products, as a product list message and a multi-product template button carry them
+ * (the Cloud API's limits, the same for both): 1 to 10 sections, each with at least one
+ * `{product_retailer_id}`, 30 products in all, a title of at most 24 characters, required when
+ * there are several sections (`whenSeveral`) or always (a template button). `productIn` checks
+ * a product's retailer ID, at its path, against the catalog of the message.
+ */
+export function checkProductSections(
+	value: unknown,
+	path: string,
+	titles: 'always' | 'whenSeveral',
+	productIn: (product: Json, path: string) => void,
+): void {
+	const sections = list(value, path, 1, PRODUCT_LIMITS.sections, 'sections');
 	let products = 0;
 	sections.forEach((item, i) => {
-		const at = `${path}.sections[${i}]`;
+		const at = `${path}[${i}]`;
 		const section = object(item, at);
 		onlyKeys(section, ['title', 'product_items'], at);
-		if (sections.length > 1 && section.title === undefined)
+		if (section.title === undefined && titles === 'always') throw bad(`${at}.title`, 'is required');
+		if (section.title === undefined && sections.length > 1)
 			throw bad(`${at}.title`, 'is required when the message has more than one section');
 		optionalText(section, 'title', `${at}.title`, PRODUCT_LIMITS.sectionTitle);
 		const items = list(section.product_items, `${at}.product_items`, 1, Infinity, 'products');
@@ -137,7 +150,7 @@ function productSections(action: Json, catalogs: CatalogContext): void {
 				);
 			const product = object(entry, itemPath);
 			onlyKeys(product, ['product_retailer_id'], itemPath);
-			productIn(catalog, product, 'product_retailer_id', `${itemPath}.product_retailer_id`);
+			productIn(product, `${itemPath}.product_retailer_id`);
 		});
 	});
 }
