@@ -5,13 +5,15 @@
 // started after the message that ended it (for bursts: after the quiet time).
 //   node bench/bursts.mjs [--customers 10] [--quiet 2]
 import { parseArgs } from 'node:util';
-import { executionsOf, savedExecution, waitFor } from '../e2e/checks.mjs';
 import {
 	createN8nHome,
 	ensureN8n,
+	executionsOf,
 	N8N_VERSION,
+	savedExecution,
 	startRegularMode,
 	startSandbox,
+	waitFor,
 } from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({

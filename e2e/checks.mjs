@@ -1,6 +1,12 @@
 // The end-to-end runners' checks: each one named, timed and counted; a summary line at the end.
-import { requireFromN8n } from '../tools/n8n/install.mjs';
-export { executionsOf, ownerSession, waitFor } from '../tools/n8n/rest.mjs';
+// n8n's REST readers, here for the runners' convenience; they live with the REST API's use.
+export {
+	executionsOf,
+	ownerSession,
+	savedExecution,
+	savedOutput,
+	waitFor,
+} from '../tools/n8n/rest.mjs';
 
 const results = [];
 /**
@@ -35,19 +41,4 @@ export function finish() {
 	const passed = results.filter(Boolean).length;
 	console.log(`${passed} passed, ${results.length - passed} failed`);
 	process.exit(results.length - passed === 0 && results.length > 0 ? 0 : 1);
-}
-
-/** The saved execution, its run data unflattened (read through n8n's REST API, as the editor does). */
-export async function savedExecution(base, cookie, executionId) {
-	const response = await fetch(`${base}/rest/executions/${executionId}`, { headers: { cookie } });
-	const saved = (await response.json()).data;
-	const data =
-		typeof saved.data === 'string' ? requireFromN8n('flatted').parse(saved.data) : saved.data;
-	return { ...saved, data };
-}
-
-/** The items a node output in an execution n8n saved. */
-export async function savedOutput(base, cookie, executionId, nodeName) {
-	const { data } = await savedExecution(base, cookie, executionId);
-	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }

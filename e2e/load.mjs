@@ -16,13 +16,15 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish } from './checks.mjs';
 import {
+	actionNode,
 	createQueueHome,
 	ensureN8n,
 	N8N_VERSION,
 	requireRedis,
-	SANDBOX_CREDENTIAL,
 	startQueueMode,
 	startSandbox,
+	triggerNode,
+	workflowJson,
 } from '../tools/n8n/index.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 
@@ -209,31 +211,17 @@ finish();
 
 /** Trigger (incoming messages) → Send Text, a reply to the message. */
 function replyWorkflow({ id, webhookId }, deliveryAuth, credentials) {
-	return {
+	return workflowJson({
 		id,
 		name: `load: reply (${deliveryAuth})`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: { Trigger: { main: [[{ node: 'Reply', type: 'main', index: 0 }]] } },
 		nodes: [
-			{
-				id: `${id}-t`,
-				name: 'Trigger',
-				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
+			triggerNode(
 				webhookId,
-				credentials,
-				parameters: { events: ['incomingMessage'], deliveryAuth, options: {} },
-			},
-			{
-				id: `${id}-r`,
-				name: 'Reply',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				position: [300, 0],
-				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-				parameters: {
+				{ events: ['incomingMessage'], deliveryAuth, options: {} },
+				{ id: `${id}-t`, name: 'Trigger', credentials },
+			),
+			actionNode(
+				{
 					resource: 'message',
 					operation: 'sendText',
 					phoneNumberId: { __rl: true, mode: 'id', value: '={{ $json.phoneNumberId }}' },
@@ -241,9 +229,10 @@ function replyWorkflow({ id, webhookId }, deliveryAuth, credentials) {
 					text: 'Thanks, we will answer shortly.',
 					options: { replyTo: '={{ $json.messageId }}' },
 				},
-			},
+				{ id: `${id}-r`, name: 'Reply' },
+			),
 		],
-	};
+	});
 }
 
 /** A customer message in the platform's envelope, as a forger would copy it. */

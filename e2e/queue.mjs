@@ -13,13 +13,15 @@ import {
 	exampleTriggerUrl,
 } from '../tools/n8n/examples.mjs';
 import {
+	actionNode,
 	createQueueHome,
 	ensureN8n,
 	N8N_VERSION,
 	requireRedis,
-	SANDBOX_CREDENTIAL,
 	startQueueMode,
 	startSandbox,
+	webhookNode,
+	workflowJson,
 } from '../tools/n8n/index.mjs';
 import {
 	importNumberOverrideWorkflows,
@@ -193,37 +195,15 @@ finish();
 
 /** Webhook (answers with the last node's items) → one Business Messaging operation. */
 function webhookWorkflow(id, path, parameters) {
-	return {
+	return workflowJson({
 		id,
 		name: `queue: ${path}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: { Webhook: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
 		nodes: [
 			{
+				...webhookNode(path, { webhookId: `${id}-hook`, responseMode: 'lastNode' }),
 				id: `${id}-hook`,
-				name: 'Webhook',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				position: [0, 0],
-				webhookId: `${id}-hook`,
-				parameters: {
-					httpMethod: 'POST',
-					path,
-					responseMode: 'lastNode',
-					responseData: 'allEntries',
-					options: {},
-				},
 			},
-			{
-				id: `${id}-bm`,
-				name: 'Business Messaging',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				position: [300, 0],
-				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-				parameters,
-			},
+			actionNode(parameters, { id: `${id}-bm` }),
 		],
-	};
+	});
 }

@@ -1,55 +1,25 @@
-// The workflows e2e/run.mjs builds (a manual trigger, then the Business Messaging node) and the
-// reading of `n8n execute --rawOutput`'s result.
+// The workflows e2e/run.mjs builds (a manual trigger, then the Business Messaging node; the JSON
+// by tools/n8n/workflowJson.mjs) and the reading of `n8n execute --rawOutput`'s result.
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { SANDBOX_CREDENTIAL } from '../../tools/n8n/index.mjs';
+import { actionNode, workflowJson } from '../../tools/n8n/index.mjs';
 
+/** A workflow whose manual trigger runs the Business Messaging node (`node`: its parameters, …). */
 export function workflow(id, name, node) {
-	return {
-		id,
-		name,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: { Start: { main: [[{ node: 'Business Messaging', type: 'main', index: 0 }]] } },
-		nodes: [
-			{
-				id: `${id}-start`,
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: `${id}-bm`,
-				name: 'Business Messaging',
-				type: 'n8n-nodes-business-messaging.businessMessaging',
-				typeVersion: 1,
-				position: [300, 0],
-				credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-				...node,
-			},
-		],
-	};
+	return chain(id, name, [], node);
 }
 
 /** A workflow whose manual trigger runs `steps` (n8n's own nodes), then the Business Messaging node. */
 export function chain(id, name, steps, node) {
-	const [start, bm] = workflow(id, name, node).nodes;
-	const nodes = [
-		start,
-		...steps.map((step, i) => ({ id: `${id}-${i}`, position: [150 * (i + 1), 0], ...step })),
-		{ ...bm, position: [150 * (steps.length + 1), 0] },
-	];
-	const connections = Object.fromEntries(
-		nodes
-			.slice(0, -1)
-			.map((from, i) => [
-				from.name,
-				{ main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] },
-			]),
-	);
-	return { ...workflow(id, name, node), nodes, connections };
+	return workflowJson({
+		id,
+		name,
+		nodes: [
+			{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger' },
+			...steps.map((step, i) => ({ id: `${id}-${i}`, ...step })),
+			actionNode(node.parameters ?? {}, { id: `${id}-bm`, ...node }),
+		],
+	});
 }
 
 /** A valid PNG of random pixels: bytes no other file of the run has. */

@@ -12,4 +12,12 @@ export { createN8nHome, SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from './home.mj
 export { startSandbox } from './sandbox.mjs';
 export { startRegularMode } from './regularMode.mjs';
 export { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
-export { executionsOf, ownerSession, waitFor } from './rest.mjs';
+export {
+	executionsOf,
+	ownerSession,
+	savedExecution,
+	savedOutput,
+	setPublished,
+	waitFor,
+} from './rest.mjs';
+export { actionNode, triggerNode, webhookNode, workflowJson } from './workflowJson.mjs';

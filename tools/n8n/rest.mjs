@@ -1,5 +1,7 @@
-// n8n's REST API as the runs use it: the owner's session, the executions of a workflow, and
-// waiting until something holds (n8n starting, a webhook registered, an execution saved).
+// n8n's REST API as the runs use it: the owner's session, the executions of a workflow and what
+// they saved, publishing, and waiting until something holds (n8n starting, a webhook registered,
+// an execution saved).
+import { requireFromN8n } from './install.mjs';
 
 /** Retries `test` every 300 ms until it holds (a throw counts as not yet); fails after `timeoutMs`. */
 export async function waitFor(test, timeoutMs, what) {
@@ -90,4 +92,19 @@ export async function setPublished(base, cookie, workflowId, published) {
 			`${what} failed (${status.status}): ${failed.map((t) => t.errorMessage).join('; ')}`,
 		);
 	return body.data;
+}
+
+/** The saved execution, its run data unflattened (read through n8n's REST API, as the editor does). */
+export async function savedExecution(base, cookie, executionId) {
+	const response = await fetch(`${base}/rest/executions/${executionId}`, { headers: { cookie } });
+	const saved = (await response.json()).data;
+	const data =
+		typeof saved.data === 'string' ? requireFromN8n('flatted').parse(saved.data) : saved.data;
+	return { ...saved, data };
+}
+
+/** The items a node output in an execution n8n saved. */
+export async function savedOutput(base, cookie, executionId, nodeName) {
+	const { data } = await savedExecution(base, cookie, executionId);
+	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
