@@ -3,8 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check } from '../checks.mjs';
-import { N8N_VERSION, SANDBOX_CREDENTIAL } from '../../tools/n8n/index.mjs';
-import { chain, outputOf, randomPng, sha256, workflow } from './workflows.mjs';
+import { N8N_VERSION } from '../../tools/n8n/index.mjs';
+import { actionWorkflows } from './actionWorkflows.mjs';
+import { outputOf, randomPng, sha256 } from './workflows.mjs';
 
 /**
  * Imports the action workflows and checks each run. Leaves in `context.buttonsSent` the reply
@@ -34,277 +35,47 @@ export async function actionFlows(context) {
 	).json();
 	const chat = { resource: 'message', phoneNumberId: number, recipient: `+${chatCustomer}` };
 	const png = randomPng(24, 16);
-	/** n8n's own nodes that make `png` the input item's binary file `data`, named `fileName`. */
-	const pngFile = (fileName) => [
-		{
-			name: 'PNG as base64',
-			type: 'n8n-nodes-base.set',
-			typeVersion: 3.4,
-			parameters: {
-				assignments: {
-					assignments: [{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' }],
-				},
-				options: {},
-			},
-		},
-		{
-			name: 'Convert to File',
-			type: 'n8n-nodes-base.convertToFile',
-			typeVersion: 1.1,
-			parameters: {
-				operation: 'toBinary',
-				sourceProperty: 'png',
-				options: { fileName, mimeType: 'image/png' },
-			},
-		},
-	];
 	const account = { __rl: true, mode: 'id', value: sandbox.businessAccountId };
-	/** Template › Create from the form: a template named `name` with `buttons` (and `extra`). */
-	const createTemplate = (id, name, buttons, extra = {}) =>
-		workflow(id, `e2e: create ${name}`, {
-			parameters: {
-				resource: 'template',
-				operation: 'create',
-				businessAccountId: account,
-				name,
-				language: 'en_US',
-				category: 'MARKETING',
-				content: 'builder',
-				body: 'Hi {{1}}, have a look.',
-				bodyExamples: { example: [{ value: 'Maria' }] },
-				buttons: { button: buttons },
-				...extra,
-			},
-		});
-	/** Send Template of the template `name` (en_US) with the variables form's `values`. */
-	const sendTemplateNamed = (id, name, values) =>
-		workflow(id, `e2e: send ${name}`, {
-			parameters: {
-				...chat,
-				operation: 'sendTemplate',
-				template: { __rl: true, mode: 'name', value: `${name} (en_US)` },
-				variables: { mappingMode: 'defineBelow', value: values },
-			},
-		});
-	const flows = {
-		createFlowTemplate: createTemplate('bmE2eCreateFlow1', 'e2e_book_visit', [
-			{
-				type: 'FLOW',
-				text: 'Book a visit',
-				flowBy: 'name',
-				flowName: 'book_appointment',
-				flowAction: 'navigate',
-				navigateScreen: 'APPOINTMENT',
-			},
-		]),
-		sendFlowTemplate: sendTemplateNamed('bmE2eSendFlowT1', 'e2e_book_visit', {
-			body_1: 'Noor',
-			button_0_flow_token: 'visit-7',
-			button_0_flow_data: '{"name":"Noor"}',
-		}),
-		createMpmTemplate: createTemplate(
-			'bmE2eCreateMpm01',
-			'e2e_our_picks',
-			[{ type: 'MPM', text: 'View items' }],
-			{ headerType: 'text', headerText: 'Our picks for you' },
-		),
-		sendMpmTemplate: sendTemplateNamed('bmE2eSendMpmT01', 'e2e_our_picks', {
-			body_1: 'Noor',
-			button_0_thumbnail: 'SKU-00002',
-			button_0_section_1_title: 'Whole beans',
-			button_0_section_1_products: 'SKU-00001, SKU-00002',
-			button_0_section_2_title: 'Ground',
-			button_0_section_2_products: 'SKU-00010',
-		}),
-		sendPhoto: chain(
-			'bmE2eSendPhoto01',
-			'e2e: send a photo from a binary',
-			pngFile('latte-art-e2e.png'),
-			{
-				parameters: {
-					...chat,
-					operation: 'sendMedia',
-					mediaType: 'image',
-					fileSource: 'binary',
-					binaryPropertyName: 'data',
-					caption: 'Your latte art',
-				},
-			},
-		),
-		markAsRead: workflow('bmE2eMarkAsRead1', 'e2e: mark as read, typing', {
-			parameters: {
-				resource: 'message',
-				operation: 'markAsRead',
-				phoneNumberId: number,
-				messageId: customerMessage.message_id,
-				typing: true,
-			},
-		}),
-		react: workflow('bmE2eReact000001', 'e2e: react', {
-			parameters: {
-				...chat,
-				operation: 'react',
-				messageId: customerMessage.message_id,
-				reactionAction: 'react',
-				emoji: '👍',
-			},
-		}),
-		sendList: workflow('bmE2eSendList001', 'e2e: send list', {
-			parameters: {
-				...chat,
-				operation: 'sendList',
-				bodyText: 'Which order is your question about?',
-				listButton: 'Your orders',
-				rowsInput: 'fields',
-				rows: {
-					row: [
-						{ title: 'Order #5005', id: 'order-5005', description: '2 bags of Kenya Nyeri' },
-						{ title: 'Order #5006', id: 'order-5006' },
-					],
-				},
-			},
-		}),
-		moreSends: chain(
-			'bmE2eMoreSends01',
-			'e2e: location, contacts, link button, and a text that falls back to a template',
-			[
-				{
-					name: 'Send Location',
-					type: 'n8n-nodes-business-messaging.businessMessaging',
-					typeVersion: 1,
-					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-					parameters: {
-						...chat,
-						operation: 'sendLocation',
-						latitude: 52.5200066,
-						longitude: 13.404954,
-						locationName: 'Acme Coffee Roasters',
-					},
-				},
-				{
-					name: 'Send Contacts',
-					type: 'n8n-nodes-business-messaging.businessMessaging',
-					typeVersion: 1,
-					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-					parameters: {
-						...chat,
-						operation: 'sendContacts',
-						contacts: { contact: [{ name: 'Acme Support', phone: '+1 555 012 3401' }] },
-					},
-				},
-				{
-					name: 'Send Link Button',
-					type: 'n8n-nodes-business-messaging.businessMessaging',
-					typeVersion: 1,
-					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-					parameters: {
-						...chat,
-						operation: 'sendLinkButton',
-						bodyText: 'Your order has shipped.',
-						buttonText: 'Track it',
-						url: 'https://shop.example.com/track/5005',
-					},
-				},
-			],
-			{
-				// To a customer who never wrote: the window is closed, the template goes instead.
-				parameters: {
-					...chat,
-					recipient: '+1 415 555 0199',
-					operation: 'sendText',
-					text: 'Your order has shipped.',
-					ifWindowClosed: 'template',
-					fallbackTemplate: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
-					fallbackVariables: { mappingMode: 'defineBelow', value: {} },
-				},
-			},
-		),
-		uploadAndUrl: chain(
-			'bmE2eUploadUrl01',
-			'e2e: upload a file once, get its URL',
-			[
-				...pngFile('menu-e2e.png'),
-				{
-					name: 'Upload',
-					type: 'n8n-nodes-business-messaging.businessMessaging',
-					typeVersion: 1,
-					credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-					parameters: {
-						resource: 'media',
-						operation: 'upload',
-						phoneNumberId: number,
-						binaryPropertyName: 'data',
-					},
-				},
-			],
-			{
-				parameters: {
-					resource: 'media',
-					operation: 'getUrl',
-					phoneNumberId: number,
-					mediaId: '={{ $json.mediaId }}',
-				},
-			},
-		),
-		sendButtons: workflow('bmE2eSendButtons', 'e2e: send buttons', {
-			parameters: {
-				...chat,
-				operation: 'sendButtons',
-				bodyText: 'Your order #5005 is ready. Deliver it tomorrow?',
-				buttonsInput: 'fields',
-				replyButtons: {
-					button: [
-						{ title: 'Yes, tomorrow', id: 'deliver-tomorrow' },
-						{ title: 'Later', id: 'deliver-later' },
-					],
-				},
-				headerType: 'none',
-			},
-		}),
-		listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', {
-			parameters: { resource: 'account', operation: 'listNumbers' },
-		}),
-		sendTemplate: workflow('bmE2eSendTemplat', 'e2e: send template', {
-			parameters: {
-				resource: 'message',
-				operation: 'sendTemplate',
-				phoneNumberId: number,
-				recipient: '+1 (415) 555-0100',
-				template: { __rl: true, mode: 'list', value: orderConfirmation },
-				variables: {
-					mappingMode: 'defineBelow',
-					value: {
-						header_1: '#3003',
-						body_1: 'Ana',
-						body_2: 'a bag of Kenya Nyeri',
-						body_3: 'Friday',
-						button_0_url: '3003',
-					},
-				},
-			},
-		}),
-		products: workflow('bmE2eGetProducts', 'e2e: get products', {
-			parameters: {
-				resource: 'product',
-				operation: 'getMany',
-				catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
-				returnAll: true,
-			},
-		}),
-		download: workflow('bmE2eDownloadMed', 'e2e: download media', {
-			parameters: {
-				resource: 'media',
-				operation: 'download',
-				phoneNumberId: number,
-				mediaId: sandbox.mediaIds[0],
-			},
-		}),
-	};
+	const flows = actionWorkflows({
+		sandbox,
+		number,
+		chat,
+		customerMessage,
+		orderConfirmation,
+		png,
+		account,
+	});
 	for (const flow of Object.values(flows)) {
 		const file = join(n8n.userFolder, `${flow.id}.json`);
 		writeFileSync(file, JSON.stringify(flow));
 		n8n.cli(['import:workflow', `--input=${file}`]);
 	}
+	// The customer taps a button of Send Buttons once n8n serves the trigger (triggerChecks).
+	const buttonsSent = {};
+	const checks = {
+		flows,
+		execute,
+		runWorkflow,
+		control,
+		sandbox,
+		n8n,
+		post,
+		heard,
+		chatCustomer,
+		customerMessage,
+		png,
+		buttonsSent,
+	};
+	await readChecks(checks);
+	await chatChecks(checks);
+	await uploadChecks(checks);
+	await templateChecks(checks);
+	await buttonsCheck(checks);
+	context.buttonsSent = buttonsSent;
+}
+
+/** The reads, a template sent with its variables, and a PNG sent byte for byte. */
+async function readChecks({ flows, execute, control, sandbox, chatCustomer, png }) {
 	await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
 		const items = execute(flows.listNumbers);
 		assert(
@@ -371,6 +142,10 @@ export async function actionFlows(context) {
 			);
 		},
 	);
+}
+
+/** A read receipt, a reaction, a list, and more sends in one run. */
+async function chatChecks({ flows, execute, runWorkflow, control, heard, customerMessage }) {
 	await check(
 		'Message › Mark as Read with typing: the sandbox records the read receipt and the typing indicator',
 		async () => {
@@ -407,8 +182,6 @@ export async function actionFlows(context) {
 			`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
 		);
 	});
-	// Sent now; the customer taps a button once n8n serves the trigger (triggerChecks).
-	const buttonsSent = {};
 	await check(
 		'Send Location, Send Contacts, Send Link Button land as sent; a text outside the window falls back to a template',
 		async () => {
@@ -444,6 +217,10 @@ export async function actionFlows(context) {
 			);
 		},
 	);
+}
+
+/** Media › Upload, then Get URL. */
+async function uploadChecks({ flows, runWorkflow, sandbox, heard, png }) {
 	await check('Media › Upload stores the file once, Get URL gives its address', async () => {
 		const stdout = heard(runWorkflow(flows.uploadAndUrl.id));
 		const [uploaded] = outputOf(stdout, 'Upload');
@@ -458,6 +235,10 @@ export async function actionFlows(context) {
 			`upload ${JSON.stringify(uploaded)}, url ${JSON.stringify(info)}`,
 		);
 	});
+}
+
+/** Templates made in the form (a Flow button, a Multi-Product button), then sent. */
+async function templateChecks({ flows, execute, control, post }) {
 	/** Creates the template from the form, approves it (the sandbox's review), then sends it. */
 	const createdThenSent = async (create, send) => {
 		const [created] = execute(create);
@@ -517,6 +298,10 @@ export async function actionFlows(context) {
 			);
 		},
 	);
+}
+
+/** Send Buttons, whose buttons the trigger flow taps once n8n serves it. */
+async function buttonsCheck({ flows, execute, control, chatCustomer, buttonsSent }) {
 	await check('Message › Send Buttons sends two reply buttons', async () => {
 		const [item] = execute(flows.sendButtons);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
@@ -529,5 +314,4 @@ export async function actionFlows(context) {
 		);
 		Object.assign(buttonsSent, { messageId: item.messageId, customer: chatCustomer });
 	});
-	context.buttonsSent = buttonsSent;
 }

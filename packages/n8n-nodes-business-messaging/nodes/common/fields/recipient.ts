@@ -8,7 +8,7 @@ export function recipientField(description: string): INodeProperties {
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. +1 (415) 555-0100',
+		placeholder: 'e.g. +1 (415) 555-0100, or a user ID: US.13491208655302741918',
 		description,
 	};
 }
@@ -21,7 +21,7 @@ export function customerField(description: string): INodeProperties {
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. +1 (415) 555-0100',
+		placeholder: 'e.g. +1 (415) 555-0100, or a user ID: US.13491208655302741918',
 		description: `${description}. Their number in international format, or their user ID; the trigger's "sendTo" field fits as it is.`,
 	};
 }

@@ -1,0 +1,300 @@
+// The action workflows e2e/run.mjs imports and runs once each (flows/actions.mjs checks them):
+// the conversation sends, a PNG byte for byte, media, templates made in the form, the catalog.
+import { actionNode } from '../../tools/n8n/index.mjs';
+import { chain, workflow } from './workflows.mjs';
+
+/**
+ * Every action workflow, by name. `c`: the sandbox, the first number (`number`), the chat's
+ * common fields (`chat`), the customer's message, the order confirmation's template ID, the PNG
+ * nodes (`pngFile`) and the account.
+ */
+export function actionWorkflows(c) {
+	return {
+		...templateWorkflows(c),
+		...chatWorkflows(c),
+		...moreWorkflows(c),
+		...readWorkflows(c),
+	};
+}
+
+/** Templates made in the form, then sent; a template with its variables form. */
+function templateWorkflows({ number, chat, orderConfirmation, account }) {
+	return {
+		createFlowTemplate: createTemplate(account, 'bmE2eCreateFlow1', 'e2e_book_visit', [
+			{
+				type: 'FLOW',
+				text: 'Book a visit',
+				flowBy: 'name',
+				flowName: 'book_appointment',
+				flowAction: 'navigate',
+				navigateScreen: 'APPOINTMENT',
+			},
+		]),
+		sendFlowTemplate: sendTemplateNamed(chat, 'bmE2eSendFlowT1', 'e2e_book_visit', {
+			body_1: 'Noor',
+			button_0_flow_token: 'visit-7',
+			button_0_flow_data: '{"name":"Noor"}',
+		}),
+		createMpmTemplate: createTemplate(
+			'bmE2eCreateMpm01',
+			'e2e_our_picks',
+			[{ type: 'MPM', text: 'View items' }],
+			{ headerType: 'text', headerText: 'Our picks for you' },
+		),
+		sendMpmTemplate: sendTemplateNamed(chat, 'bmE2eSendMpmT01', 'e2e_our_picks', {
+			body_1: 'Noor',
+			button_0_thumbnail: 'SKU-00002',
+			button_0_section_1_title: 'Whole beans',
+			button_0_section_1_products: 'SKU-00001, SKU-00002',
+			button_0_section_2_title: 'Ground',
+			button_0_section_2_products: 'SKU-00010',
+		}),
+		sendTemplate: workflow('bmE2eSendTemplat', 'e2e: send template', {
+			parameters: {
+				resource: 'message',
+				operation: 'sendTemplate',
+				phoneNumberId: number,
+				recipient: '+1 (415) 555-0100',
+				template: { __rl: true, mode: 'list', value: orderConfirmation },
+				variables: {
+					mappingMode: 'defineBelow',
+					value: {
+						header_1: '#3003',
+						body_1: 'Ana',
+						body_2: 'a bag of Kenya Nyeri',
+						body_3: 'Friday',
+						button_0_url: '3003',
+					},
+				},
+			},
+		}),
+	};
+}
+
+/** Answers in the chat: a photo from a binary, a read receipt, a reaction, a list, buttons. */
+function chatWorkflows({ number, chat, customerMessage, png }) {
+	return {
+		sendPhoto: chain(
+			'bmE2eSendPhoto01',
+			'e2e: send a photo from a binary',
+			pngFile(png, 'latte-art-e2e.png'),
+			{
+				parameters: {
+					...chat,
+					operation: 'sendMedia',
+					mediaType: 'image',
+					fileSource: 'binary',
+					binaryPropertyName: 'data',
+					caption: 'Your latte art',
+				},
+			},
+		),
+		markAsRead: workflow('bmE2eMarkAsRead1', 'e2e: mark as read, typing', {
+			parameters: {
+				resource: 'message',
+				operation: 'markAsRead',
+				phoneNumberId: number,
+				messageId: customerMessage.message_id,
+				typing: true,
+			},
+		}),
+		react: workflow('bmE2eReact000001', 'e2e: react', {
+			parameters: {
+				...chat,
+				operation: 'react',
+				messageId: customerMessage.message_id,
+				reactionAction: 'react',
+				emoji: '👍',
+			},
+		}),
+		sendList: workflow('bmE2eSendList001', 'e2e: send list', {
+			parameters: {
+				...chat,
+				operation: 'sendList',
+				bodyText: 'Which order is your question about?',
+				listButton: 'Your orders',
+				rowsInput: 'fields',
+				rows: {
+					row: [
+						{ title: 'Order #5005', id: 'order-5005', description: '2 bags of Kenya Nyeri' },
+						{ title: 'Order #5006', id: 'order-5006' },
+					],
+				},
+			},
+		}),
+		sendButtons: workflow('bmE2eSendButtons', 'e2e: send buttons', {
+			parameters: {
+				...chat,
+				operation: 'sendButtons',
+				bodyText: 'Your order #5005 is ready. Deliver it tomorrow?',
+				buttonsInput: 'fields',
+				replyButtons: {
+					button: [
+						{ title: 'Yes, tomorrow', id: 'deliver-tomorrow' },
+						{ title: 'Later', id: 'deliver-later' },
+					],
+				},
+				headerType: 'none',
+			},
+		}),
+	};
+}
+
+/** More sends in one run: a location, contacts, a link button, and a text that falls back. */
+function moreWorkflows({ chat }) {
+	return {
+		moreSends: chain(
+			'bmE2eMoreSends01',
+			'e2e: location, contacts, link button, and a text that falls back to a template',
+			[
+				actionNode(
+					{
+						...chat,
+						operation: 'sendLocation',
+						latitude: 52.5200066,
+						longitude: 13.404954,
+						locationName: 'Acme Coffee Roasters',
+					},
+					{ name: 'Send Location' },
+				),
+				actionNode(
+					{
+						...chat,
+						operation: 'sendContacts',
+						contacts: { contact: [{ name: 'Acme Support', phone: '+1 555 012 3401' }] },
+					},
+					{ name: 'Send Contacts' },
+				),
+				actionNode(
+					{
+						...chat,
+						operation: 'sendLinkButton',
+						bodyText: 'Your order has shipped.',
+						buttonText: 'Track it',
+						url: 'https://shop.example.com/track/5005',
+					},
+					{ name: 'Send Link Button' },
+				),
+			],
+			{
+				// To a customer who never wrote: the window is closed, the template goes instead.
+				parameters: {
+					...chat,
+					recipient: '+1 415 555 0199',
+					operation: 'sendText',
+					text: 'Your order has shipped.',
+					ifWindowClosed: 'template',
+					fallbackTemplate: { __rl: true, mode: 'name', value: 'hello_world (en_US)' },
+					fallbackVariables: { mappingMode: 'defineBelow', value: {} },
+				},
+			},
+		),
+	};
+}
+
+/** An upload, and the reads: numbers, products, a download. */
+function readWorkflows({ sandbox, number, png }) {
+	return {
+		uploadAndUrl: chain(
+			'bmE2eUploadUrl01',
+			'e2e: upload a file once, get its URL',
+			[
+				...pngFile(png, 'menu-e2e.png'),
+				actionNode(
+					{
+						resource: 'media',
+						operation: 'upload',
+						phoneNumberId: number,
+						binaryPropertyName: 'data',
+					},
+					{ name: 'Upload' },
+				),
+			],
+			{
+				parameters: {
+					resource: 'media',
+					operation: 'getUrl',
+					phoneNumberId: number,
+					mediaId: '={{ $json.mediaId }}',
+				},
+			},
+		),
+		listNumbers: workflow('bmE2eListNumbers', 'e2e: list numbers', {
+			parameters: { resource: 'account', operation: 'listNumbers' },
+		}),
+		products: workflow('bmE2eGetProducts', 'e2e: get products', {
+			parameters: {
+				resource: 'product',
+				operation: 'getMany',
+				catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
+				returnAll: true,
+			},
+		}),
+		download: workflow('bmE2eDownloadMed', 'e2e: download media', {
+			parameters: {
+				resource: 'media',
+				operation: 'download',
+				phoneNumberId: number,
+				mediaId: sandbox.mediaIds[0],
+			},
+		}),
+	};
+}
+
+/** n8n's own nodes that make `png` the input item's binary file `data`, named `fileName`. */
+function pngFile(png, fileName) {
+	return [
+		{
+			name: 'PNG as base64',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: {
+				assignments: {
+					assignments: [{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' }],
+				},
+				options: {},
+			},
+		},
+		{
+			name: 'Convert to File',
+			type: 'n8n-nodes-base.convertToFile',
+			typeVersion: 1.1,
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'png',
+				options: { fileName, mimeType: 'image/png' },
+			},
+		},
+	];
+}
+
+/** Template › Create from the form: a template named `name` with `buttons` (and `extra`). */
+function createTemplate(account, id, name, buttons, extra = {}) {
+	return workflow(id, `e2e: create ${name}`, {
+		parameters: {
+			resource: 'template',
+			operation: 'create',
+			businessAccountId: account,
+			name,
+			language: 'en_US',
+			category: 'MARKETING',
+			content: 'builder',
+			body: 'Hi {{1}}, have a look.',
+			bodyExamples: { example: [{ value: 'Maria' }] },
+			buttons: { button: buttons },
+			...extra,
+		},
+	});
+}
+
+/** Send Template of the template `name` (en_US) with the variables form's `values`. */
+function sendTemplateNamed(chat, id, name, values) {
+	return workflow(id, `e2e: send ${name}`, {
+		parameters: {
+			...chat,
+			operation: 'sendTemplate',
+			template: { __rl: true, mode: 'name', value: `${name} (en_US)` },
+			variables: { mappingMode: 'defineBelow', value: values },
+		},
+	});
+}
