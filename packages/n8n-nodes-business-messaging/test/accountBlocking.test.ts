@@ -58,7 +58,7 @@ describe('Account › Block User', () => {
 		expect(bed.requests()).toEqual([]);
 	});
 
-	it('a send to a blocked customer is refused with the platform\'s code (130403)', async () => {
+	it("a send to a blocked customer is refused with the platform's code (130403)", async () => {
 		await customerWrites();
 		await run('blockUser', { customer: CUSTOMER });
 		const send = await expectFailure(
