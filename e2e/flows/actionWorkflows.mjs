@@ -36,6 +36,7 @@ function templateWorkflows({ number, chat, orderConfirmation, account }) {
 			button_0_flow_data: '{"name":"Noor"}',
 		}),
 		createMpmTemplate: createTemplate(
+			account,
 			'bmE2eCreateMpm01',
 			'e2e_our_picks',
 			[{ type: 'MPM', text: 'View items' }],
