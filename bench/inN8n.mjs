@@ -2,7 +2,7 @@
 // Trigger and the nodes under test, one `n8n execute` per run, the n8n process's memory sampled
 // while it runs, and the independent fixture server they measure against.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createN8nHome, ensureN8n } from '../tools/n8n/index.mjs';
 
@@ -93,9 +93,7 @@ export function importChain(n8n, { id, name }, nodes) {
 				]),
 		),
 	};
-	const file = join(n8n.userFolder, `${id}.json`);
-	writeFileSync(file, JSON.stringify(flow));
-	n8n.cli(['import:workflow', `--input=${file}`]);
+	n8n.importWorkflows([flow]);
 	return id;
 }
 

@@ -9,10 +9,8 @@
 // resolves natively (live-webhooks.js webhookPhaseNeedsIsolate). A community trigger cannot
 // take that shortcut, and neither can Webhook node v1, so v1 shows the price of the same
 // path. With N8N_EXPRESSION_ENGINE=legacy no isolate is involved and the nodes compare as equals.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createN8nHome, ensureN8n } from '../tools/n8n/index.mjs';
+import { createN8nHome, ensureN8n, startRegularMode } from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -64,16 +62,19 @@ const flows = [
 		nodes: [webhookNode('wh1', 1, 'bench-v1')],
 	},
 ];
-for (const flow of flows) {
-	const file = join(n8n.userFolder, `${flow.id}.json`);
-	writeFileSync(
-		file,
-		JSON.stringify({ ...flow, active: false, settings: { executionOrder: 'v1' }, connections: {} }),
-	);
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	n8n.activate(flow.id);
-}
-const server = n8n.start();
+n8n.importActiveWorkflows(
+	flows.map((flow) => ({
+		...flow,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections: {},
+	})),
+);
+const served = await startRegularMode(n8n, {
+	readyPath: 'bench-v2',
+	readyMethod: 'POST',
+	said: [],
+});
 const base = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
 const targets = {
 	webhookV2: `${base}/webhook/bench-v2`,
@@ -152,7 +153,6 @@ try {
 		`| ${values.engine} | ${DELIVERIES} | ${CONCURRENCY} | ${cell('webhookV2')} | ${cell('webhookV1')} | ${cell('trigger')} | ${(best('trigger') / best('webhookV2')).toFixed(2)} | ${(best('trigger') / best('webhookV1')).toFixed(2)} | ${failures} |`,
 	);
 } finally {
-	server.kill('SIGTERM');
-	await new Promise((resolve) => server.once('exit', resolve));
+	await served.stop();
 	n8n.remove();
 }

@@ -14,7 +14,7 @@
 // peak growth is the highest RSS after that minus the baseline. The time is the upload node's
 // own execution time as n8n saved it. The upload is checked at the sandbox: size and sha256.
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -179,9 +179,7 @@ try {
 					]),
 			),
 		};
-		const path = join(n8n.userFolder, `${id}.json`);
-		writeFileSync(path, JSON.stringify(flow));
-		n8n.cli(['import:workflow', `--input=${path}`]);
+		n8n.importWorkflows([flow]);
 		flows[side] = { id, nodes: measuredNodes.map((node) => node.name) };
 	}
 

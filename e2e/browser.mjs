@@ -15,7 +15,13 @@ import {
 } from '../tools/n8n/examples.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../tools/n8n/home.mjs';
-import { createN8nHome, ensureN8n, N8N_VERSION, startSandbox } from '../tools/n8n/index.mjs';
+import {
+	createN8nHome,
+	ensureN8n,
+	N8N_VERSION,
+	publishPending,
+	startSandbox,
+} from '../tools/n8n/index.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
 const PORT = 5740;
@@ -68,9 +74,9 @@ try {
 			password: 'Sandbox-demo-1',
 		}),
 	});
-	const [cookieName, cookieValue] = (setup.headers.get('set-cookie') ?? '')
-		.split(';')[0]
-		.split('=');
+	const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
+	await publishPending(n8n, base, cookie);
+	const [cookieName, cookieValue] = cookie.split('=');
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
 	await context.addCookies([
 		{ name: cookieName, value: cookieValue, domain: '127.0.0.1', path: '/' },
@@ -269,7 +275,6 @@ try {
 			.click();
 		await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
 	};
-	const cookie = `${cookieName}=${cookieValue}`;
 	/** Until n8n has saved the execution as waiting: until then, it answers its resume address with an error. */
 	const untilWaiting = async (executionId) => {
 		let status;
@@ -475,7 +480,7 @@ try {
 		async () => {
 			const created = await fetch(`${base}/rest/workflows`, {
 				method: 'POST',
-				headers: { cookie: `${cookieName}=${cookieValue}`, 'content-type': 'application/json' },
+				headers: { cookie, 'content-type': 'application/json' },
 				body: JSON.stringify({
 					name: 'Numbers of a new trigger',
 					settings: { executionOrder: 'v1' },

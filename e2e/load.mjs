@@ -12,8 +12,6 @@
 //   node e2e/load.mjs                     (10,000 forged, 5,000 valid, a burst of 5,000; needs redis-server, postgresql)
 //   FORGED=1000 VALID=500 RATE=5 BURST=5000 node e2e/load.mjs
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check, finish } from './checks.mjs';
 import {
 	actionNode,
@@ -57,10 +55,7 @@ try {
 		replyWorkflow(SIGNED, 'signature', { businessMessagingSignatureApi: signing }),
 		replyWorkflow(TOKENED, 'headerToken', { businessMessagingHeaderTokenApi: tokened }),
 	];
-	const file = join(n8n.userFolder, 'load-workflows.json');
-	writeFileSync(file, JSON.stringify(workflows));
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	for (const workflow of workflows) n8n.activate(workflow.id);
+	n8n.importActiveWorkflows(workflows);
 
 	await check(
 		`n8n ${N8N_VERSION} in queue mode starts with the two trigger workflows`,

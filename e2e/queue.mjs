@@ -3,7 +3,7 @@
 // worker; the trigger gets the sandbox's events through the webhook process too.
 // Prints "N passed, N failed".
 //   node e2e/queue.mjs          (needs: apt-get install redis-server postgresql)
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, finish, waitFor } from './checks.mjs';
 import {
@@ -45,10 +45,7 @@ try {
 		catalogId: { __rl: true, mode: 'id', value: sandbox.catalogId },
 		returnAll: true,
 	});
-	const file = join(n8n.userFolder, 'products.json');
-	writeFileSync(file, JSON.stringify(products));
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	n8n.activate(products.id);
+	n8n.importActiveWorkflows([products]);
 	importNumberOverrideWorkflows({ n8n, sandbox });
 
 	await check(

@@ -13,6 +13,7 @@ import {
 	createN8nHome,
 	ensureN8n,
 	N8N_VERSION,
+	publishPending,
 	startSandbox,
 	WEBHOOK_CREDENTIAL,
 } from '../tools/n8n/index.mjs';
@@ -82,8 +83,11 @@ const setup = await fetch(`${base}/rest/owner/setup`, {
 	headers: { 'content-type': 'application/json' },
 	body: JSON.stringify(OWNER),
 });
+// A fresh home has no owner yet: a refusal here is n8n's, and the examples would stay unpublished.
 if (!setup.ok)
-	console.warn(`owner set-up answered ${setup.status}: log in with the account you created before`);
+	throw new Error(`n8n refused the owner set-up (${setup.status}): ${await setup.text()}`);
+// The examples that answer deliveries (the inbox, the CRM webhook…) are published as a user does.
+await publishPending(n8n, base, (setup.headers.get('set-cookie') ?? '').split(';')[0]);
 console.log(`
 Ready in ${Math.round((Date.now() - started) / 1000)} s.
 

@@ -1,7 +1,5 @@
 // With n8n stopped: action workflows run once each by `n8n execute` (the conversation sends, a
 // PNG byte for byte, media, templates, the catalog), each output checked against the sandbox.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check } from '../checks.mjs';
 import { N8N_VERSION } from '../../tools/n8n/index.mjs';
 import { actionWorkflows } from './actionWorkflows.mjs';
@@ -45,11 +43,7 @@ export async function actionFlows(context) {
 		png,
 		account,
 	});
-	for (const flow of Object.values(flows)) {
-		const file = join(n8n.userFolder, `${flow.id}.json`);
-		writeFileSync(file, JSON.stringify(flow));
-		n8n.cli(['import:workflow', `--input=${file}`]);
-	}
+	n8n.importWorkflows(Object.values(flows));
 	// The customer taps a button of Send Buttons once n8n serves the trigger (triggerChecks).
 	const buttonsSent = {};
 	const checks = {

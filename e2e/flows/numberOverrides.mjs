@@ -2,8 +2,6 @@
 // Options › Send These Numbers' Events Here, as saved workflows have it. Publishing the workflow
 // registers its Production URL as a number's webhook override at the sandbox (which first checks
 // the URL with the verify token, answered by the trigger in n8n); unpublishing removes it.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check, executionsOf, waitFor } from '../checks.mjs';
 import { SANDBOX_CREDENTIAL } from '../../tools/n8n/home.mjs';
 import { setPublished } from '../../tools/n8n/rest.mjs';
@@ -71,11 +69,7 @@ const flows = (sandbox) => ({
 export function importNumberOverrideWorkflows({ n8n, sandbox }) {
 	n8n.importWebhookCredential(SECRET, { as: withToken, verifyToken: 'e2e-numbers-verify' });
 	n8n.importWebhookCredential(SECRET, { as: withoutToken });
-	for (const flow of Object.values(flows(sandbox))) {
-		const file = join(n8n.userFolder, `${flow.id}.json`);
-		writeFileSync(file, JSON.stringify(flow));
-		n8n.cli(['import:workflow', `--input=${file}`]);
-	}
+	n8n.importWorkflows(Object.values(flows(sandbox)));
 }
 
 /**
@@ -107,7 +101,12 @@ export async function numberOverrideFlow({ sandbox, base, hooks = base, cookie, 
 			const now = await overrideNow();
 			assert(now && new URL(now).pathname === path, `the number's override is ${now}, not ${path}`);
 			await customerWrites();
-			await waitFor(async () => (await executions()).length === 1, 30_000, 'its execution');
+			// Listed as soon as it starts: wait for it to end, not only to be there.
+			const ended = async () => {
+				const list = await executions();
+				return list.length === 1 && !['new', 'running'].includes(list[0].status);
+			};
+			await waitFor(ended, 30_000, 'its execution to end');
 			const [execution] = await executions();
 			assert(execution.status === 'success', `status ${execution.status}`);
 		},

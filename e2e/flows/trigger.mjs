@@ -1,7 +1,5 @@
 // In the served n8n: the trigger with real sandbox events. A forged delivery, an incoming message,
 // a template approval and receipts, and a tap on the reply buttons the action flow sent.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { assert, check, executionsOf, savedOutput, waitFor } from '../checks.mjs';
 
 /** The signing secret of the trigger workflow (its webhook credential). */
@@ -37,10 +35,7 @@ const flow = {
 /** With n8n stopped: imports the trigger workflow and its webhook credential, and activates it. */
 export function importTriggerWorkflow({ n8n }) {
 	n8n.importWebhookCredential(TRIGGER_SECRET, { as: webhookCredential });
-	const file = join(n8n.userFolder, 'trigger.json');
-	writeFileSync(file, JSON.stringify(flow));
-	n8n.cli(['import:workflow', `--input=${file}`]);
-	n8n.activate(flow.id);
+	n8n.importActiveWorkflows([flow]);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The example workflows of examples/, made to run against this machine's sandbox: they are
 // written for a stock n8n (sandbox on 127.0.0.1:4010, files under the n8n Docker image's
 // ~/.n8n-files); the sandbox's real address and the files folder of this n8n replace those.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { N8N_MAJOR } from './install.mjs';
@@ -70,13 +70,16 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] })
 	// The triggers' signing secret and verify token, in the credential the examples name
 	// (WEBHOOK_CREDENTIAL).
 	n8n.importWebhookCredential(EXAMPLE_WEBHOOK_SECRET, { verifyToken: EXAMPLE_VERIFY_TOKEN });
-	// One import for all of them: each n8n CLI call costs seconds of start-up.
-	const dir = join(n8n.userFolder, 'examples');
-	mkdirSync(dir, { recursive: true });
-	for (const { file, workflow } of examples)
-		writeFileSync(join(dir, file), JSON.stringify(workflow));
-	n8n.cli(['import:workflow', '--separate', `--input=${dir}`]);
-	for (const { workflow } of examples) if (mustBePublished(workflow)) n8n.activate(workflow.id);
+	n8n.importWorkflows(examples.map(({ workflow }) => workflow));
+	// Sub-workflows first: n8n 2 refuses to publish a workflow that calls an unpublished one.
+	const published = examples.map(({ workflow }) => workflow).filter(mustBePublished);
+	const isSubWorkflow = (w) =>
+		w.nodes.some((n) => n.type === 'n8n-nodes-base.executeWorkflowTrigger');
+	for (const workflow of [
+		...published.filter(isSubWorkflow),
+		...published.filter((w) => !isSubWorkflow(w)),
+	])
+		n8n.activate(workflow.id);
 	return examples;
 }
 

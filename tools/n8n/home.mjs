@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { flavor, N8N_MAJOR, n8nBin, nodeBin, nodeDir } from './install.mjs';
+import { flavor, n8nBin, nodeBin, nodeDir } from './install.mjs';
 import { installPackage } from './pack.mjs';
 
 /** The credential every run imports, pointing at its sandbox (the examples name it too). */
@@ -47,23 +47,64 @@ export function createN8nHome({ port = 5678 } = {}) {
 		else env[name] = value;
 	}
 	installPackage(userFolder);
+	// Each n8n CLI call starts n8n (about 5 s on 2 cores): credentials and workflows are gathered
+	// and imported in one call of each kind before the next command or start, and workflows to
+	// publish wait for a served n8n, which publishes through its REST API (rest.mjs ›
+	// publishPending) in a request each, where the CLI takes a process each.
+	const pending = { credentials: [], workflows: [] };
+	const run = (args) =>
+		execFileSync(nodeBin, [n8nBin, ...args], {
+			env,
+			encoding: 'utf8',
+			stdio: ['ignore', 'pipe', 'pipe'],
+			maxBuffer: 64 * 1024 * 1024,
+		});
+	let served = false;
+	/** Imports what is pending: the credentials (their plain-text file removed after), then the workflows. */
+	const importPending = () => {
+		const credentials = pending.credentials.splice(0);
+		if (credentials.length > 0) {
+			const file = join(userFolder, 'credentials.json');
+			writeFileSync(file, JSON.stringify(credentials));
+			try {
+				run(['import:credentials', `--input=${file}`]);
+			} finally {
+				rmSync(file, { force: true });
+			}
+		}
+		const workflows = pending.workflows.splice(0);
+		if (workflows.length > 0) {
+			const dir = mkdtempSync(join(userFolder, 'workflows-'));
+			for (const workflow of workflows)
+				writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
+			try {
+				run(['import:workflow', '--separate', `--input=${dir}`]);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		}
+	};
+	/** Gathers an import, or imports at once in a home already served. */
+	const gather = (kind, items) => {
+		pending[kind].push(...items);
+		if (served) importPending();
+	};
 	return {
 		userFolder,
 		env,
-		/** Runs an n8n CLI command; returns its stdout. */
+		/** The workflows to publish once n8n serves (rest.mjs › publishPending takes them). */
+		toPublish: [],
+		/** Runs an n8n CLI command (after the pending imports); returns its stdout. */
 		cli(args) {
-			return execFileSync(nodeBin, [n8nBin, ...args], {
-				env,
-				encoding: 'utf8',
-				stdio: ['ignore', 'pipe', 'pipe'],
-				maxBuffer: 64 * 1024 * 1024,
-			});
+			importPending();
+			return run(args);
 		},
 		/**
 		 * Starts an n8n CLI command without waiting (to watch the process while it runs); its
 		 * output goes to pipes, or to `output` (a file descriptor) for both.
 		 */
 		spawnCli(args, output = 'pipe') {
+			importPending();
 			return spawn(nodeBin, [n8nBin, ...args], { env, stdio: ['ignore', output, output] });
 		},
 		/** Imports SANDBOX_CREDENTIAL for `sandbox`; the plain-text key file is gone once n8n holds it encrypted. */
@@ -89,38 +130,30 @@ export function createN8nHome({ port = 5678 } = {}) {
 				},
 			});
 		},
-		/**
-		 * Imports a credential `{id, name, type, data}`, or a list of them in one CLI call (each
-		 * call costs seconds); the plain-text file is removed after.
-		 */
+		/** Imports a credential `{id, name, type, data}`, or a list of them (with the others pending). */
 		importCredential(credential) {
-			const file = join(userFolder, 'credentials.json');
-			writeFileSync(file, JSON.stringify([credential].flat()));
-			try {
-				this.cli(['import:credentials', `--input=${file}`]);
-			} finally {
-				rmSync(file, { force: true });
-			}
+			gather('credentials', [credential].flat());
+		},
+		/** Imports workflows (with the others pending). */
+		importWorkflows(workflows) {
+			gather('workflows', workflows);
 		},
 		/** Imports each workflow and makes it active (its webhooks served once n8n runs). */
 		importActiveWorkflows(workflows) {
-			for (const workflow of workflows) {
-				const file = join(userFolder, `${workflow.id}.json`);
-				writeFileSync(file, JSON.stringify(workflow));
-				this.cli(['import:workflow', `--input=${file}`]);
-				this.activate(workflow.id);
-			}
+			this.importWorkflows(workflows);
+			for (const workflow of workflows) this.activate(workflow.id);
 		},
-		/** Makes a workflow active (its webhooks served once n8n runs). */
+		/**
+		 * Makes a workflow active once n8n serves: whatever starts n8n calls rest.mjs ›
+		 * publishPending with its owner's session before it waits for the workflows' webhooks.
+		 */
 		activate(id) {
-			return this.cli(
-				N8N_MAJOR === 1
-					? ['update:workflow', `--id=${id}`, '--active=true']
-					: ['publish:workflow', `--id=${id}`],
-			);
+			this.toPublish.push(id);
 		},
 		/** Runs an n8n process: `start` (the main), or `worker` / `webhook` in queue mode. */
 		start(command = 'start', extraEnv = {}) {
+			importPending();
+			served = true;
 			return spawn(nodeBin, [n8nBin, command], {
 				env: { ...env, ...extraEnv },
 				stdio: ['ignore', 'pipe', 'pipe'],

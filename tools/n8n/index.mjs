@@ -15,6 +15,7 @@ export { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 export {
 	executionsOf,
 	ownerSession,
+	publishPending,
 	savedExecution,
 	savedOutput,
 	setPublished,

@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createN8nHome } from './home.mjs';
-import { executionsOf, ownerSession, waitFor } from './rest.mjs';
+import { executionsOf, ownerSession, publishPending, waitFor } from './rest.mjs';
 
 const PORTS = {
 	redis: 6391,
@@ -133,8 +133,8 @@ export function createQueueHome() {
 }
 
 /**
- * Starts Redis and the three processes; resolves once all are ready and `readyPath` (a webhook
- * path of an active workflow, POSTed) answers through the webhook process. Returns the URLs, the
+ * Starts Redis and the three processes; once all are ready, publishes the workflows the home
+ * holds to be active, and resolves when `readyPath` (a webhook path of one, POSTed) answers through the webhook process. Returns the URLs, the
  * logs, an owner's session cookie and `stop()`.
  */
 export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
@@ -193,6 +193,8 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 			90_000,
 			'the webhook process',
 		);
+		const cookie = await ownerSession(main, 'Queue');
+		await publishPending(n8n, main, cookie);
 		// Registered webhooks answer (an unknown one 404s); until then the process is still loading.
 		await waitFor(
 			async () =>
@@ -203,7 +205,6 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 		for (const [name, log] of Object.entries(logs))
 			if (/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log))
 				throw new Error(`${name}: ${log.slice(-800)}`);
-		const cookie = await ownerSession(main, 'Queue');
 		return {
 			main,
 			hooks,

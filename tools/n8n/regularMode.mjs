@@ -1,10 +1,10 @@
 // n8n in its regular mode: one process serving the editor, the webhooks and the executions.
 // The counterpart of queueMode.mjs for the end-to-end runs that take either mode.
-import { ownerSession, waitFor } from './rest.mjs';
+import { ownerSession, publishPending, waitFor } from './rest.mjs';
 
 /**
- * Starts `n8n` (a home from createN8nHome, workflows imported and active) and waits until it
- * serves the webhook at `readyPath`; every line it prints goes to `said`. Returns its address
+ * Starts `n8n` (a home from createN8nHome, workflows imported), publishes the ones it holds to be
+ * active and waits until it serves the webhook at `readyPath`; every line it prints goes to `said`. Returns its address
  * (`main`, also `hooks`: one process takes the webhooks), an owner's session cookie, `stop()`
  * and the process ID (`pid`).
  */
@@ -19,6 +19,8 @@ export async function startRegularMode(n8n, { readyPath, readyMethod = 'GET', sa
 	try {
 		const main = n8n.env.N8N_WEBHOOK_URL.replace(/\/$/, '');
 		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 90_000, 'n8n');
+		const cookie = await ownerSession(main, 'Runner');
+		await publishPending(n8n, main, cookie);
 		// Registered webhooks answer (an unknown one 404s); until then n8n is still activating.
 		await waitFor(
 			async () =>
@@ -26,7 +28,7 @@ export async function startRegularMode(n8n, { readyPath, readyMethod = 'GET', sa
 			60_000,
 			'the workflows to be active',
 		);
-		return { main, hooks: main, cookie: await ownerSession(main, 'Runner'), stop, pid: server.pid };
+		return { main, hooks: main, cookie, stop, pid: server.pid };
 	} catch (error) {
 		await stop();
 		throw error;

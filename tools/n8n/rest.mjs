@@ -27,8 +27,18 @@ export async function executionsOf(base, cookie, workflowId) {
 	return body.data?.results ?? body.data ?? [];
 }
 
-/** Sets up n8n's owner (a fresh n8n has none) and returns the session cookie for its REST API. */
+/**
+ * Sets up n8n's owner (a fresh n8n has none) and returns the session cookie for its REST API.
+ * n8n 1 says it is ready before its REST API is mounted (it answers the editor's page): this
+ * waits for the API first.
+ */
 export async function ownerSession(base, name) {
+	await waitFor(
+		async () =>
+			/json/.test((await fetch(`${base}/rest/settings`)).headers.get('content-type') ?? ''),
+		60_000,
+		"n8n's REST API",
+	);
 	const setup = await fetch(`${base}/rest/owner/setup`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -92,6 +102,14 @@ export async function setPublished(base, cookie, workflowId, published) {
 			`${what} failed (${status.status}): ${failed.map((t) => t.errorMessage).join('; ')}`,
 		);
 	return body.data;
+}
+
+/**
+ * Publishes the workflows a home gathered to be active (home.mjs › activate) in the n8n served at
+ * `base`, one after another, each waited for as the Publish button's.
+ */
+export async function publishPending(n8n, base, cookie) {
+	for (const id of n8n.toPublish.splice(0)) await setPublished(base, cookie, id, true);
 }
 
 /** The saved execution, its run data unflattened (read through n8n's REST API, as the editor does). */
