@@ -138,12 +138,15 @@ return groups;`,
 		(round, side, r) =>
 			console.log(`| ${round} | ${names[side]} | ${r.ms} | ${r.requests} | +${r.count} |`),
 	);
-	const ms = Object.fromEntries(
-		Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
-	);
-	console.log(
-		`\n${JSON.stringify({ date: new Date().toISOString().slice(0, 10), n8n: N8N_VERSION, products: PRODUCTS, medianMs: ms, formOverHttpRequest: ms.package / ms.httpRequest, inputOverHttpRequest: ms.packageInput / ms.httpRequest })}`,
-	);
+	// 0 rounds: the smoke run, each side run once and checked, nothing measured.
+	if (Number(values.rounds) > 0) {
+		const ms = Object.fromEntries(
+			Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
+		);
+		console.log(
+			`\n${JSON.stringify({ date: new Date().toISOString().slice(0, 10), n8n: N8N_VERSION, products: PRODUCTS, medianMs: ms, formOverHttpRequest: ms.package / ms.httpRequest, inputOverHttpRequest: ms.packageInput / ms.httpRequest })}`,
+		);
+	}
 } finally {
 	sandbox.child.kill('SIGTERM');
 	n8n.remove();

@@ -158,26 +158,29 @@ try {
 				`| ${round} | ${names[side]} | ${r.ms.toFixed(0)} | ${r.growth === undefined ? '' : `+${mib(r.growth)} MiB`} |`,
 			),
 	);
-	const ms = Object.fromEntries(
-		Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
-	);
-	const growth = Object.fromEntries(
-		['package', 'httpRequest'].map((side) => [side, median(results[side].map((r) => r.growth))]),
-	);
-	console.log(
-		`\n${JSON.stringify({
-			date: new Date().toISOString().slice(0, 10),
-			n8n: N8N_VERSION,
-			sizeMiB: SIZE / MiB,
-			medianMs: ms,
-			medianGrowthMiB: Object.fromEntries(
-				Object.entries(growth).map(([k, v]) => [k, Number(mib(v))]),
-			),
-			packageOverHttpRequest: ms.package / ms.httpRequest,
-			packageOverCurl: ms.package / ms.curl,
-			packageOverBareNode: ms.package / ms.bareNode,
-		})}`,
-	);
+	// 0 rounds: the smoke run, each side run once and checked, nothing measured.
+	if (Number(values.rounds) > 0) {
+		const ms = Object.fromEntries(
+			Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
+		);
+		const growth = Object.fromEntries(
+			['package', 'httpRequest'].map((side) => [side, median(results[side].map((r) => r.growth))]),
+		);
+		console.log(
+			`\n${JSON.stringify({
+				date: new Date().toISOString().slice(0, 10),
+				n8n: N8N_VERSION,
+				sizeMiB: SIZE / MiB,
+				medianMs: ms,
+				medianGrowthMiB: Object.fromEntries(
+					Object.entries(growth).map(([k, v]) => [k, Number(mib(v))]),
+				),
+				packageOverHttpRequest: ms.package / ms.httpRequest,
+				packageOverCurl: ms.package / ms.curl,
+				packageOverBareNode: ms.package / ms.bareNode,
+			})}`,
+		);
+	}
 } finally {
 	server.stop();
 	n8n.remove();

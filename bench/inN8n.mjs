@@ -146,10 +146,17 @@ export const itemsOf = (runData, name) => runData[name].at(-1).data.main[0];
 
 export const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
 
-/** Runs each side `rounds` times, alternating which side goes first, after one warm-up each. */
+/**
+ * Runs each side `rounds` times, alternating which side goes first, after one warm-up each. With
+ * 0 rounds each side runs its warm-up alone: the smoke run (bench/run.mjs --quick), which proves
+ * every side works and is checked, and measures nothing.
+ */
 export async function alternate(sides, rounds, run, log = () => {}) {
 	const results = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
-	for (const side of Object.keys(sides)) await run(side, 0);
+	for (const side of Object.keys(sides)) {
+		const warmUp = await run(side, 0);
+		if (rounds === 0) log(0, side, warmUp);
+	}
 	for (let round = 1; round <= rounds; round++) {
 		const order = Object.keys(sides);
 		if (round % 2 === 0) order.reverse();

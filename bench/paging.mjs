@@ -149,18 +149,21 @@ try {
 				`| ${round} | ${names[side]} | ${r.ms.toFixed(0)}${r.split === undefined ? '' : ` (Split Out ${r.split})`} | ${r.count} |`,
 			),
 	);
-	const ms = Object.fromEntries(
-		Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
-	);
-	const summary = {
-		date: new Date().toISOString().slice(0, 10),
-		n8n: N8N_VERSION,
-		products: PRODUCTS,
-		medianMs: ms,
-		packageOverHttpRequest: ms.package / ms.httpRequest,
-		packageOverBare: ms.package / ms.bare,
-	};
-	console.log(`\n${JSON.stringify(summary)}`);
+	// 0 rounds: the smoke run, each side run once and checked, nothing measured.
+	if (Number(values.rounds) > 0) {
+		const ms = Object.fromEntries(
+			Object.entries(results).map(([side, list]) => [side, median(list.map((r) => r.ms))]),
+		);
+		const summary = {
+			date: new Date().toISOString().slice(0, 10),
+			n8n: N8N_VERSION,
+			products: PRODUCTS,
+			medianMs: ms,
+			packageOverHttpRequest: ms.package / ms.httpRequest,
+			packageOverBare: ms.package / ms.bare,
+		};
+		console.log(`\n${JSON.stringify(summary)}`);
+	}
 } finally {
 	server.stop();
 	n8n.remove();
