@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyError } from 'fastify';
 import { checkApiKey, faultAfter, logAndFault, logStatus } from './apiHooks';
 import { sendError } from './dialect';
@@ -5,19 +7,6 @@ import type { ApiError } from './errors';
 import type { FaultRule } from './faults';
 import { asApiError, unknownPath, type SandboxPlugin } from './http';
 import type { LoggedRequest } from './requestLog';
-import { accountRoutes } from './routes/account';
-import { blockUserRoutes } from './routes/blockUsers';
-import { catalogRoutes } from './routes/catalog';
-import { idRoutes } from './routes/dispatch';
-import { connectedCatalogRoutes } from './routes/connectedCatalogs';
-import { flowRoutes } from './routes/flows';
-import { subscribedAppRoutes } from './routes/webhookOverrides';
-import { mediaRoutes } from './routes/media';
-import { mediaUploadRoutes } from './routes/mediaUpload';
-import { messageRoutes } from './routes/messages';
-import { paymentRoutes } from './routes/payments';
-import { templateRoutes } from './routes/templates';
-import { uploadRoutes } from './routes/uploads';
 
 declare module 'fastify' {
 	interface FastifyRequest {
@@ -41,22 +30,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 	app.addHook('onSend', faultAfter);
 	app.addHook('onResponse', logStatus);
 
-	for (const routes of [
-		accountRoutes,
-		blockUserRoutes,
-		templateRoutes,
-		flowRoutes,
-		connectedCatalogRoutes,
-		subscribedAppRoutes,
-		uploadRoutes,
-		catalogRoutes,
-		mediaRoutes,
-		mediaUploadRoutes,
-		messageRoutes,
-		paymentRoutes,
-		idRoutes,
-	])
-		app.register(routes, { sandbox });
+	for (const routes of await apiRoutes()) app.register(routes, { sandbox });
 
 	// Unknown paths under /v3 pass the hooks above too: logged, faulted, the key checked.
 	app.setNotFoundHandler(unknownPath);
@@ -65,3 +39,24 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 		sendError(reply, asApiError(error, request), sandbox.dialect, request.method),
 	);
 };
+
+/**
+ * The API's routes: every module of routes/ (its control API aside, in routes/control/), each
+ * exporting one plugin named `<area>Routes`, as @fastify/autoload would load them. A new
+ * endpoint's file there is served, with no list to extend.
+ */
+async function apiRoutes(): Promise<SandboxPlugin[]> {
+	const dir = join(__dirname, 'routes');
+	const files = readdirSync(dir)
+		.filter((file) => file.endsWith('.js'))
+		.sort();
+	return Promise.all(
+		files.map(async (file) => {
+			const exported = (await import(join(dir, file))) as Record<string, unknown>;
+			const plugins = Object.entries(exported).filter(([name]) => name.endsWith('Routes'));
+			if (plugins.length !== 1 || typeof plugins[0][1] !== 'function')
+				throw new Error(`routes/${file} must export one plugin named <area>Routes`);
+			return plugins[0][1] as SandboxPlugin;
+		}),
+	);
+}
