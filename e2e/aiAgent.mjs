@@ -17,40 +17,42 @@ const TOOL_TYPE = 'n8n-nodes-business-messaging.businessMessagingTool';
 /** The AI agent story: trigger → n8n's AI Agent (a scripted model) → this node as tools. */
 export const aiAgentSuite = { active: 'the AI agent workflow', prepare };
 
+/** What the model answers: read the customer's message, answer with buttons, then say it is done. */
+const ANSWER = 'Your mug ships tomorrow. Anything else?';
+const BUTTONS = [
+	{ title: 'Track my order', id: 'track' },
+	{ title: 'Talk to a person', id: 'human' },
+];
+const CUSTOMER = '14155550301';
+
+/** The scripted model's answer to one request of n8n's AI Agent (see ANSWER). */
+function script(request) {
+	const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
+	const markTool = tools.find((name) => /mark/i.test(name));
+	const buttonsTool = tools.find((name) => /button/i.test(name));
+	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
+	const from = (pattern) => system.match(pattern)?.[1];
+	const sender = from(/business number ID (\S+?);/);
+	// A number, or a user ID for a customer with a username (US.1349…).
+	const recipient = from(/the customer ([^\s(]+) /);
+	const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
+	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
+		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
+	const results = request.messages.filter((m) => m.role === 'tool').length;
+	if (results === 0)
+		return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
+	if (results === 1)
+		return {
+			toolCalls: [
+				{ name: buttonsTool, arguments: { sender, recipient, text: ANSWER, buttons: BUTTONS } },
+			],
+		};
+	return { text: 'Answered the customer with buttons.' };
+}
+
 async function prepare({ n8n, sandbox }) {
 	const secret = EXAMPLE_WEBHOOK_SECRET;
-	const customer = '14155550301';
 	const [number] = sandbox.phoneNumberIds;
-
-	/** What the model answers: read the customer's message, answer with buttons, then say it is done. */
-	const ANSWER = 'Your mug ships tomorrow. Anything else?';
-	const BUTTONS = [
-		{ title: 'Track my order', id: 'track' },
-		{ title: 'Talk to a person', id: 'human' },
-	];
-	function script(request) {
-		const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
-		const markTool = tools.find((name) => /mark/i.test(name));
-		const buttonsTool = tools.find((name) => /button/i.test(name));
-		const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
-		const from = (pattern) => system.match(pattern)?.[1];
-		const sender = from(/business number ID (\S+?);/);
-		// A number, or a user ID for a customer with a username (US.1349…).
-		const recipient = from(/the customer ([^\s(]+) /);
-		const messageId = from(/last message ID is (\S+?)\.(?:\s|$)/);
-		if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
-			throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
-		const results = request.messages.filter((m) => m.role === 'tool').length;
-		if (results === 0)
-			return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
-		if (results === 1)
-			return {
-				toolCalls: [
-					{ name: buttonsTool, arguments: { sender, recipient, text: ANSWER, buttons: BUTTONS } },
-				],
-			};
-		return { text: 'Answered the customer with buttons.' };
-	}
 	const model = await startScriptedModel(script);
 
 	// The example users import (examples/whatsapp-ai-agent.json), its OpenAI credential pointed at
@@ -74,141 +76,149 @@ async function prepare({ n8n, sandbox }) {
 		readyPath: `${triggerId}/webhook`,
 		secrets: [secret],
 		async run({ main, cookie }) {
-			const { control } = sandbox;
-
-			await check(
-				'used as a tool, the node loads its lists (the sender and the templates)',
-				async () => {
-					const load = async (path, body) => {
-						const response = await fetch(`${main}/rest/dynamic-node-parameters/${path}`, {
-							method: 'POST',
-							headers: { cookie, 'content-type': 'application/json' },
-							body: JSON.stringify({
-								nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
-								credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
-								...body,
-							}),
-						});
-						const answer = await response.json();
-						assert(response.ok, `${path}: ${response.status} ${JSON.stringify(answer)}`);
-						return answer.data;
-					};
-					const numbers = await load('resource-locator-results', {
-						path: 'parameters.phoneNumberId',
-						methodName: 'searchPhoneNumbers',
-						currentNodeParameters: { resource: 'message', operation: 'sendButtons' },
-					});
-					assert(
-						numbers.results?.some((result) => result.value === number),
-						`numbers: ${JSON.stringify(numbers)}`,
-					);
-					const templates = await load('resource-locator-results', {
-						path: 'parameters.template',
-						methodName: 'searchApprovedTemplates',
-						currentNodeParameters: {
-							resource: 'message',
-							operation: 'sendTemplate',
-							phoneNumberId: { __rl: true, mode: 'list', value: number },
-						},
-					});
-					assert(
-						templates.results?.some((result) => /hello_world/.test(result.name)),
-						`templates: ${JSON.stringify(templates).slice(0, 300)}`,
-					);
-				},
-			);
-
-			await control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
-			await check(
-				'Trigger → AI Agent → tools: the agent marks the message read with typing, then answers with buttons, with the values it chose',
-				async () => {
-					const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
-					await control('/incoming', { phone_number_id: number, from: customer, text: 'Hi!' });
-					// A customer types the second message a moment later. Two messages in the same second
-					// have no order: the platform's timestamps are in seconds and its deliveries race.
-					await new Promise((resolve) => setTimeout(resolve, 1050));
-					const { message_id: last } = await control('/incoming', {
-						phone_number_id: number,
-						from: customer,
-						text: 'Where is my mug? Order #7001',
-					});
-					let run;
-					await waitFor(
-						async () => {
-							run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
-							return run && !['new', 'running'].includes(run.status);
-						},
-						60_000,
-						'the agent execution',
-					);
-					const { status, data } = await savedExecution(main, cookie, run.id);
-					assert(
-						status === 'success',
-						`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
-					);
-					const executions = (await executionsOf(main, cookie, flow.id)).filter(
-						(e) => !known.has(e.id),
-					);
-					assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
-
-					// The model saw the three tools, each described as the example describes it, with the
-					// parameters the workflow leaves to it.
-					const [first] = model.requests.slice(-3);
-					const seen = (first.tools ?? [])
-						.map(({ function: tool }) => ({
-							name: tool.name,
-							description: tool.description,
-							parameters: Object.keys(tool.parameters?.properties ?? {}).sort(),
-						}))
-						.sort((a, b) => a.name.localeCompare(b.name));
-					const described = (name) =>
-						flow.nodes.find((node) => node.name === name).parameters.toolDescription;
-					const expected = [
-						['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
-						[
-							'Answer_with_buttons',
-							'Answer with buttons',
-							['buttons', 'recipient', 'sender', 'text'],
-						],
-						['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
-					].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
-					assert(
-						JSON.stringify(seen) === JSON.stringify(expected),
-						`tools: ${JSON.stringify(seen)}`,
-					);
-					const prompt = first.messages.find((m) => m.role === 'user')?.content;
-					assert(
-						String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),
-						`the prompt: ${JSON.stringify(prompt)}`,
-					);
-
-					// The sandbox recorded what the tools did, with the values the model chose.
-					const read = (await control('/incoming')).data.find((m) => m.id === last);
-					assert(
-						read?.readAt && read.typingIndicator === true,
-						`the message: ${JSON.stringify(read)}`,
-					);
-					const answers = (await control('/messages')).data.filter((m) => m.to === customer);
-					assert(answers.length === 1, `${answers.length} messages to the customer`);
-					const [answer] = answers;
-					assert(
-						answer.type === 'interactive' &&
-							answer.content?.body?.text === ANSWER &&
-							answer.content.action.buttons.map((b) => `${b.reply.title}|${b.reply.id}`).join() ===
-								BUTTONS.map((b) => `${b.title}|${b.id}`).join(),
-						`the answer: ${JSON.stringify(answer)}`,
-					);
-					// The tools' outputs went back to the model: the read receipt, then the sent message's ID.
-					const results = model.requests.at(-1).messages.filter((m) => m.role === 'tool');
-					assert(
-						results.length === 2 && String(results[1].content).includes(answer.id),
-						`tool results: ${JSON.stringify(results).slice(0, 500)}`,
-					);
-				},
-			);
+			const a = { main, cookie, control: sandbox.control, number, flow, model };
+			await toolListsLoad(a);
+			await a.control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
+			await agentAnswers(a);
 		},
 		close: () => model.close(),
 	};
+}
+
+/** In tool mode the node's pickers load through n8n's REST API, as in the editor. */
+async function toolListsLoad({ main, cookie, number }) {
+	await check(
+		'used as a tool, the node loads its lists (the sender and the templates)',
+		async () => {
+			const load = async (path, body) => {
+				const response = await fetch(`${main}/rest/dynamic-node-parameters/${path}`, {
+					method: 'POST',
+					headers: { cookie, 'content-type': 'application/json' },
+					body: JSON.stringify({
+						nodeTypeAndVersion: { name: TOOL_TYPE, version: 1 },
+						credentials: { businessMessagingApi: SANDBOX_CREDENTIAL },
+						...body,
+					}),
+				});
+				const answer = await response.json();
+				assert(response.ok, `${path}: ${response.status} ${JSON.stringify(answer)}`);
+				return answer.data;
+			};
+			const numbers = await load('resource-locator-results', {
+				path: 'parameters.phoneNumberId',
+				methodName: 'searchPhoneNumbers',
+				currentNodeParameters: { resource: 'message', operation: 'sendButtons' },
+			});
+			assert(
+				numbers.results?.some((result) => result.value === number),
+				`numbers: ${JSON.stringify(numbers)}`,
+			);
+			const templates = await load('resource-locator-results', {
+				path: 'parameters.template',
+				methodName: 'searchApprovedTemplates',
+				currentNodeParameters: {
+					resource: 'message',
+					operation: 'sendTemplate',
+					phoneNumberId: { __rl: true, mode: 'list', value: number },
+				},
+			});
+			assert(
+				templates.results?.some((result) => /hello_world/.test(result.name)),
+				`templates: ${JSON.stringify(templates).slice(0, 300)}`,
+			);
+		},
+	);
+}
+
+/** The customer writes twice; the agent's one execution marks the message read, then answers with buttons. */
+async function agentAnswers(a) {
+	const { main, cookie, control, number, flow, model } = a;
+	await check(
+		'Trigger → AI Agent → tools: the agent marks the message read with typing, then answers with buttons, with the values it chose',
+		async () => {
+			const known = new Set((await executionsOf(main, cookie, flow.id)).map((e) => e.id));
+			await control('/incoming', { phone_number_id: number, from: CUSTOMER, text: 'Hi!' });
+			// A customer types the second message a moment later. Two messages in the same second
+			// have no order: the platform's timestamps are in seconds and its deliveries race.
+			await new Promise((resolve) => setTimeout(resolve, 1050));
+			const { message_id: last } = await control('/incoming', {
+				phone_number_id: number,
+				from: CUSTOMER,
+				text: 'Where is my mug? Order #7001',
+			});
+			let run;
+			await waitFor(
+				async () => {
+					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+					return run && !['new', 'running'].includes(run.status);
+				},
+				60_000,
+				'the agent execution',
+			);
+			const { status, data } = await savedExecution(main, cookie, run.id);
+			assert(
+				status === 'success',
+				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+			);
+			const executions = (await executionsOf(main, cookie, flow.id)).filter(
+				(e) => !known.has(e.id),
+			);
+			assert(executions.length === 1, `${executions.length} executions for a burst of 2`);
+			assertModelSaw(flow, model.requests.slice(-3)[0]);
+			await assertToolsActed(control, model, last);
+		},
+	);
+}
+
+/**
+ * The model saw the three tools, each described as the example describes it, with the parameters
+ * the workflow leaves to it, and the burst's two messages in the prompt.
+ */
+function assertModelSaw(flow, first) {
+	const seen = (first.tools ?? [])
+		.map(({ function: tool }) => ({
+			name: tool.name,
+			description: tool.description,
+			parameters: Object.keys(tool.parameters?.properties ?? {}).sort(),
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	const described = (name) =>
+		flow.nodes.find((node) => node.name === name).parameters.toolDescription;
+	const expected = [
+		['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
+		['Answer_with_buttons', 'Answer with buttons', ['buttons', 'recipient', 'sender', 'text']],
+		['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
+	].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
+	assert(JSON.stringify(seen) === JSON.stringify(expected), `tools: ${JSON.stringify(seen)}`);
+	const prompt = first.messages.find((m) => m.role === 'user')?.content;
+	assert(
+		String(prompt).includes('Hi!\nWhere is my mug? Order #7001'),
+		`the prompt: ${JSON.stringify(prompt)}`,
+	);
+}
+
+/**
+ * The sandbox recorded what the tools did, with the values the model chose, and the tools'
+ * outputs went back to the model: the read receipt, then the sent message's ID.
+ */
+async function assertToolsActed(control, model, last) {
+	const read = (await control('/incoming')).data.find((m) => m.id === last);
+	assert(read?.readAt && read.typingIndicator === true, `the message: ${JSON.stringify(read)}`);
+	const answers = (await control('/messages')).data.filter((m) => m.to === CUSTOMER);
+	assert(answers.length === 1, `${answers.length} messages to the customer`);
+	const [answer] = answers;
+	assert(
+		answer.type === 'interactive' &&
+			answer.content?.body?.text === ANSWER &&
+			answer.content.action.buttons.map((b) => `${b.reply.title}|${b.reply.id}`).join() ===
+				BUTTONS.map((b) => `${b.title}|${b.id}`).join(),
+		`the answer: ${JSON.stringify(answer)}`,
+	);
+	const results = model.requests.at(-1).messages.filter((m) => m.role === 'tool');
+	assert(
+		results.length === 2 && String(results[1].content).includes(answer.id),
+		`tool results: ${JSON.stringify(results).slice(0, 500)}`,
+	);
 }
 
 if (isMain(import.meta.url))

@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { assert, check, executionsOf, savedExecution, waitFor } from './checks.mjs';
 import { isMain, runSuites } from './suite.mjs';
+import { triggerNode, workflowJson } from '../tools/n8n/index.mjs';
 
 export const hostileDeliveriesSuite = {
 	active: 'three triggers, one per Authentication, and one that reports refusals',
@@ -54,38 +55,27 @@ const REPORTING = {
 };
 
 function workflowOf(trigger, index) {
-	return {
+	const { credential } = trigger;
+	return workflowJson({
 		id: `bmHostileFlow${index + 1}`,
 		name: `e2e hostile: ${trigger.auth}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: {},
 		nodes: [
-			{
-				id: `bmHostileTrigger${index + 1}`,
-				name: 'Business Messaging Trigger',
-				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: trigger.webhookId,
-				...(trigger.credential
-					? {
-							credentials: {
-								[trigger.credential.type]: {
-									id: trigger.credential.id,
-									name: trigger.credential.name,
-								},
-							},
-						}
-					: {}),
-				parameters: {
+			triggerNode(
+				trigger.webhookId,
+				{
 					events: ['incomingMessage'],
 					...(trigger.auth === 'none' ? {} : { deliveryAuth: trigger.auth }),
 					...(trigger.options ? { options: trigger.options } : {}),
 				},
-			},
+				{
+					id: `bmHostileTrigger${index + 1}`,
+					...(credential
+						? { credentials: { [credential.type]: { id: credential.id, name: credential.name } } }
+						: {}),
+				},
+			),
 		],
-	};
+	});
 }
 
 /** A customer's text in the platform's envelope, with its own message ID. */
@@ -169,110 +159,106 @@ function prepare({ n8n, sandbox, mode }) {
 		// These triggers call no API (no media, no numbers): the scan has no request to see alone.
 		minRequests: 0,
 		async run({ main, hooks, cookie }) {
-			await check(
-				`${mode}: Report Refusals starts the workflow with a refusal item while the provider gets its 401, once a minute`,
-				async () => {
-					const flow = flows[TRIGGERS.length];
-					const before = new Set(
-						(await executionsOf(main, cookie, flow.id)).map((e) => String(e.id)),
-					);
-					const statuses = [];
-					for (let i = 0; i < 3; i++) {
-						const raw = messageDelivery(ourNumber, `wamid.hostile-report-${i}`);
-						const response = await fetch(`${hooks}/webhook/${REPORTING.webhookId}/webhook`, {
-							method: 'POST',
-							headers: { 'content-type': 'application/json', 'x-webhook-token': 'not-it' },
-							body: raw,
-						});
-						statuses.push(response.status);
-					}
-					assert(
-						statuses.every((status) => status === 401),
-						`answered ${statuses.join(', ')}`,
-					);
-					let runs = [];
-					await waitFor(
-						async () => {
-							runs = (await executionsOf(main, cookie, flow.id)).filter(
-								(e) => !before.has(String(e.id)),
-							);
-							return runs.length >= 1 && runs.every((e) => !['new', 'running'].includes(e.status));
-						},
-						30_000,
-						'the refusal report',
-					);
-					await new Promise((resolve) => setTimeout(resolve, 2000));
-					runs = (await executionsOf(main, cookie, flow.id)).filter(
-						(e) => !before.has(String(e.id)),
-					);
-					assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
-					const { data } = await savedExecution(main, cookie, runs[0].id);
-					const item =
-						data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
-					assert(
-						item?.eventType === 'refusal' &&
-							item.status === 401 &&
-							/X-Webhook-Token/.test(item.reason) &&
-							!JSON.stringify(item).includes(TOKEN),
-						`the report: ${JSON.stringify(item)}`,
-					);
-				},
-			);
-			for (const [index, trigger] of TRIGGERS.entries()) {
-				const flow = flows[index];
-				await check(
-					`${mode}, Authentication ${trigger.auth}: every hostile delivery answered with an error started nothing; each valid one ran once`,
-					async () => {
-						const before = new Set(
-							(await executionsOf(main, cookie, flow.id)).map((e) => String(e.id)),
-						);
-						const answers = [];
-						for (const delivery of deliveriesFor(ourNumber, trigger.auth)) {
-							// A Uint8Array body: fetch then sends no Content-Type of its own.
-							const response = await fetch(`${hooks}/webhook/${trigger.webhookId}/webhook`, {
-								method: 'POST',
-								headers: {
-									...(delivery.contentType ? { 'content-type': delivery.contentType } : {}),
-									...trigger.headers(delivery.raw),
-								},
-								body: new TextEncoder().encode(delivery.raw),
-							});
-							answers.push({ ...delivery, status: response.status });
-						}
-						const wrong = answers.filter((a) => (a.status === 200) !== a.taken);
-						assert(
-							wrong.length === 0,
-							`answered: ${answers.map((a) => `${a.what} → ${a.status}`).join('; ')}`,
-						);
-						const expected = answers.filter((a) => a.taken).length;
-						let runs = [];
-						await waitFor(
-							async () => {
-								runs = (await executionsOf(main, cookie, flow.id)).filter(
-									(e) => !before.has(String(e.id)),
-								);
-								return (
-									runs.length >= expected &&
-									runs.every((e) => !['new', 'running'].includes(e.status))
-								);
-							},
-							30_000,
-							`${expected} execution(s)`,
-						);
-						// Time for a late execution of a refused delivery to show.
-						await new Promise((resolve) => setTimeout(resolve, 2000));
-						runs = (await executionsOf(main, cookie, flow.id)).filter(
-							(e) => !before.has(String(e.id)),
-						);
-						assert(
-							runs.length === expected && runs.every((e) => e.status === 'success'),
-							`${runs.length} execution(s) for ${expected} valid deliveries: ${JSON.stringify(runs.map((e) => e.status))}; answered: ${answers.map((a) => `${a.what} → ${a.status}`).join('; ')}`,
-						);
-					},
-				);
-			}
+			const h = { main, hooks, cookie, mode, ourNumber };
+			await refusalsReported(h, flows[TRIGGERS.length]);
+			for (const [index, trigger] of TRIGGERS.entries())
+				await hostileAnswered(h, trigger, flows[index]);
 		},
 	};
+}
+
+/** The IDs of the workflow's executions so far. */
+async function executionIds({ main, cookie }, flow) {
+	return new Set((await executionsOf(main, cookie, flow.id)).map((e) => String(e.id)));
+}
+
+/**
+ * The workflow's executions not in `before`, once `expected` of them have finished and 2 s more
+ * have passed (time for a late execution of a refused delivery to show).
+ */
+async function newExecutions({ main, cookie }, flow, before, expected, what) {
+	const fresh = async () =>
+		(await executionsOf(main, cookie, flow.id)).filter((e) => !before.has(String(e.id)));
+	await waitFor(
+		async () => {
+			const runs = await fresh();
+			return runs.length >= expected && runs.every((e) => !['new', 'running'].includes(e.status));
+		},
+		30_000,
+		what,
+	);
+	await new Promise((resolve) => setTimeout(resolve, 2000));
+	return fresh();
+}
+
+/** Report Refusals: three refused deliveries in a minute, one execution holding the refusal. */
+async function refusalsReported(h, flow) {
+	const { main, hooks, cookie, mode, ourNumber } = h;
+	await check(
+		`${mode}: Report Refusals starts the workflow with a refusal item while the provider gets its 401, once a minute`,
+		async () => {
+			const before = await executionIds(h, flow);
+			const statuses = [];
+			for (let i = 0; i < 3; i++) {
+				const raw = messageDelivery(ourNumber, `wamid.hostile-report-${i}`);
+				const response = await fetch(`${hooks}/webhook/${REPORTING.webhookId}/webhook`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-webhook-token': 'not-it' },
+					body: raw,
+				});
+				statuses.push(response.status);
+			}
+			assert(
+				statuses.every((status) => status === 401),
+				`answered ${statuses.join(', ')}`,
+			);
+			const runs = await newExecutions(h, flow, before, 1, 'the refusal report');
+			assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
+			const { data } = await savedExecution(main, cookie, runs[0].id);
+			const item =
+				data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
+			assert(
+				item?.eventType === 'refusal' &&
+					item.status === 401 &&
+					/X-Webhook-Token/.test(item.reason) &&
+					!JSON.stringify(item).includes(TOKEN),
+				`the report: ${JSON.stringify(item)}`,
+			);
+		},
+	);
+}
+
+/** Every hostile delivery to a trigger answered with an error and starting nothing; each valid one run once. */
+async function hostileAnswered(h, trigger, flow) {
+	const { hooks, mode, ourNumber } = h;
+	await check(
+		`${mode}, Authentication ${trigger.auth}: every hostile delivery answered with an error started nothing; each valid one ran once`,
+		async () => {
+			const before = await executionIds(h, flow);
+			const answers = [];
+			for (const delivery of deliveriesFor(ourNumber, trigger.auth)) {
+				// A Uint8Array body: fetch then sends no Content-Type of its own.
+				const response = await fetch(`${hooks}/webhook/${trigger.webhookId}/webhook`, {
+					method: 'POST',
+					headers: {
+						...(delivery.contentType ? { 'content-type': delivery.contentType } : {}),
+						...trigger.headers(delivery.raw),
+					},
+					body: new TextEncoder().encode(delivery.raw),
+				});
+				answers.push({ ...delivery, status: response.status });
+			}
+			const said = answers.map((a) => `${a.what} → ${a.status}`).join('; ');
+			const wrong = answers.filter((a) => (a.status === 200) !== a.taken);
+			assert(wrong.length === 0, `answered: ${said}`);
+			const expected = answers.filter((a) => a.taken).length;
+			const runs = await newExecutions(h, flow, before, expected, `${expected} execution(s)`);
+			assert(
+				runs.length === expected && runs.every((e) => e.status === 'success'),
+				`${runs.length} execution(s) for ${expected} valid deliveries: ${JSON.stringify(runs.map((e) => e.status))}; answered: ${said}`,
+			);
+		},
+	);
 }
 
 if (isMain(import.meta.url))

@@ -4,6 +4,7 @@
 // the URL with the verify token, answered by the trigger in n8n); unpublishing removes it.
 import { assert, check, executionsOf, waitFor } from '../checks.mjs';
 import { SANDBOX_CREDENTIAL } from '../../tools/n8n/home.mjs';
+import { triggerNode, workflowJson } from '../../tools/n8n/index.mjs';
 import { setPublished } from '../../tools/n8n/rest.mjs';
 import { TRIGGER_PATH } from './trigger.mjs';
 
@@ -20,32 +21,28 @@ const numberFields = {
 };
 
 function numbersWorkflow(id, webhookId, credential, phoneNumberId, typeVersion) {
-	return {
+	return workflowJson({
 		id,
 		name: `e2e: ${id}`,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: {},
 		nodes: [
-			{
-				id: `${id}Node`,
-				name: 'Business Messaging Trigger',
-				type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-				typeVersion,
-				position: [0, 0],
+			triggerNode(
 				webhookId,
-				credentials: {
-					businessMessagingApi: SANDBOX_CREDENTIAL,
-					businessMessagingSignatureApi: credential,
-				},
-				parameters: {
+				{
 					events: ['incomingMessage'],
 					deliveryAuth: 'signature',
 					...numberFields[typeVersion](phoneNumberId),
 				},
-			},
+				{
+					id: `${id}Node`,
+					typeVersion,
+					credentials: {
+						businessMessagingApi: SANDBOX_CREDENTIAL,
+						businessMessagingSignatureApi: credential,
+					},
+				},
+			),
 		],
-	};
+	});
 }
 
 const flows = (sandbox) => ({

@@ -3,16 +3,33 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assert, check, executionsOf, savedOutput, waitFor } from '../checks.mjs';
 import { EXAMPLE_WEBHOOK_SECRET, EXAMPLES, exampleTriggerUrl } from '../../tools/n8n/examples.mjs';
+
 /** The example workflows in the served n8n: the CRM webhook, and the inbox fed by the sandbox. */
-export async function servedExampleFlow({
-	sandbox,
-	base,
-	cookie,
-	control,
-	post,
-	examples,
-	filesDir,
-}) {
+export async function servedExampleFlow(context) {
+	const ex = examplesSession(context);
+	await crmDealWon(ex);
+	await ex.post('/webhook', {
+		url: exampleTriggerUrl(ex.base, ex.examples),
+		secret: EXAMPLE_WEBHOOK_SECRET,
+	});
+	for (const step of [
+		photoSaved,
+		textAnswered,
+		orderStatus,
+		usernameCustomer,
+		secondNumber,
+		shopInTheChat,
+		bookWithAFlow,
+		oneAppSeveralWorkflows,
+	])
+		await step(ex);
+}
+
+/**
+ * What the example checks share: the served n8n and its executions, the sandbox, the examples,
+ * and the ways to read what the sandbox took.
+ */
+function examplesSession({ sandbox, base, cookie, control, post, examples, filesDir }) {
 	const executionsOfWorkflow = (workflowId) => executionsOf(base, cookie, workflowId);
 	const finished = (list) => list.every((e) => !['new', 'running', 'waiting'].includes(e.status));
 	/** Waits for `count` finished executions of the workflow; all must have succeeded. */
@@ -47,7 +64,39 @@ export async function servedExampleFlow({
 		});
 	const messagesTo = async (to) =>
 		(await control('/messages')).data.filter((m) => m.to === to || m.recipient === to);
+	/** The last message the sandbox took for `to`, waited for until `accept(message)` holds. */
+	const lastMessageTo = async (to, accept, what) => {
+		let message;
+		await waitFor(
+			async () => {
+				message = (await messagesTo(to)).at(-1);
+				return message !== undefined && accept(message);
+			},
+			30_000,
+			what,
+		);
+		return message;
+	};
+	return {
+		sandbox,
+		base,
+		cookie,
+		control,
+		post,
+		examples,
+		filesDir,
+		executionsOfWorkflow,
+		finished,
+		settled,
+		createTemplate,
+		messagesTo,
+		lastMessageTo,
+	};
+}
 
+/** The CRM example: its webhook sends the order confirmation. */
+async function crmDealWon(ex) {
+	const { base, messagesTo } = ex;
 	await check(
 		'example "CRM deal won": the CRM webhook sends the order confirmation and answers its wamid',
 		async () => {
@@ -74,11 +123,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
 
-	await post('/webhook', {
-		url: exampleTriggerUrl(base, examples),
-		secret: EXAMPLE_WEBHOOK_SECRET,
-	});
+/** The inbox: a photo saved to disk and answered as a reply. */
+async function photoSaved(ex) {
+	const { sandbox, post, filesDir, settled, messagesTo } = ex;
 	await check(
 		'example "customer messages": a photo is saved to disk and answered as a reply',
 		async () => {
@@ -112,6 +161,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
+
+/** The inbox: a text answered with buttons; a template rejection becomes a notification. */
+async function textAnswered(ex) {
+	const { sandbox, base, cookie, post, filesDir, settled, createTemplate, messagesTo } = ex;
 	await check(
 		'example "customer messages": a text is answered with three buttons, a template rejection becomes a notification',
 		async () => {
@@ -162,6 +216,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
+
+/** The inbox: the order status list, a chosen order, the price list. */
+async function orderStatus(ex) {
+	const { sandbox, post, settled, messagesTo } = ex;
 	await check(
 		'example "customer messages": Order status lists the orders, a chosen order gets its status, Price list gets a document',
 		async () => {
@@ -223,7 +282,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
 
+/** The inbox: a customer known only by a username is answered by user ID. */
+async function usernameCustomer(ex) {
+	const { sandbox, post, settled, messagesTo } = ex;
 	await check(
 		'example "customer messages": a customer with a username and no number is answered by user ID',
 		async () => {
@@ -248,7 +311,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
 
+/** The inbox: a customer who writes to the second number is answered from it. */
+async function secondNumber(ex) {
+	const { sandbox, post, settled, messagesTo } = ex;
 	await check(
 		'example "customer messages": a customer who writes to the second number is answered from it, with no Sender chosen',
 		async () => {
@@ -267,20 +334,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
-	/** The last message the sandbox took for `to`, waited for until `accept(message)` holds. */
-	const lastMessageTo = async (to, accept, what) => {
-		let message;
-		await waitFor(
-			async () => {
-				message = (await messagesTo(to)).at(-1);
-				return message !== undefined && accept(message);
-			},
-			30_000,
-			what,
-		);
-		return message;
-	};
+}
 
+/** The shop: the product list, an order, its confirmation; the order redelivered is skipped. */
+async function shopInTheChat(ex) {
+	const { sandbox, base, control, post, examples, settled, messagesTo, lastMessageTo } = ex;
 	await check(
 		'example "shop in the chat": a customer gets the product list, orders from it, and the order is confirmed with a template and its total; the order redelivered is skipped',
 		async () => {
@@ -354,7 +412,11 @@ export async function servedExampleFlow({
 			assert(confirmations.length === 1, `${confirmations.length} confirmations`);
 		},
 	);
+}
 
+/** The booking: the Flow sent, its form answered, the waiting execution confirms. */
+async function bookWithAFlow(ex) {
+	const { sandbox, base, post, examples, settled, lastMessageTo } = ex;
 	await check(
 		'example "book with a Flow": the customer gets the Flow, sends the form; the waiting execution confirms the booking with its fields',
 		async () => {
@@ -399,7 +461,11 @@ export async function servedExampleFlow({
 			);
 		},
 	);
+}
 
+/** The router: a message and a template decision handed to their sub-workflows; a forged delivery reported. */
+async function oneAppSeveralWorkflows(ex) {
+	const { sandbox, base, cookie, post, examples, settled, createTemplate, lastMessageTo } = ex;
 	await check(
 		'example "one app, several workflows": the router hands a message and a template decision to their sub-workflows (the answer from the number written to, no Sender chosen), and reports a forged delivery',
 		async () => {

@@ -1,6 +1,7 @@
 // In the served n8n: the trigger with real sandbox events. A forged delivery, an incoming message,
 // a template approval and receipts, and a tap on the reply buttons the action flow sent.
 import { assert, check, executionsOf, savedOutput, waitFor } from '../checks.mjs';
+import { triggerNode, workflowJson } from '../../tools/n8n/index.mjs';
 
 /** The signing secret of the trigger workflow (its webhook credential). */
 export const TRIGGER_SECRET = 'e2e-signing-secret';
@@ -9,28 +10,17 @@ const webhookCredential = { id: 'bmE2eWebhookSig1', name: 'e2e trigger webhook' 
 /** The trigger's webhook path: n8n serves the workflows once it answers (see startRegularMode). */
 export const TRIGGER_PATH = `${webhookId}/webhook`;
 
-const flow = {
+const flow = workflowJson({
 	id: 'bmE2eTriggerFlow',
 	name: 'e2e: trigger',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	connections: {},
 	nodes: [
-		{
-			id: 'bmE2eTrigger',
-			name: 'Business Messaging Trigger',
-			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-			typeVersion: 1,
-			position: [0, 0],
+		triggerNode(
 			webhookId,
-			credentials: { businessMessagingSignatureApi: webhookCredential },
-			parameters: {
-				events: ['incomingMessage', 'messageStatus', 'templateStatus'],
-				deliveryAuth: 'signature',
-			},
-		},
+			{ events: ['incomingMessage', 'messageStatus', 'templateStatus'], deliveryAuth: 'signature' },
+			{ id: 'bmE2eTrigger', credentials: { businessMessagingSignatureApi: webhookCredential } },
+		),
 	],
-};
+});
 
 /** With n8n stopped: imports the trigger workflow and its webhook credential, and activates it. */
 export function importTriggerWorkflow({ n8n }) {
@@ -42,12 +32,31 @@ export function importTriggerWorkflow({ n8n }) {
  * Points the sandbox's webhook at the trigger, has the sandbox deliver real events, and counts
  * the executions n8n recorded.
  */
-export async function triggerFlow({ sandbox, control, post, base, cookie, buttonsSent }) {
+export async function triggerFlow(context) {
+	const { base, cookie, post } = context;
 	const hook = `${base}/webhook/${TRIGGER_PATH}`;
 	const executions = () => executionsOf(base, cookie, flow.id);
+	/** Until `count` executions have finished (n8n answers on receipt, before they end). */
+	const untilFinished = (count, what) =>
+		waitFor(
+			async () => {
+				const list = await executions();
+				return (
+					list.length >= count &&
+					list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+				);
+			},
+			30_000,
+			what,
+		);
 	await post('/webhook', { url: hook, secret: TRIGGER_SECRET });
 	await post('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+	const t = { ...context, hook, executions, untilFinished };
+	for (const step of [forgedRefused, realEventsRun, buttonTapArrives]) await step(t);
+}
 
+/** A delivery with a wrong signature: 401, and nothing starts. */
+async function forgedRefused({ hook, executions }) {
 	await check(
 		'the trigger in n8n: a forged delivery is refused (401) and starts nothing',
 		async () => {
@@ -63,6 +72,10 @@ export async function triggerFlow({ sandbox, control, post, base, cookie, button
 			assert((await executions()).length === 0, 'an execution was started');
 		},
 	);
+}
+
+/** A message, a template decision and receipts, each delivered by the sandbox, each one execution. */
+async function realEventsRun({ sandbox, control, post, executions, untilFinished }) {
 	await check(
 		'the trigger in n8n: an incoming message, a template approval and three receipts start 5 executions',
 		async () => {
@@ -86,16 +99,7 @@ export async function triggerFlow({ sandbox, control, post, base, cookie, button
 			});
 			assert(sent.ok, `send answered ${sent.status}`);
 			// n8n answers on receipt: wait until the executions have finished, not just started.
-			await waitFor(
-				async () => {
-					const list = await executions();
-					return (
-						list.length >= 5 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
-					);
-				},
-				30_000,
-				'5 finished executions',
-			);
+			await untilFinished(5, '5 finished executions');
 			const list = await executions();
 			assert(list.length === 5, `${list.length} executions`);
 			assert(
@@ -110,6 +114,18 @@ export async function triggerFlow({ sandbox, control, post, base, cookie, button
 			);
 		},
 	);
+}
+
+/** A tap on the buttons run.mjs's action flow sent: the button's ID and the message it answers. */
+async function buttonTapArrives({
+	sandbox,
+	post,
+	base,
+	cookie,
+	buttonsSent,
+	executions,
+	untilFinished,
+}) {
 	await check(
 		'the trigger in n8n: a tap on a reply button arrives with the button’s ID and the message it answers',
 		async () => {
@@ -122,16 +138,7 @@ export async function triggerFlow({ sandbox, control, post, base, cookie, button
 				button_id: 'deliver-later',
 			});
 			if (!tap.ok) throw new Error(`the sandbox refused the tap: ${await tap.text()}`);
-			await waitFor(
-				async () => {
-					const list = await executions();
-					return (
-						list.length >= 6 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
-					);
-				},
-				30_000,
-				'the tap’s execution',
-			);
+			await untilFinished(6, 'the tap’s execution');
 			const [latest] = await executions();
 			assert(latest.status === 'success', `execution ${latest.id}: ${latest.status}`);
 			const [item] = await savedOutput(base, cookie, latest.id, 'Business Messaging Trigger');

@@ -15,9 +15,12 @@ export const WEBHOOK_CREDENTIAL = {
 	name: 'Business Messaging sandbox webhook',
 };
 
-/** A fresh, offline n8n home with our package installed the way n8n installs community packages. */
-export function createN8nHome({ port = 5678 } = {}) {
-	const userFolder = mkdtempSync(join(tmpdir(), 'bm-n8n-home-'));
+/**
+ * The environment of an n8n home: its own folder and SQLite database, a fixed encryption key,
+ * everything that would call out turned off, listening on 127.0.0.1:`port` (its task runner's
+ * broker on the next port), and the install's own settings (install.mjs › flavor).
+ */
+function offlineEnv(userFolder, port) {
 	const env = {
 		...process.env,
 		PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
@@ -46,12 +49,14 @@ export function createN8nHome({ port = 5678 } = {}) {
 		if (value === undefined) delete env[name];
 		else env[name] = value;
 	}
+	return env;
+}
+
+/** A fresh, offline n8n home with our package installed the way n8n installs community packages. */
+export function createN8nHome({ port = 5678 } = {}) {
+	const userFolder = mkdtempSync(join(tmpdir(), 'bm-n8n-home-'));
+	const env = offlineEnv(userFolder, port);
 	installPackage(userFolder);
-	// Each n8n CLI call starts n8n (about 5 s on 2 cores): credentials and workflows are gathered
-	// and imported in one call of each kind before the next command or start, and workflows to
-	// publish wait for a served n8n, which publishes through its REST API (rest.mjs ›
-	// publishPending) in a request each, where the CLI takes a process each.
-	const pending = { credentials: [], workflows: [] };
 	const run = (args) =>
 		execFileSync(nodeBin, [n8nBin, ...args], {
 			env,
@@ -59,36 +64,7 @@ export function createN8nHome({ port = 5678 } = {}) {
 			stdio: ['ignore', 'pipe', 'pipe'],
 			maxBuffer: 64 * 1024 * 1024,
 		});
-	let served = false;
-	/** Imports what is pending: the credentials (their plain-text file removed after), then the workflows. */
-	const importPending = () => {
-		const credentials = pending.credentials.splice(0);
-		if (credentials.length > 0) {
-			const file = join(userFolder, 'credentials.json');
-			writeFileSync(file, JSON.stringify(credentials));
-			try {
-				run(['import:credentials', `--input=${file}`]);
-			} finally {
-				rmSync(file, { force: true });
-			}
-		}
-		const workflows = pending.workflows.splice(0);
-		if (workflows.length > 0) {
-			const dir = mkdtempSync(join(userFolder, 'workflows-'));
-			for (const workflow of workflows)
-				writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
-			try {
-				run(['import:workflow', '--separate', `--input=${dir}`]);
-			} finally {
-				rmSync(dir, { recursive: true, force: true });
-			}
-		}
-	};
-	/** Gathers an import, or imports at once in a home already served. */
-	const gather = (kind, items) => {
-		pending[kind].push(...items);
-		if (served) importPending();
-	};
+	const { gather, importPending, serve } = pendingImports(userFolder, run);
 	return {
 		userFolder,
 		env,
@@ -153,7 +129,7 @@ export function createN8nHome({ port = 5678 } = {}) {
 		/** Runs an n8n process: `start` (the main), or `worker` / `webhook` in queue mode. */
 		start(command = 'start', extraEnv = {}) {
 			importPending();
-			served = true;
+			serve();
 			return spawn(nodeBin, [n8nBin, command], {
 				env: { ...env, ...extraEnv },
 				stdio: ['ignore', 'pipe', 'pipe'],
@@ -161,6 +137,54 @@ export function createN8nHome({ port = 5678 } = {}) {
 		},
 		remove() {
 			rmSync(userFolder, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * Imports into a home as few times as it can. Each n8n CLI call starts n8n (about 5 s on 2 cores):
+ * credentials and workflows are gathered and imported in one call of each kind before the next
+ * command or start (`importPending`); once the home is served (`serve`), at once. Workflows to
+ * publish wait for a served n8n, which publishes through its REST API (rest.mjs › publishPending)
+ * in a request each, where the CLI takes a process each.
+ */
+function pendingImports(userFolder, run) {
+	const pending = { credentials: [], workflows: [] };
+	let served = false;
+	/** Imports what is pending: the credentials (their plain-text file removed after), then the workflows. */
+	const importPending = () => {
+		const credentials = pending.credentials.splice(0);
+		if (credentials.length > 0) {
+			const file = join(userFolder, 'credentials.json');
+			writeFileSync(file, JSON.stringify(credentials));
+			try {
+				run(['import:credentials', `--input=${file}`]);
+			} finally {
+				rmSync(file, { force: true });
+			}
+		}
+		const workflows = pending.workflows.splice(0);
+		if (workflows.length > 0) {
+			const dir = mkdtempSync(join(userFolder, 'workflows-'));
+			for (const workflow of workflows)
+				writeFileSync(join(dir, `${workflow.id}.json`), JSON.stringify(workflow));
+			try {
+				run(['import:workflow', '--separate', `--input=${dir}`]);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		}
+	};
+	/** Gathers an import, or imports at once in a home already served. */
+	const gather = (kind, items) => {
+		pending[kind].push(...items);
+		if (served) importPending();
+	};
+	return {
+		gather,
+		importPending,
+		serve: () => {
+			served = true;
 		},
 	};
 }
