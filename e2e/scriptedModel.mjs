@@ -47,30 +47,7 @@ export async function startScriptedModel(script, { model = 'scripted-model' } = 
 		const created = Math.floor(Date.now() / 1000);
 		const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
 		if (body.stream) {
-			res.writeHead(200, { 'content-type': 'text/event-stream' });
-			const chunk = (delta, finishReason = null) =>
-				res.write(
-					`data: ${JSON.stringify({
-						id,
-						object: 'chat.completion.chunk',
-						created,
-						model,
-						choices: [{ index: 0, delta, finish_reason: finishReason }],
-					})}\n\n`,
-				);
-			chunk(
-				toolCalls.length
-					? {
-							role: 'assistant',
-							tool_calls: toolCalls.map((call, index) => ({ index, ...call })),
-						}
-					: { role: 'assistant', content: message.content },
-			);
-			chunk({}, finish);
-			res.write(
-				`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
-			);
-			res.end('data: [DONE]\n\n');
+			streamAnswer(res, { id, created, model, usage, message, toolCalls, finish });
 			return;
 		}
 		res.writeHead(200, { 'content-type': 'application/json' });
@@ -91,4 +68,32 @@ export async function startScriptedModel(script, { model = 'scripted-model' } = 
 		requests,
 		close: () => new Promise((resolve) => server.close(resolve)),
 	};
+}
+
+/** The answer as OpenAI streams it (server-sent events): the message, its finish, the usage. */
+function streamAnswer(res, { id, created, model, usage, message, toolCalls, finish }) {
+	res.writeHead(200, { 'content-type': 'text/event-stream' });
+	const chunk = (delta, finishReason = null) =>
+		res.write(
+			`data: ${JSON.stringify({
+				id,
+				object: 'chat.completion.chunk',
+				created,
+				model,
+				choices: [{ index: 0, delta, finish_reason: finishReason }],
+			})}\n\n`,
+		);
+	chunk(
+		toolCalls.length
+			? {
+					role: 'assistant',
+					tool_calls: toolCalls.map((call, index) => ({ index, ...call })),
+				}
+			: { role: 'assistant', content: message.content },
+	);
+	chunk({}, finish);
+	res.write(
+		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+	);
+	res.end('data: [DONE]\n\n');
 }

@@ -132,10 +132,25 @@ export function createQueueHome() {
 	});
 }
 
+/** Queue mode's three processes: name, n8n command, the ports that differ from the main's. */
+const QUEUE_PROCESSES = [
+	['main', 'start', {}],
+	[
+		'worker',
+		'worker',
+		{ N8N_PORT: String(PORTS.worker), N8N_RUNNERS_BROKER_PORT: String(PORTS.workerBroker) },
+	],
+	[
+		'webhook',
+		'webhook',
+		{ N8N_PORT: String(PORTS.webhook), N8N_RUNNERS_BROKER_PORT: String(PORTS.webhookBroker) },
+	],
+];
+
 /**
  * Starts Redis and the three processes; once all are ready, publishes the workflows the home
- * holds to be active, and resolves when `readyPath` (a webhook path of one, POSTed) answers through the webhook process. Returns the URLs, the
- * logs, an owner's session cookie and `stop()`.
+ * holds to be active, and resolves when `readyPath` (a webhook path of one, POSTed) answers
+ * through the webhook process. Returns the URLs, the logs, an owner's session cookie and `stop()`.
  */
 export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 	const redis = spawn(
@@ -158,19 +173,7 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 		redis.kill('SIGTERM');
 	};
 	try {
-		for (const [name, command, env] of [
-			['main', 'start', {}],
-			[
-				'worker',
-				'worker',
-				{ N8N_PORT: String(PORTS.worker), N8N_RUNNERS_BROKER_PORT: String(PORTS.workerBroker) },
-			],
-			[
-				'webhook',
-				'webhook',
-				{ N8N_PORT: String(PORTS.webhook), N8N_RUNNERS_BROKER_PORT: String(PORTS.webhookBroker) },
-			],
-		]) {
+		for (const [name, command, env] of QUEUE_PROCESSES) {
 			const child = n8n.start(command, env);
 			child.stdout.on('data', (chunk) => (logs[name] += chunk));
 			child.stderr.on('data', (chunk) => (logs[name] += chunk));
