@@ -2,7 +2,7 @@
 // The ones in a real n8n come first (what users run); then the sandbox at scale and the node on
 // n8n-core's execution context in a test process. Each prints its own table; bench/RESULTS.md
 // records them.
-//   node bench/run.mjs [--quick]   (--quick: small sizes, one run of each side: a smoke run of every bench)
+//   node bench/run.mjs [--quick]   (--quick: small sizes, each side run once and checked (--rounds 0) or one round: a smoke run of every bench)
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 

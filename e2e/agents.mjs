@@ -26,21 +26,12 @@ function prepare({ n8n, sandbox, queue, mode }) {
 	const flows = agentWorkflows(triggerId, ourNumber);
 	n8n.importWebhookCredential(secret, { as: webhookCredential });
 	n8n.importActiveWorkflows(Object.values(flows));
+	const suite = { sandbox, flows, mode, queue, secret, triggerId, ourNumber, otherNumber };
 	return {
 		readyPath: `${triggerId}/webhook`,
 		secrets: [secret],
 		async run(served) {
-			const s = agentsSession({
-				sandbox,
-				flows,
-				served,
-				mode,
-				queue,
-				secret,
-				triggerId,
-				ourNumber,
-				otherNumber,
-			});
+			const s = agentsSession(suite, served);
 			await s.control(
 				'/webhook',
 				{ url: `${served.hooks}/webhook/${triggerId}/webhook`, secret },
@@ -66,18 +57,9 @@ function prepare({ n8n, sandbox, queue, mode }) {
  * What the checks share: the served n8n, the sandbox, the suite's workflows, and the ways to write
  * as customers and to read the executions the trigger started.
  */
-function agentsSession({
-	sandbox,
-	flows,
-	served,
-	mode,
-	queue,
-	secret,
-	triggerId,
-	ourNumber,
-	otherNumber,
-}) {
-	const { main, hooks, cookie, said, logs } = served;
+function agentsSession(suite, served) {
+	const { sandbox, flows, ourNumber } = suite;
+	const { main, cookie } = served;
 	const { control } = sandbox;
 	/**
 	 * The pause of a person typing their next message: just over a second. The platform stamps
@@ -116,6 +98,8 @@ function agentsSession({
 	};
 	const knownRuns = async () => new Set((await triggerRuns()).map((e) => String(e.id)));
 	return {
+		...suite,
+		...served,
 		control,
 		writes,
 		typing,
@@ -124,18 +108,6 @@ function agentsSession({
 		triggerRuns,
 		/** When each burst's execution started after its quiet time, in ms (printed, not a pass mark). */
 		measured: [],
-		mode,
-		queue,
-		main,
-		hooks,
-		cookie,
-		said,
-		logs,
-		flows,
-		secret,
-		triggerId,
-		ourNumber,
-		otherNumber,
 	};
 }
 

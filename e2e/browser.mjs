@@ -19,6 +19,7 @@ import {
 	createN8nHome,
 	ensureN8n,
 	N8N_VERSION,
+	ownerSession,
 	publishPending,
 	startSandbox,
 } from '../tools/n8n/index.mjs';
@@ -64,17 +65,12 @@ try {
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	// The owner account through the REST API, as n8n's own browser tests do; its cookie logs the browser in.
-	const setup = await fetch(`${base}/rest/owner/setup`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			email: 'demo@example.com',
-			firstName: 'Demo',
-			lastName: 'User',
-			password: 'Sandbox-demo-1',
-		}),
+	const cookie = await ownerSession(base, 'Demo', {
+		email: 'demo@example.com',
+		firstName: 'Demo',
+		lastName: 'User',
+		password: 'Sandbox-demo-1',
 	});
-	const cookie = (setup.headers.get('set-cookie') ?? '').split(';')[0];
 	await publishPending(n8n, base, cookie);
 	const [cookieName, cookieValue] = cookie.split('=');
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -13,8 +13,10 @@ import {
 	createN8nHome,
 	ensureN8n,
 	N8N_VERSION,
+	ownerSession,
 	publishPending,
 	startSandbox,
+	waitFor,
 	WEBHOOK_CREDENTIAL,
 } from '../tools/n8n/index.mjs';
 
@@ -64,31 +66,26 @@ server.once(
 );
 
 const base = `http://127.0.0.1:${PORT}`;
-for (;;) {
-	try {
-		if ((await fetch(`${base}/healthz/readiness`)).ok) break;
-	} catch {
-		// not listening yet
-	}
-	await new Promise((r) => setTimeout(r, 500));
+try {
+	await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 120_000, 'n8n');
+	// The examples that answer deliveries (the inbox, the CRM webhook…) are published as a user
+	// does, with the demo owner's session; then the sandbox delivers its events (incoming
+	// messages, receipts, template decisions) to the inbox example.
+	await publishPending(n8n, base, await ownerSession(base, OWNER.firstName, OWNER));
+	await fetch(`${sandbox.controlUrl}/webhook`, {
+		method: 'PUT',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			url: exampleTriggerUrl(base, examples),
+			secret: EXAMPLE_WEBHOOK_SECRET,
+		}),
+	});
+} catch (error) {
+	console.error(`n8n did not get ready: ${error.message}`);
+	stop(1);
 }
-// The sandbox delivers its events (incoming messages, receipts, template decisions) to the inbox example.
-await fetch(`${sandbox.controlUrl}/webhook`, {
-	method: 'PUT',
-	headers: { 'content-type': 'application/json' },
-	body: JSON.stringify({ url: exampleTriggerUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET }),
-});
-const setup = await fetch(`${base}/rest/owner/setup`, {
-	method: 'POST',
-	headers: { 'content-type': 'application/json' },
-	body: JSON.stringify(OWNER),
-});
-// A fresh home has no owner yet: a refusal here is n8n's, and the examples would stay unpublished.
-if (!setup.ok)
-	throw new Error(`n8n refused the owner set-up (${setup.status}): ${await setup.text()}`);
-// The examples that answer deliveries (the inbox, the CRM webhook…) are published as a user does.
-await publishPending(n8n, base, (setup.headers.get('set-cookie') ?? '').split(';')[0]);
-console.log(`
+if (!stopping)
+	console.log(`
 Ready in ${Math.round((Date.now() - started) / 1000)} s.
 
   n8n editor   ${base}/

@@ -22,7 +22,7 @@ const flow = workflowJson({
 	],
 });
 
-/** With n8n stopped: imports the trigger workflow and its webhook credential, and activates it. */
+/** With n8n stopped: imports the trigger workflow and its webhook credential, to be published when n8n starts. */
 export function importTriggerWorkflow({ n8n }) {
 	n8n.importWebhookCredential(TRIGGER_SECRET, { as: webhookCredential });
 	n8n.importActiveWorkflows([flow]);

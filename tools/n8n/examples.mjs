@@ -57,8 +57,9 @@ function mustBePublished(workflow) {
 }
 
 /**
- * Imports the examples into an n8n home (its files folder allowed for the file nodes) and
- * publishes the ones that must be, so that they answer as soon as n8n runs. `leaveOut` names
+ * Imports the examples into an n8n home (its files folder allowed for the file nodes) and has
+ * the ones that must be published when n8n starts (rest.mjs › publishPending), sub-workflows
+ * first. `leaveOut` names
  * examples a test adds itself, as a user does, through the editor.
  */
 export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] }) {

@@ -64,7 +64,7 @@ export function createN8nHome({ port = 5678 } = {}) {
 			stdio: ['ignore', 'pipe', 'pipe'],
 			maxBuffer: 64 * 1024 * 1024,
 		});
-	const { gather, importPending, serve } = pendingImports(userFolder, run);
+	const { gather, importPending, serve, isServed } = pendingImports(userFolder, run);
 	return {
 		userFolder,
 		env,
@@ -114,16 +114,18 @@ export function createN8nHome({ port = 5678 } = {}) {
 		importWorkflows(workflows) {
 			gather('workflows', workflows);
 		},
-		/** Imports each workflow and makes it active (its webhooks served once n8n runs). */
+		/** Imports each workflow and has it published when n8n starts (rest.mjs › publishPending). */
 		importActiveWorkflows(workflows) {
 			this.importWorkflows(workflows);
 			for (const workflow of workflows) this.activate(workflow.id);
 		},
 		/**
-		 * Makes a workflow active once n8n serves: whatever starts n8n calls rest.mjs ›
-		 * publishPending with its owner's session before it waits for the workflows' webhooks.
+		 * Has a workflow published when n8n starts: whatever starts n8n calls rest.mjs ›
+		 * publishPending with its owner's session before it waits for the workflows' webhooks. In a
+		 * home already served nothing would take it: publish with rest.mjs › setPublished there.
 		 */
 		activate(id) {
+			if (isServed()) throw new Error(`n8n is served: publish ${id} with setPublished`);
 			this.toPublish.push(id);
 		},
 		/** Runs an n8n process: `start` (the main), or `worker` / `webhook` in queue mode. */
@@ -186,5 +188,6 @@ function pendingImports(userFolder, run) {
 		serve: () => {
 			served = true;
 		},
+		isServed: () => served,
 	};
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 /**
  * The n8n lines we check: the pinned 2.x on Node 24 (the default), and the latest 1.x on
  * Node 20 (BM_N8N_MAJOR=1). 1.x needs a registry xlsx and the legacy expression engine (it has
- * no isolated-vm build for Node 20); its CLI activates with update:workflow.
+ * no isolated-vm build for Node 20).
  */
 const FLAVORS = {
 	2: { version: '2.41.1', nodeMajor: '24', overrides: { linkedom: '0.18.13' }, env: {} },

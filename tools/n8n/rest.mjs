@@ -28,11 +28,12 @@ export async function executionsOf(base, cookie, workflowId) {
 }
 
 /**
- * Sets up n8n's owner (a fresh n8n has none) and returns the session cookie for its REST API.
- * n8n 1 says it is ready before its REST API is mounted (it answers the editor's page): this
- * waits for the API first.
+ * Sets up n8n's owner (a fresh n8n has none: a refusal throws with n8n's answer) and returns the
+ * session cookie for its REST API. `account` is the owner's email, names and password (by
+ * default one made from `name`). n8n 1 says it is ready before its REST API is mounted (it
+ * answers the editor's page): this waits for the API first.
  */
-export async function ownerSession(base, name) {
+export async function ownerSession(base, name, account = runnerAccount(name)) {
 	await waitFor(
 		async () =>
 			/json/.test((await fetch(`${base}/rest/settings`)).headers.get('content-type') ?? ''),
@@ -42,15 +43,19 @@ export async function ownerSession(base, name) {
 	const setup = await fetch(`${base}/rest/owner/setup`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			email: `${name.toLowerCase()}@example.com`,
-			firstName: name,
-			lastName: 'Runner',
-			password: `${name}-password-1`,
-		}),
+		body: JSON.stringify(account),
 	});
+	if (!setup.ok)
+		throw new Error(`n8n refused the owner set-up (${setup.status}): ${await setup.text()}`);
 	return (setup.headers.get('set-cookie') ?? '').split(';')[0];
 }
+
+const runnerAccount = (name) => ({
+	email: `${name.toLowerCase()}@example.com`,
+	firstName: name,
+	lastName: 'Runner',
+	password: `${name}-password-1`,
+});
 
 /**
  * Publishes or unpublishes a workflow as the editor's Publish button does, and waits until n8n
