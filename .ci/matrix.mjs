@@ -1,7 +1,6 @@
-// The e2e job's matrix for .github/workflows/ci.yml, from .ci/steps: one entry per e2e step (and
-// e2e-github step), its
-// title, its npm script and the n8n line it installs (the script's BM_N8N_MAJOR, else 2), which
-// keys the job's n8n cache. Prints `e2e=<JSON>` for $GITHUB_OUTPUT.
+// The e2e job's matrix for .github/workflows/ci.yml, from .ci/steps: one entry per e2e and
+// e2e-github step, its title, its npm script and the n8n line it installs (the script's
+// BM_N8N_MAJOR, else 2), which keys the job's n8n cache. Prints `e2e=<JSON>` for $GITHUB_OUTPUT.
 //   node .ci/matrix.mjs
 import { readFileSync } from 'node:fs';
 

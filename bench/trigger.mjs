@@ -10,7 +10,7 @@
 // take that shortcut, and neither can Webhook node v1, so v1 shows the price of the same
 // path. With N8N_EXPRESSION_ENGINE=legacy no isolate is involved and the nodes compare as equals.
 import { parseArgs } from 'node:util';
-import { createN8nHome, ensureN8n, startRegularMode } from '../tools/n8n/index.mjs';
+import { createN8nHome, ensureN8n, startRegularMode, workflowJson } from '../tools/n8n/index.mjs';
 
 const { values } = parseArgs({
 	options: {
@@ -62,14 +62,7 @@ const flows = [
 		nodes: [webhookNode('wh1', 1, 'bench-v1')],
 	},
 ];
-n8n.importActiveWorkflows(
-	flows.map((flow) => ({
-		...flow,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		connections: {},
-	})),
-);
+n8n.importActiveWorkflows(flows.map(workflowJson));
 const served = await startRegularMode(n8n, {
 	readyPath: 'bench-v2',
 	readyMethod: 'POST',

@@ -17,11 +17,13 @@ import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../tools/n8n/home.mjs';
 import {
 	createN8nHome,
+	DEMO_OWNER,
 	ensureN8n,
 	N8N_VERSION,
 	ownerSession,
 	publishPending,
 	startSandbox,
+	waitFor,
 } from '../tools/n8n/index.mjs';
 
 const CHROMIUM = process.env.BM_CHROMIUM ?? '/usr/bin/chromium';
@@ -56,21 +58,9 @@ const browser = await chromium.launch({
 	args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
 });
 try {
-	for (;;) {
-		try {
-			if ((await fetch(`${base}/healthz/readiness`)).ok) break;
-		} catch {
-			// not listening yet
-		}
-		await new Promise((r) => setTimeout(r, 500));
-	}
+	await waitFor(async () => (await fetch(`${base}/healthz/readiness`)).ok, 120_000, 'n8n');
 	// The owner account through the REST API, as n8n's own browser tests do; its cookie logs the browser in.
-	const cookie = await ownerSession(base, 'Demo', {
-		email: 'demo@example.com',
-		firstName: 'Demo',
-		lastName: 'User',
-		password: 'Sandbox-demo-1',
-	});
+	const cookie = await ownerSession(base, DEMO_OWNER.firstName, DEMO_OWNER);
 	await publishPending(n8n, base, cookie);
 	const [cookieName, cookieValue] = cookie.split('=');
 	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

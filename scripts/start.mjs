@@ -11,6 +11,7 @@ import {
 } from '../tools/n8n/examples.mjs';
 import {
 	createN8nHome,
+	DEMO_OWNER,
 	ensureN8n,
 	N8N_VERSION,
 	ownerSession,
@@ -21,12 +22,6 @@ import {
 } from '../tools/n8n/index.mjs';
 
 const PORT = Number(process.env.N8N_PORT ?? 5678);
-const OWNER = {
-	email: 'demo@example.com',
-	firstName: 'Demo',
-	lastName: 'User',
-	password: 'Sandbox-demo-1',
-};
 
 const started = Date.now();
 await ensureN8n((line) => console.log(line));
@@ -71,7 +66,7 @@ try {
 	// The examples that answer deliveries (the inbox, the CRM webhook…) are published as a user
 	// does, with the demo owner's session; then the sandbox delivers its events (incoming
 	// messages, receipts, template decisions) to the inbox example.
-	await publishPending(n8n, base, await ownerSession(base, OWNER.firstName, OWNER));
+	await publishPending(n8n, base, await ownerSession(base, DEMO_OWNER.firstName, DEMO_OWNER));
 	await fetch(`${sandbox.controlUrl}/webhook`, {
 		method: 'PUT',
 		headers: { 'content-type': 'application/json' },
@@ -89,7 +84,7 @@ if (!stopping)
 Ready in ${Math.round((Date.now() - started) / 1000)} s.
 
   n8n editor   ${base}/
-  login        ${OWNER.email} / ${OWNER.password}
+  login        ${DEMO_OWNER.email} / ${DEMO_OWNER.password}
   credential   "Business Messaging sandbox" (${sandbox.baseUrl}, key ${sandbox.apiKey})
   webhook      "${WEBHOOK_CREDENTIAL.name}" (the triggers' signing secret, ${EXAMPLE_WEBHOOK_SECRET}; verify token ${EXAMPLE_VERIFY_TOKEN})
   sandbox      ${sandbox.controlUrl}/ (control API: see packages/sandbox/README.md)

@@ -59,8 +59,7 @@ function mustBePublished(workflow) {
 /**
  * Imports the examples into an n8n home (its files folder allowed for the file nodes) and has
  * the ones that must be published when n8n starts (rest.mjs › publishPending), sub-workflows
- * first. `leaveOut` names
- * examples a test adds itself, as a user does, through the editor.
+ * first. `leaveOut` names examples a test adds itself, as a user does, through the editor.
  */
 export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] }) {
 	mkdirSync(filesDir, { recursive: true });

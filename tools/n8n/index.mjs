@@ -13,6 +13,7 @@ export { startSandbox } from './sandbox.mjs';
 export { startRegularMode } from './regularMode.mjs';
 export { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 export {
+	DEMO_OWNER,
 	executionsOf,
 	ownerSession,
 	publishPending,

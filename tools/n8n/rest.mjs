@@ -50,6 +50,14 @@ export async function ownerSession(base, name, account = runnerAccount(name)) {
 	return (setup.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
+/** The owner `npm start` and the browser run sign in as (the README gives it to users). */
+export const DEMO_OWNER = {
+	email: 'demo@example.com',
+	firstName: 'Demo',
+	lastName: 'User',
+	password: 'Sandbox-demo-1',
+};
+
 const runnerAccount = (name) => ({
 	email: `${name.toLowerCase()}@example.com`,
 	firstName: name,
