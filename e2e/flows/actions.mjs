@@ -1,16 +1,16 @@
-// With n8n stopped: action workflows run once each by `n8n execute` (the conversation sends, a
-// PNG byte for byte, media, templates, the catalog), each output checked against the sandbox.
+// Action workflows run once each in the served n8n, through their webhooks (the conversation
+// sends, a PNG byte for byte, media, templates, the catalog), each output checked against the
+// sandbox.
 import { assert, check } from '../checks.mjs';
 import { N8N_VERSION } from '../../tools/n8n/index.mjs';
 import { actionWorkflows } from './actionWorkflows.mjs';
 import { outputOf, randomPng, sha256 } from './workflows.mjs';
 
 /**
- * Imports the action workflows and checks each run. Leaves in `context.buttonsSent` the reply
- * buttons it sent, which the trigger flow taps once n8n serves it.
+ * Imports the action workflows, published when n8n starts (before it starts: n8n's CLI imports).
+ * Returns what actionFlows checks them with.
  */
-export async function actionFlows(context) {
-	const { n8n, sandbox, control, post, execute, runWorkflow, heard } = context;
+export async function importActionWorkflows({ n8n, sandbox, control }) {
 	const templates = (await control('/templates')).data;
 	const orderConfirmation = templates.find(
 		(t) => t.name === 'order_confirmation' && t.language === 'en_US',
@@ -43,23 +43,19 @@ export async function actionFlows(context) {
 		png,
 		account,
 	});
-	n8n.importWorkflows(Object.values(flows));
-	// The customer taps a button of Send Buttons once n8n serves the trigger (triggerChecks).
+	n8n.importActiveWorkflows(Object.values(flows));
+	return { flows, chatCustomer, customerMessage, png };
+}
+
+/**
+ * Runs each action workflow in the served n8n and checks it. Leaves in `context.buttonsSent` the
+ * reply buttons it sent, which the trigger flow taps.
+ */
+export async function actionFlows(context, imported) {
+	const { sandbox, control, post, execute, run, n8n } = context;
+	// The customer taps a button of Send Buttons in the trigger flow (triggerChecks).
 	const buttonsSent = {};
-	const checks = {
-		flows,
-		execute,
-		runWorkflow,
-		control,
-		sandbox,
-		n8n,
-		post,
-		heard,
-		chatCustomer,
-		customerMessage,
-		png,
-		buttonsSent,
-	};
+	const checks = { ...imported, execute, run, control, sandbox, n8n, post, buttonsSent };
 	await readChecks(checks);
 	await chatChecks(checks);
 	await uploadChecks(checks);
@@ -70,8 +66,8 @@ export async function actionFlows(context) {
 
 /** The reads, a template sent with its variables, and a PNG sent byte for byte. */
 async function readChecks({ flows, execute, control, sandbox, chatCustomer, png }) {
-	await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, () => {
-		const items = execute(flows.listNumbers);
+	await check(`n8n ${N8N_VERSION} runs Account › List Numbers`, async () => {
+		const items = await execute(flows.listNumbers);
 		assert(
 			items.length === 2 && items[0].phone_number_id === sandbox.phoneNumberIds[0],
 			`got ${JSON.stringify(items)}`,
@@ -80,7 +76,7 @@ async function readChecks({ flows, execute, control, sandbox, chatCustomer, png 
 	await check(
 		'Message › Send Template sends the variables form and outputs the wamid',
 		async () => {
-			const [item] = execute(flows.sendTemplate);
+			const [item] = await execute(flows.sendTemplate);
 			assert(
 				/^wamid\./.test(item?.messageId) && item.recipient === '14155550100',
 				`got ${JSON.stringify(item)}`,
@@ -92,15 +88,15 @@ async function readChecks({ flows, execute, control, sandbox, chatCustomer, png 
 			);
 		},
 	);
-	await check('Product › Get Many returns the whole catalog', () => {
-		const items = execute(flows.products);
+	await check('Product › Get Many returns the whole catalog', async () => {
+		const items = await execute(flows.products);
 		assert(
 			items.length === 50 && items[0].retailer_id === 'SKU-00001',
 			`got ${items.length} items`,
 		);
 	});
-	await check('Media › Download outputs the file as binary data', () => {
-		const [item] = execute(flows.download);
+	await check('Media › Download outputs the file as binary data', async () => {
+		const [item] = await execute(flows.download);
 		assert(
 			item?.mimeType === 'image/png' && item.fileName === 'latte-art.png',
 			`got ${JSON.stringify(item)}`,
@@ -109,7 +105,7 @@ async function readChecks({ flows, execute, control, sandbox, chatCustomer, png 
 	await check(
 		'Message › Send Media: a PNG made in the workflow reaches the sandbox byte for byte',
 		async () => {
-			const [item] = execute(flows.sendPhoto);
+			const [item] = await execute(flows.sendPhoto);
 			assert(
 				/^wamid\./.test(item?.messageId) && item.type === 'image' && item.uploaded?.mediaId,
 				`got ${JSON.stringify(item)}`,
@@ -139,11 +135,11 @@ async function readChecks({ flows, execute, control, sandbox, chatCustomer, png 
 }
 
 /** A read receipt, a reaction, a list, and more sends in one run. */
-async function chatChecks({ flows, execute, runWorkflow, control, heard, customerMessage }) {
+async function chatChecks({ flows, execute, run, control, customerMessage }) {
 	await check(
 		'Message › Mark as Read with typing: the sandbox records the read receipt and the typing indicator',
 		async () => {
-			const [item] = execute(flows.markAsRead);
+			const [item] = await execute(flows.markAsRead);
 			assert(item?.success === true && item.typing === true, `got ${JSON.stringify(item)}`);
 			const received = (await control('/incoming')).data.find(
 				(m) => m.id === customerMessage.message_id,
@@ -155,7 +151,7 @@ async function chatChecks({ flows, execute, runWorkflow, control, heard, custome
 		},
 	);
 	await check('Message › React puts the emoji on the customer’s message', async () => {
-		const [item] = execute(flows.react);
+		const [item] = await execute(flows.react);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
 		assert(
 			message?.type === 'reaction' &&
@@ -165,7 +161,7 @@ async function chatChecks({ flows, execute, runWorkflow, control, heard, custome
 		);
 	});
 	await check('Message › Send List sends its rows in one section', async () => {
-		const [item] = execute(flows.sendList);
+		const [item] = await execute(flows.sendList);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
 		const rows = message?.content?.action?.sections?.flatMap((section) => section.rows) ?? [];
 		assert(
@@ -179,9 +175,9 @@ async function chatChecks({ flows, execute, runWorkflow, control, heard, custome
 	await check(
 		'Send Location, Send Contacts, Send Link Button land as sent; a text outside the window falls back to a template',
 		async () => {
-			const stdout = heard(runWorkflow(flows.moreSends.id));
+			const ran = await run(flows.moreSends);
 			const sent = (await control('/messages')).data;
-			const byId = (node) => sent.find((m) => m.id === outputOf(stdout, node)[0]?.messageId);
+			const byId = (node) => sent.find((m) => m.id === outputOf(ran, node)[0]?.messageId);
 			const location = byId('Send Location');
 			const contacts = byId('Send Contacts');
 			const link = byId('Send Link Button');
@@ -200,7 +196,7 @@ async function chatChecks({ flows, execute, runWorkflow, control, heard, custome
 					link.content.action.parameters.url === 'https://shop.example.com/track/5005',
 				`link button ${JSON.stringify(link)}`,
 			);
-			const [fallback] = outputOf(stdout);
+			const [fallback] = outputOf(ran);
 			const template = sent.find((m) => m.id === fallback?.messageId);
 			assert(
 				fallback?.sentAs === 'template' &&
@@ -214,11 +210,11 @@ async function chatChecks({ flows, execute, runWorkflow, control, heard, custome
 }
 
 /** Media › Upload, then Get URL. */
-async function uploadChecks({ flows, runWorkflow, sandbox, heard, png }) {
+async function uploadChecks({ flows, run, sandbox, png }) {
 	await check('Media › Upload stores the file once, Get URL gives its address', async () => {
-		const stdout = heard(runWorkflow(flows.uploadAndUrl.id));
-		const [uploaded] = outputOf(stdout, 'Upload');
-		const [info] = outputOf(stdout);
+		const ran = await run(flows.uploadAndUrl);
+		const [uploaded] = outputOf(ran, 'Upload');
+		const [info] = outputOf(ran);
 		const headers = { apikey: sandbox.apiKey };
 		const bytes = Buffer.from(await (await fetch(info?.url, { headers })).arrayBuffer());
 		assert(
@@ -235,12 +231,12 @@ async function uploadChecks({ flows, runWorkflow, sandbox, heard, png }) {
 async function templateChecks({ flows, execute, control, post }) {
 	/** Creates the template from the form, approves it (the sandbox's review), then sends it. */
 	const createdThenSent = async (create, send) => {
-		const [created] = execute(create);
+		const [created] = await execute(create);
 		assert(created?.id && created.status === 'PENDING', `created ${JSON.stringify(created)}`);
 		const review = await post(`/templates/${created.id}/review`, { outcome: 'APPROVED' });
 		assert(review.ok, `review: ${review.status} ${await review.text()}`);
 		const stored = (await control('/templates')).data.find((t) => t.id === created.id);
-		const [sent] = execute(send);
+		const [sent] = await execute(send);
 		const message = (await control('/messages')).data.find((m) => m.id === sent?.messageId);
 		assert(message, `sent ${JSON.stringify(sent)}`);
 		return { stored, message };
@@ -297,7 +293,7 @@ async function templateChecks({ flows, execute, control, post }) {
 /** Send Buttons, whose buttons the trigger flow taps once n8n serves it. */
 async function buttonsCheck({ flows, execute, control, chatCustomer, buttonsSent }) {
 	await check('Message › Send Buttons sends two reply buttons', async () => {
-		const [item] = execute(flows.sendButtons);
+		const [item] = await execute(flows.sendButtons);
 		const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
 		assert(
 			message?.type === 'interactive' &&

@@ -1,21 +1,36 @@
-// The workflows e2e/run.mjs builds (a manual trigger, then the Business Messaging node; the JSON
-// by tools/n8n/workflowJson.mjs) and the reading of `n8n execute --rawOutput`'s result.
+// The workflows e2e/run.mjs builds (a webhook, then the Business Messaging node; the JSON by
+// tools/n8n/workflowJson.mjs), and their runs in the served n8n: the webhook called, the
+// execution n8n saved read back through its REST API, a node's output items taken from it.
 import { createHash, randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
-import { actionNode, workflowJson } from '../../tools/n8n/index.mjs';
+import {
+	actionNode,
+	executionsOf,
+	savedExecution,
+	waitFor,
+	webhookNode,
+	workflowJson,
+} from '../../tools/n8n/index.mjs';
 
-/** A workflow whose manual trigger runs the Business Messaging node (`node`: its parameters, …). */
+/** A workflow whose webhook runs the Business Messaging node (`node`: its parameters, …). */
 export function workflow(id, name, node) {
 	return chain(id, name, [], node);
 }
 
-/** A workflow whose manual trigger runs `steps` (n8n's own nodes), then the Business Messaging node. */
+/**
+ * A workflow whose webhook runs `steps` (n8n's own nodes), then the Business Messaging node. The
+ * webhook answers when the workflow ends, so a run (runIn) waits for it as a user would.
+ */
 export function chain(id, name, steps, node) {
 	return workflowJson({
 		id,
 		name,
 		nodes: [
-			{ id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger' },
+			{
+				...webhookNode(runPath(id), { responseMode: 'lastNode' }),
+				id: `${id}-start`,
+				name: 'Start',
+			},
 			...steps.map((step, i) => ({ id: `${id}-${i}`, ...step })),
 			actionNode(node.parameters ?? {}, { id: `${id}-bm`, ...node }),
 		],
@@ -50,18 +65,31 @@ export function randomPng(width, height) {
 
 export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** The output items of a node (by default the Business Messaging node) in `n8n execute --rawOutput`'s JSON. */
-export function outputOf(stdout, nodeName = 'Business Messaging') {
-	// Log lines come first; the result is the JSON from the first line that is just "{" to the
-	// first that is just "}" (it is printed indented). A log line may follow it: n8n's shutdown
-	// sometimes prints after the result (seen once in CI, once here).
-	const start = stdout.search(/^\{\s*$/m);
-	if (start < 0) throw new Error(`no result in the output of n8n execute: ${stdout.slice(-500)}`);
-	const end = stdout.slice(start).search(/^\}\s*$/m);
-	if (end < 0) throw new Error(`the result of n8n execute is cut short: ${stdout.slice(-500)}`);
-	const run = JSON.parse(stdout.slice(start, start + end + 1));
-	const runData = run.data?.resultData?.runData ?? run.resultData?.runData ?? {};
-	const error = run.data?.resultData?.error ?? run.resultData?.error;
+const runPath = (id) => `e2e-run-${id.toLowerCase()}`;
+
+/**
+ * Runs a workflow of `chain` once in the n8n served at `base` (its webhook called, its answer
+ * waited for) and returns the run data of the execution n8n saved. Each workflow runs once, so
+ * its one execution is this run.
+ */
+export async function runIn({ base, cookie }, flow) {
+	const answer = await fetch(`${base}/webhook/${runPath(flow.id)}`, { method: 'POST' });
+	await answer.arrayBuffer();
+	let saved;
+	await waitFor(
+		async () => {
+			saved = (await executionsOf(base, cookie, flow.id)).find((e) => e.finished || e.stoppedAt);
+			return saved;
+		},
+		30_000,
+		`the execution of ${flow.name} (its webhook answered ${answer.status})`,
+	);
+	return (await savedExecution(base, cookie, saved.id)).data;
+}
+
+/** The output items of a node (by default the Business Messaging node) in a run's data. */
+export function outputOf(run, nodeName = 'Business Messaging') {
+	const error = run.resultData?.error;
 	if (error) throw new Error(`the workflow failed: ${error.message}`);
-	return (runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	return (run.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
