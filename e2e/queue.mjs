@@ -1,42 +1,34 @@
-// End-to-end in n8n's queue mode (tools/n8n/queueMode.mjs: Redis, one main, one worker and one
-// webhook process). Workflows are started through the webhook process and must run on the
-// worker; the trigger gets the sandbox's events through the webhook process too.
-// Prints "N passed, N failed".
+// End-to-end in n8n's queue mode (tools/n8n/queueMode.mjs: Redis, PostgreSQL, one main, one
+// worker and one webhook process), as a suite (suite.mjs): the examples and a Business Messaging
+// workflow are started through the webhook process and must run on the worker; the trigger gets
+// the sandbox's events through the webhook process too; a number's override is published on the
+// main. suites.mjs --queue runs it with the other suites in one cluster; alone it prints
+// "N passed, N failed".
 //   node e2e/queue.mjs          (needs: apt-get install redis-server postgresql)
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, waitFor } from './checks.mjs';
 import {
 	EXAMPLE_WEBHOOK_SECRET,
 	EXAMPLES,
 	importExamples,
+	exampleTriggerPath,
 	exampleTriggerUrl,
 } from '../tools/n8n/examples.mjs';
-import {
-	actionNode,
-	createQueueHome,
-	ensureN8n,
-	N8N_VERSION,
-	requireRedis,
-	startQueueMode,
-	startSandbox,
-	webhookNode,
-	workflowJson,
-} from '../tools/n8n/index.mjs';
+import { actionNode, webhookNode, workflowJson } from '../tools/n8n/index.mjs';
 import {
 	importNumberOverrideWorkflows,
 	numberOverrideFlow,
 	NUMBERS_SECRET,
 } from './flows/numberOverrides.mjs';
-import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
+import { isMain, runSuites } from './suite.mjs';
 
-requireRedis();
-await ensureN8n((line) => console.log(line));
-const sandbox = await startSandbox();
-const n8n = createQueueHome();
-let queue;
-try {
-	n8n.importSandboxCredential(sandbox);
+export const queueExamplesSuite = {
+	active: 'the examples and a Business Messaging workflow behind a webhook',
+	prepare,
+};
+
+function prepare({ n8n, sandbox }) {
 	const filesDir = join(n8n.userFolder, 'files');
 	const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 	const products = webhookWorkflow('bmQueueProducts1', 'queue-products', {
@@ -47,65 +39,71 @@ try {
 	});
 	n8n.importActiveWorkflows([products]);
 	importNumberOverrideWorkflows({ n8n, sandbox });
-
-	await check(
-		`n8n ${N8N_VERSION} in queue mode: main, worker and webhook process start with the package`,
-		async () => {
-			queue = await startQueueMode(n8n, { readyPath: 'queue-products' });
+	return {
+		// The inbox's trigger answers a GET (the platform's check of the URL) once it is active.
+		readyPath: exampleTriggerPath(examples),
+		secrets: [EXAMPLE_WEBHOOK_SECRET, NUMBERS_SECRET],
+		async run(served) {
+			const q = { ...served, sandbox, examples, products, filesDir };
+			q.control = async (path, method = 'GET', body) =>
+				(
+					await fetch(sandbox.controlUrl + path, {
+						method,
+						headers: body ? { 'content-type': 'application/json' } : {},
+						body: body && JSON.stringify(body),
+					})
+				).json();
+			q.ranOnWorker = (workflowId, count) => ranOnWorker(served, workflowId, count);
+			await q.control('/config', 'POST', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
+			await q.control('/webhook', 'PUT', {
+				url: exampleTriggerUrl(served.hooks, examples),
+				secret: EXAMPLE_WEBHOOK_SECRET,
+			});
+			for (const step of [productsOnWorker, crmOnWorker, photoOnWorker]) await step(q);
+			// Published on the main; the platform's check of the URL and the deliveries reach the
+			// webhook process.
+			await numberOverrideFlow({
+				sandbox,
+				base: served.main,
+				hooks: served.hooks,
+				cookie: served.cookie,
+				post: (path, body) => q.control(path, path === '/webhook' ? 'PUT' : 'POST', body),
+			});
 		},
-	);
-	if (!queue) throw new Error('queue mode did not start');
-	const { hooks, logs } = queue;
-	const executionsOfWorkflow = queue.executionsOf;
-	/** The executions of a workflow once `count` have finished, each run by the worker. */
-	const ranOnWorker = async (workflowId, count) => {
-		await waitFor(
-			async () => {
-				const list = await executionsOfWorkflow(workflowId);
-				return (
-					list.length >= count &&
-					list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
-				);
-			},
-			30_000,
-			`${count} finished executions of ${workflowId}`,
-		);
-		const list = await executionsOfWorkflow(workflowId);
-		assert(
-			list.length === count && list.every((e) => e.status === 'success'),
-			`executions: ${JSON.stringify(list.map((e) => [e.id, e.status]))}`,
-		);
-		for (const e of list)
-			assert(
-				logs.worker.includes(`Worker finished execution ${e.id} `),
-				`execution ${e.id} did not run on the worker`,
-			);
-		return list;
 	};
-	const control = async (path, method = 'GET', body) =>
-		(
-			await fetch(sandbox.controlUrl + path, {
-				method,
-				headers: body ? { 'content-type': 'application/json' } : {},
-				body: body && JSON.stringify(body),
-			})
-		).json();
-	await control('/config', 'POST', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
-	await control('/webhook', 'PUT', {
-		url: exampleTriggerUrl(hooks, examples),
-		secret: EXAMPLE_WEBHOOK_SECRET,
-	});
+}
 
+/** The executions of a workflow once `count` have finished, each run by the worker. */
+async function ranOnWorker({ executionsOf, logs }, workflowId, count) {
+	await waitFor(
+		async () => {
+			const list = await executionsOf(workflowId);
+			return (
+				list.length >= count && list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+			);
+		},
+		30_000,
+		`${count} finished executions of ${workflowId}`,
+	);
+	const list = await executionsOf(workflowId);
+	assert(
+		list.length === count && list.every((e) => e.status === 'success'),
+		`executions: ${JSON.stringify(list.map((e) => [e.id, e.status]))}`,
+	);
+	for (const e of list)
+		assert(
+			logs.worker.includes(`Worker finished execution ${e.id} `),
+			`execution ${e.id} did not run on the worker`,
+		);
+	return list;
+}
+
+/** Product › Get Many behind a webhook: answered through the webhook process, run by the worker. */
+async function productsOnWorker({ hooks, products, executionsOf, ranOnWorker }) {
 	await check(
 		'queue mode: Product › Get Many, started through the webhook process, runs on the worker',
 		async () => {
-			// The readiness probe above ran it once already.
-			await waitFor(
-				async () => (await executionsOfWorkflow(products.id)).every((e) => e.status === 'success'),
-				30_000,
-				'the probe run to finish',
-			);
-			const before = (await executionsOfWorkflow(products.id)).length;
+			const before = (await executionsOf(products.id)).length;
 			const response = await fetch(`${hooks}/webhook/queue-products`, { method: 'POST' });
 			const items = await response.json();
 			assert(
@@ -115,6 +113,10 @@ try {
 			await ranOnWorker(products.id, before + 1);
 		},
 	);
+}
+
+/** The CRM example: its template sent on the worker, its receipts ignored by the inbox. */
+async function crmOnWorker({ hooks, control, executionsOf, ranOnWorker }) {
 	await check(
 		'queue mode: the CRM example sends its template on the worker; its receipts start nothing in the inbox',
 		async () => {
@@ -142,11 +144,15 @@ try {
 				'three receipts delivered',
 			);
 			assert(
-				(await executionsOfWorkflow(EXAMPLES.inbox)).length === 0,
+				(await executionsOf(EXAMPLES.inbox)).length === 0,
 				'a receipt started the inbox workflow',
 			);
 		},
 	);
+}
+
+/** An incoming photo: the trigger through the webhook process, saved and answered on the worker. */
+async function photoOnWorker({ sandbox, control, filesDir, ranOnWorker }) {
 	await check(
 		'queue mode: the trigger takes an incoming photo through the webhook process; the worker saves it and replies',
 		async () => {
@@ -167,28 +173,7 @@ try {
 			);
 		},
 	);
-	// Published on the main; the platform's check of the URL and the deliveries reach the webhook process.
-	await numberOverrideFlow({
-		sandbox,
-		base: queue.main,
-		hooks,
-		cookie: queue.cookie,
-		post: (path, body) => control(path, path === '/webhook' ? 'PUT' : 'POST', body),
-	});
-	await check(SECRET_SCAN, async () => {
-		await scanForKey({
-			sandbox,
-			n8n,
-			texts: Object.values(logs),
-			secrets: [EXAMPLE_WEBHOOK_SECRET, NUMBERS_SECRET],
-		});
-	});
-} finally {
-	await queue?.stop();
-	sandbox.child.kill('SIGTERM');
-	n8n.remove();
 }
-finish();
 
 /** Webhook (answers with the last node's items) → one Business Messaging operation. */
 function webhookWorkflow(id, path, parameters) {
@@ -204,3 +189,5 @@ function webhookWorkflow(id, path, parameters) {
 		],
 	});
 }
+
+if (isMain(import.meta.url)) await runSuites([queueExamplesSuite], { queue: true });

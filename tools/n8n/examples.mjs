@@ -83,9 +83,14 @@ export function importExamples(n8n, { sandboxBaseUrl, filesDir, leaveOut = [] })
 	return examples;
 }
 
-/** The trigger URL of an example (the inbox by default) in an n8n served at `base`. */
-export function exampleTriggerUrl(base, examples, workflowId = EXAMPLES.inbox) {
+/** The webhook path of an example's trigger (the inbox by default). */
+export function exampleTriggerPath(examples, workflowId = EXAMPLES.inbox) {
 	const example = examples.find((e) => e.workflow.id === workflowId).workflow;
 	const trigger = example.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
-	return `${base}/webhook/${trigger.webhookId}/webhook`;
+	return `${trigger.webhookId}/webhook`;
+}
+
+/** The trigger URL of an example (the inbox by default) in an n8n served at `base`. */
+export function exampleTriggerUrl(base, examples, workflowId = EXAMPLES.inbox) {
+	return `${base}/webhook/${exampleTriggerPath(examples, workflowId)}`;
 }
