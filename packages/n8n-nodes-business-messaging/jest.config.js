@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** Tests run the node through n8n-core against the sandbox over real HTTP (see test/). */
 module.exports = {
 	testEnvironment: 'node',
@@ -7,8 +9,9 @@ module.exports = {
 	testTimeout: 30000,
 	// Half again as many workers as cores: jest's default keeps a core for its main process, which
 	// only waits here, and many tests wait on real HTTP and timers (a burst's quiet time) with the
-	// core idle. On 2 cores the whole run took 174 s with two workers, 141 s with three.
-	maxWorkers: '150%',
+	// core idle. On 2 cores the whole run took 174 s with two workers, 141 s with three. (Jest takes
+	// a percentage only up to 100%: "150%" would be read as 150 workers.)
+	maxWorkers: Math.ceil(availableParallelism() * 1.5),
 	setupFiles: ['<rootDir>/jest.setup.js'],
 	// Jest keeps its transform cache in the temp dir by default, left there after every run; here it
 	// stays with the dependencies (the find-cache-dir convention), reused by the next run.
