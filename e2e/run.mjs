@@ -12,6 +12,10 @@ import { actionFlows, importActionWorkflows } from './flows/actions.mjs';
 import { catalogExampleFlow } from './flows/catalogExample.mjs';
 import { credentialTestFlow } from './flows/credentialTest.mjs';
 import {
+	httpRequestCredentialFlow,
+	importHttpRequestWorkflows,
+} from './flows/httpRequestCredential.mjs';
+import {
 	importNumberOverrideWorkflows,
 	numberOverrideFlow,
 	NUMBERS_SECRET,
@@ -65,6 +69,7 @@ try {
 	};
 
 	const actionWorkflows = await importActionWorkflows(context);
+	const httpRequestWorkflows = await importHttpRequestWorkflows(context);
 	importTriggerWorkflow(context);
 	importNumberOverrideWorkflows(context);
 	const served = await startRegularMode(n8n, {
@@ -75,6 +80,7 @@ try {
 	try {
 		Object.assign(context, { base: served.main, cookie: served.cookie });
 		await credentialTestFlow(context);
+		await httpRequestCredentialFlow(context, httpRequestWorkflows);
 		await actionFlows(context, actionWorkflows);
 		await triggerFlow(context);
 		await servedExampleFlow(context);

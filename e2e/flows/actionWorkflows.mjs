@@ -144,6 +144,21 @@ function chatWorkflows({ number, chat, customerMessage, png }) {
 /** More sends in one run: a location, contacts, a link button, and a text that falls back. */
 function moreWorkflows({ chat }) {
 	return {
+		sendVoiceNote: chain(
+			'bmE2eSendVoice01',
+			'e2e: send a voice note from a binary',
+			binaryFile(OGG_OPUS, 'answer-e2e.ogg', 'audio/ogg'),
+			{
+				parameters: {
+					...chat,
+					operation: 'sendMedia',
+					mediaType: 'audio',
+					voiceNote: true,
+					fileSource: 'binary',
+					binaryPropertyName: 'data',
+				},
+			},
+		),
 		moreSends: chain(
 			'bmE2eMoreSends01',
 			'e2e: location, contacts, link button, and a text that falls back to a template',
@@ -244,14 +259,30 @@ function readWorkflows({ sandbox, number, png }) {
 
 /** n8n's own nodes that make `png` the input item's binary file `data`, named `fileName`. */
 function pngFile(png, fileName) {
+	return binaryFile(png, fileName, 'image/png');
+}
+
+/**
+ * An OGG page holding an Opus identification header (RFC 7845), what a voice note's file starts
+ * with (built as packages/n8n-nodes-business-messaging/test/voiceNote.test.ts builds it).
+ */
+const OGG_OPUS = Buffer.from(
+	'T2dnUwACAAAAAAAAAAA0EgAAAAAAAJC1h3EBE09wdXNIZWFkAQE4AYC7AAAAAAA=',
+	'base64',
+);
+
+/** Nodes that make `bytes` an input file (`data`) of `mimeType`: Set (base64), then Convert to File. */
+function binaryFile(bytes, fileName, mimeType) {
 	return [
 		{
-			name: 'PNG as base64',
+			name: 'File as base64',
 			type: 'n8n-nodes-base.set',
 			typeVersion: 3.4,
 			parameters: {
 				assignments: {
-					assignments: [{ id: 'png', name: 'png', value: png.toString('base64'), type: 'string' }],
+					assignments: [
+						{ id: 'file', name: 'file', value: bytes.toString('base64'), type: 'string' },
+					],
 				},
 				options: {},
 			},
@@ -262,8 +293,8 @@ function pngFile(png, fileName) {
 			typeVersion: 1.1,
 			parameters: {
 				operation: 'toBinary',
-				sourceProperty: 'png',
-				options: { fileName, mimeType: 'image/png' },
+				sourceProperty: 'file',
+				options: { fileName, mimeType },
 			},
 		},
 	];

@@ -59,6 +59,7 @@ export async function actionFlows(context, imported) {
 	await readChecks(checks);
 	await chatChecks(checks);
 	await uploadChecks(checks);
+	await voiceNoteCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -285,6 +286,24 @@ async function templateChecks({ flows, execute, control, post }) {
 						.map((s) => `${s.title}: ${s.product_items.map((p) => p.product_retailer_id)}`)
 						.join(' | ') === 'Whole beans: SKU-00001,SKU-00002 | Ground: SKU-00010',
 				`sent: ${JSON.stringify(message.content)}`,
+			);
+		},
+	);
+}
+
+/** Send Media › Voice Note from a file made in the workflow. */
+async function voiceNoteCheck({ flows, execute, control, chatCustomer }) {
+	await check(
+		'Message › Send Media › Voice Note: an OGG/Opus file made in the workflow goes as a voice note',
+		async () => {
+			const [item] = await execute(flows.sendVoiceNote);
+			const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+			assert(
+				message?.type === 'audio' &&
+					message.to === chatCustomer &&
+					message.content?.id === item.uploaded?.mediaId &&
+					message.content.voice === true,
+				`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
 			);
 		},
 	);

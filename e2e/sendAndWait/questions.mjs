@@ -33,7 +33,10 @@ export async function approvalTapped(s) {
 					answer.approved === true &&
 					answer.answerTitle === 'Approve' &&
 					answer.messageId === sent.id &&
-					answer.reply?.from === CUSTOMER,
+					answer.reply?.from === CUSTOMER &&
+					// When it was answered, also by n8n's own Send and Wait name (since 2.30).
+					typeof answer.answeredAt === 'string' &&
+					answer.respondedAt === answer.answeredAt,
 				`After got ${JSON.stringify(answer)}`,
 			);
 			s.flows.approval.answered = { sent, execution };

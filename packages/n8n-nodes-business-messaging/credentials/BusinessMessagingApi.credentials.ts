@@ -3,8 +3,10 @@ import type {
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { isUnderBaseUrl } from '../nodes/common/transport/keyScope';
 
 export class BusinessMessagingApi implements ICredentialType {
 	name = 'businessMessagingApi';
@@ -42,15 +44,25 @@ export class BusinessMessagingApi implements ICredentialType {
 	];
 
 	/**
-	 * The key travels in the apikey header only, never in a query string or body (spec 5). A
-	 * function rather than the declarative `{ headers: { apikey: '={{$credentials.apiKey}}' } }`:
-	 * n8n resolves that expression for every request through its expression engine, about 1.6 ms
-	 * a request in n8n 2.41.1 (bench/RESULTS.md, "Paging in a real n8n").
+	 * The key travels in the apikey header only, never in a query string or body (spec 5), and only
+	 * to the Base URL: a request elsewhere (n8n's HTTP Request node with this credential, a URL
+	 * typed by hand) is refused before it is sent. A function rather than the declarative
+	 * `{ headers: { apikey: '={{$credentials.apiKey}}' } }`: n8n resolves that expression for every
+	 * request through its expression engine, about 1.6 ms a request in n8n 2.41.1
+	 * (bench/RESULTS.md, "Paging in a real n8n").
 	 */
-	authenticate: IAuthenticate = async (credentials, requestOptions) => ({
-		...requestOptions,
-		headers: { ...requestOptions.headers, apikey: String(credentials.apiKey ?? '') },
-	});
+	authenticate: IAuthenticate = async (credentials, requestOptions) => {
+		const base = String(credentials.baseUrl ?? '');
+		const target = requestTarget(requestOptions);
+		if (target === undefined || !isUnderBaseUrl(target, base))
+			throw new Error(
+				`The Business Messaging API credential sends its key only to its Base URL (${base.trim()}); this request goes to ${target ? target.origin + target.pathname : 'an address that is not a URL'}. Use a URL under the Base URL.`,
+			);
+		return {
+			...requestOptions,
+			headers: { ...requestOptions.headers, apikey: String(credentials.apiKey ?? '') },
+		};
+	};
 
 	test: ICredentialTestRequest = {
 		request: {
@@ -98,4 +110,16 @@ export class BusinessMessagingApi implements ICredentialType {
 			},
 		],
 	};
+}
+
+/**
+ * The address a request goes to: its `url` (n8n's httpRequest helpers) or `uri` (the request
+ * helpers n8n's HTTP Request node uses), against its `baseURL` when it has one.
+ */
+function requestTarget(options: IHttpRequestOptions & { uri?: unknown }): URL | undefined {
+	const raw = String(options.url || options.uri || '');
+	// An absolute URL goes where it names, whatever the baseURL (as axios sends it).
+	if (URL.canParse(raw)) return new URL(raw);
+	const joined = `${String(options.baseURL ?? '').replace(/\/+$/, '')}/${raw.replace(/^\/+/, '')}`;
+	return URL.canParse(joined) ? new URL(joined) : undefined;
 }

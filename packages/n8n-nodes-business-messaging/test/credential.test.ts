@@ -30,6 +30,37 @@ describe('credential businessMessagingApi', () => {
 		});
 	});
 
+	it('adds the key only for a request under its Base URL, whoever sends it (the HTTP Request node too)', async () => {
+		const authenticate = new BusinessMessagingApi().authenticate as Extract<
+			IAuthenticate,
+			CallableFunction
+		>;
+		const base = 'https://api.example.com/v3';
+		const credentials = { baseUrl: `${base}/ `, apiKey: 'k-123' };
+		const keyFor = async (options: IHttpRequestOptions & { uri?: string }) =>
+			((await authenticate(credentials, options)).headers ?? {}).apikey;
+		// Under the Base URL: by url, by the HTTP Request node's uri, by baseURL and a path.
+		expect(await keyFor({ url: `${base}/12345/messages` })).toBe('k-123');
+		expect(await keyFor({ url: '', uri: `${base}/12345/block_users` } as never)).toBe('k-123');
+		expect(await keyFor({ baseURL: `${base}/`, url: '/getuserdetails' })).toBe('k-123');
+		// Elsewhere: another host, a look-alike host, another version, the base itself, no URL.
+		for (const url of [
+			'https://evil.example.net/v3/12345/messages',
+			'https://api.example.com.evil.net/v3/x',
+			'https://api.example.com/v4/x',
+			'http://api.example.com/v3/x',
+			base,
+			'not a url',
+		])
+			await expect(keyFor({ url })).rejects.toThrow(
+				/sends its key only to its Base URL \(https:\/\/api\.example\.com\/v3\/?\)/,
+			);
+		// An absolute URL goes where it names, whatever the baseURL says.
+		await expect(keyFor({ baseURL: base, url: 'https://evil.example.net/v3/x' })).rejects.toThrow(
+			/this request goes to https:\/\/evil\.example\.net\/v3\/x/,
+		);
+	});
+
 	it('is read once per run of the node, however many requests the run makes', async () => {
 		const harness = bed.harness();
 		const [output] = await harness.execute({

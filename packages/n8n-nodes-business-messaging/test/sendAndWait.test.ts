@@ -234,6 +234,9 @@ describe('Send and Wait for Response: the answer in the chat, through the trigge
 			reply: { from: CUSTOMER, replyTo: sent.id, reply: { title: 'Approve' } },
 		});
 		expect(n8n.resumed[0].reply).not.toHaveProperty('raw');
+		// When it was answered, under n8n's own Send and Wait name too (respondedAt, since 2.30).
+		expect(n8n.resumed[0].answeredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+		expect(n8n.resumed[0].respondedAt).toBe(n8n.resumed[0].answeredAt);
 		// The wait's signing key stays in the waiting execution: the answer does not carry it on.
 		expect(typeof waitKey).toBe('string');
 		expect(n8n.resumed[0]).not.toHaveProperty('waitKey');
@@ -885,6 +888,7 @@ describe('Send and Wait for Response: Answer Through › Web Page', () => {
 			approved: false,
 			answeredThrough: 'page',
 		});
+		expect(n8n.resumed[0].respondedAt).toBe(n8n.resumed[0].answeredAt);
 	});
 
 	it('a free-text page takes the typed answer, and refuses an empty one', async () => {

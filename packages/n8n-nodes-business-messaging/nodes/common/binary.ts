@@ -126,3 +126,18 @@ export async function inputFile(
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, property);
 	return { fileName, mimeType, size: bytes.length, open: async () => bytes };
 }
+
+/** The first `length` bytes of a file (all of a shorter one), reading no more of a stream. */
+export async function fileHead(file: InputFile, length: number): Promise<Buffer> {
+	const body = await file.open();
+	if (Buffer.isBuffer(body)) return body.subarray(0, length);
+	const chunks: Buffer[] = [];
+	let read = 0;
+	// Leaving the loop early ends the stream: the rest of the file is never read.
+	for await (const chunk of body) {
+		chunks.push(chunk);
+		read += chunk.length;
+		if (read >= length) break;
+	}
+	return Buffer.concat(chunks).subarray(0, length);
+}

@@ -3,6 +3,7 @@ import type { Flow, Media } from '../model';
 import { onlyKeys, requireObject, requireString, type Json } from '../validate';
 import { bad, list, object, optionalText, text } from './fieldChecks';
 import { flowAction } from './flowMessages';
+import { checkVoiceNote } from './voiceNote';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
 import {
 	isProductInteractive,
@@ -95,12 +96,12 @@ export function validateContent(
 	return structuredClone(value) as Json | Json[];
 }
 
-/** Caption and filename: which media messages have them. */
+/** Caption, filename and voice: which media messages have them. */
 const MEDIA_EXTRAS: Record<MediaKind, readonly string[]> = {
 	image: ['caption'],
 	video: ['caption'],
 	document: ['caption', 'filename'],
-	audio: [],
+	audio: ['voice'],
 	sticker: [],
 };
 
@@ -162,6 +163,10 @@ function mediaObject(
 	} else httpUrl(media, 'link', `${path}.link`);
 	if (extras.includes('caption')) optionalText(media, 'caption', `${path}.caption`, MAX_CAPTION);
 	if (extras.includes('filename')) optionalText(media, 'filename', `${path}.filename`, 240);
+	if (media.voice !== undefined && typeof media.voice !== 'boolean')
+		throw bad(`${path}.voice`, 'must be true or false');
+	if (media.voice === true && media.id !== undefined)
+		checkVoiceNote(context.media(String(media.id)), `${path}.id`);
 }
 
 // ---- interactive ----

@@ -71,7 +71,7 @@ function answerOf(
 		const form = formOf(event);
 		if (!form)
 			return { refused: 'notForm', status: 400, message: 'The answer is not a Flow’s answer' };
-		return { fields: { answered: true, form, answeredThrough: 'chat', answeredAt: now(), reply } };
+		return { fields: { answered: true, form, answeredThrough: 'chat', ...answeredNow(), reply } };
 	}
 	if (kind === 'text')
 		return {
@@ -79,7 +79,7 @@ function answerOf(
 				answered: true,
 				text: messageText(event),
 				answeredThrough: 'chat',
-				answeredAt: now(),
+				...answeredNow(),
 				reply,
 			},
 		};
@@ -90,7 +90,7 @@ function answerOf(
 			answered: true,
 			...chosenFields(context, option),
 			answeredThrough: 'chat',
-			answeredAt: now(),
+			...answeredNow(),
 			reply,
 		},
 	};
@@ -142,7 +142,7 @@ async function pageAnswer(
 						answered: true,
 						...answer,
 						answeredThrough: 'page',
-						answeredAt: now(),
+						...answeredNow(),
 					},
 				},
 			],
@@ -256,4 +256,13 @@ function textOf(value: unknown): string {
 
 function now(): string {
 	return new Date().toISOString();
+}
+
+/**
+ * When the answer came: `answeredAt`, and the same instant as `respondedAt`, the name n8n's own
+ * Send and Wait gives it (since 2.30), so a workflow written for either reads it.
+ */
+function answeredNow(): { answeredAt: string; respondedAt: string } {
+	const at = now();
+	return { answeredAt: at, respondedAt: at };
 }

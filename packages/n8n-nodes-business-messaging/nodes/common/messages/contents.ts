@@ -26,16 +26,17 @@ export function textContent(text: { body: string; previewUrl?: boolean }): Messa
 	});
 }
 
-/** An image, video, audio file, document or sticker, by link or media ID. */
+/** An image, video, audio file (`voice`: a voice note), document or sticker, by link or media ID. */
 export function mediaContent(
 	kind: MediaKind,
 	media: MediaReference,
-	extra: { caption?: string; fileName?: string } = {},
+	extra: { caption?: string; fileName?: string; voice?: boolean } = {},
 ): MessageContent {
 	return typedContent(kind, {
 		...media,
 		...(extra.caption?.trim() ? { caption: extra.caption } : {}),
 		...(extra.fileName ? { filename: extra.fileName } : {}),
+		...(extra.voice ? { voice: true } : {}),
 	});
 }
 

@@ -40,6 +40,8 @@ export async function mediaReference(
 	names: MediaFieldNames,
 	kind: MediaKind,
 	phoneNumberId: string,
+	/** A further check of an input binary's file before it is uploaded (a voice note's codec). */
+	checkFile?: (file: InputFile) => Promise<void>,
 ): Promise<{ media: MediaReference; upload?: Upload }> {
 	const node = this.getNode();
 	const { itemIndex } = item;
@@ -65,6 +67,7 @@ export async function mediaReference(
 		kind,
 		phoneNumberId,
 		retry: `choose ${label}File Source › Media ID`,
+		checkFile,
 	});
 	return { media: { id: upload.record.mediaId }, upload };
 }
@@ -73,10 +76,18 @@ export async function mediaReference(
 export async function uploadChecked(
 	this: IExecuteFunctions,
 	item: ItemContext,
-	file: { where: string; property: string; kind: MediaKind; phoneNumberId: string; retry: string },
+	file: {
+		where: string;
+		property: string;
+		kind: MediaKind;
+		phoneNumberId: string;
+		retry: string;
+		checkFile?: (file: InputFile) => Promise<void>;
+	},
 ): Promise<Upload> {
 	const input = await inputFile.call(this, item.itemIndex, file.property);
 	checkMediaFile(this.getNode(), file.where, input, file.kind, item.itemIndex);
+	await file.checkFile?.(input);
 	const mediaId = await uploadMedia.call(
 		this,
 		{ phoneNumberId: file.phoneNumberId, file: input },

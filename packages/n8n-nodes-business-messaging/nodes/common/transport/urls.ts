@@ -1,5 +1,6 @@
 import { NodeOperationError, type INode } from 'n8n-workflow';
 import { runCredentials } from './credentials';
+import { isUnderBaseUrl } from './keyScope';
 import type { Context } from './types';
 
 /** A path segment: a fixed word of the endpoint, or an ID named by its field, e.g. { 'Template ID': id }. */
@@ -67,13 +68,7 @@ export function underBaseUrl(node: INode, raw: string, base: string): string {
 	} catch {
 		throw new NodeOperationError(node, `"${raw}" is not a URL`);
 	}
-	// Strictly below the base URL: the base itself is no file.
-	const root = new URL(base + '/');
-	if (
-		url.origin !== root.origin ||
-		!url.pathname.startsWith(root.pathname) ||
-		url.pathname === root.pathname
-	) {
+	if (!isUnderBaseUrl(url, base)) {
 		throw new NodeOperationError(
 			node,
 			`The URL is not on the API's address (${base}): the API key is only ever sent there, so it was not called`,

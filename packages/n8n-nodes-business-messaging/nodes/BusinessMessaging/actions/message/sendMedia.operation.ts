@@ -1,4 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { fileHead, type InputFile } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { mediaContent } from '../../../common/messages/contents';
 import { mediaSourceFields } from '../../../common/fields/media';
@@ -10,6 +11,11 @@ import {
 	MEDIA_KINDS,
 	type MediaKind,
 } from '../../../common/rules/messageLimits';
+import {
+	isOggOpus,
+	VOICE_NOTE_HEAD_BYTES,
+	VOICE_NOTE_PLAYABLE_BYTES,
+} from '../../../common/rules/voiceNote';
 import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
 
 const MEDIA = {
@@ -30,6 +36,14 @@ export const description = chatSendDescription('sendMedia', [
 			value: kind,
 			description: `${MEDIA_KINDS[kind].types.join(', ')}; up to ${kind === 'sticker' ? '500 KB' : `${MEDIA_KINDS[kind].maxBytes / 1024 / 1024} MB`}`,
 		})),
+	},
+	{
+		displayName: 'Voice Note',
+		name: 'voiceNote',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { mediaType: ['audio'] } },
+		description: `Whether to send it as a voice note: it plays in the chat with your profile picture and may be transcribed. The file must be OGG with the Opus codec; up to ${VOICE_NOTE_PLAYABLE_BYTES / 1024} KB it shows a play button, larger files a download icon.`,
 	},
 	...mediaSourceFields(MEDIA),
 	{
@@ -87,9 +101,39 @@ export async function execute(
 		: '';
 	let fileName =
 		kind === 'document' ? String(this.getNodeParameter('fileName', itemIndex, '')).trim() : '';
-	const { media, upload } = await mediaReference.call(this, item, MEDIA, kind, address.sender);
+	const voice = kind === 'audio' && this.getNodeParameter('voiceNote', itemIndex, false) === true;
+	const { media, upload } = await mediaReference.call(
+		this,
+		item,
+		MEDIA,
+		kind,
+		address.sender,
+		voice ? async (file) => await checkVoiceNote(this, file, itemIndex) : undefined,
+	);
 	// A document keeps the name of the file it was uploaded from, unless another is given.
 	if (kind === 'document' && !fileName && upload) fileName = upload.record.fileName;
-	const content = mediaContent(kind, media, { caption, fileName });
+	const content = mediaContent(kind, media, { caption, fileName, voice });
 	return await sendInChat.call(this, item, address, content, {}, upload);
+}
+
+/**
+ * A voice note's file, before it is uploaded: OGG with the Opus codec, as Meta's page requires. A
+ * link or a media ID is the platform's to check (its bytes are not in the workflow).
+ */
+async function checkVoiceNote(
+	context: IExecuteFunctions,
+	file: InputFile,
+	itemIndex: number,
+): Promise<void> {
+	if (file.mimeType === 'audio/ogg' && isOggOpus(await fileHead(file, VOICE_NOTE_HEAD_BYTES)))
+		return;
+	throw new NodeOperationError(
+		context.getNode(),
+		`Voice Note is on, but the file "${file.fileName}" (${file.mimeType || 'of unknown type'}) is not OGG with the Opus codec, which a voice note must be`,
+		{
+			itemIndex,
+			description:
+				'Convert the recording to OGG/Opus first (for example with ffmpeg: -c:a libopus), or turn Voice Note off to send it as an audio file.',
+		},
+	);
 }
