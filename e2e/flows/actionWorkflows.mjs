@@ -142,7 +142,7 @@ function chatWorkflows({ number, chat, customerMessage, png }) {
 }
 
 /** More sends in one run: a location, contacts, a link button, and a text that falls back. */
-function moreWorkflows({ chat }) {
+function moreWorkflows({ chat, customerMessage }) {
 	return {
 		sendVoiceNote: chain(
 			'bmE2eSendVoice01',
@@ -159,6 +159,20 @@ function moreWorkflows({ chat }) {
 				},
 			},
 		),
+		// An AI agent's answer of about 3,000 characters, as bubbles (paused at 400 characters a second).
+		sendBubbles: workflow('bmE2eSendBubble1', 'e2e: a long answer in bubbles', {
+			parameters: {
+				...chat,
+				operation: 'sendText',
+				text: LONG_ANSWER,
+				splitIntoBubbles: true,
+				bubbleLength: 700,
+				typingSpeed: 400,
+				typingMessageId: customerMessage.message_id,
+				options: { idempotencyKey: 'e2e-long-answer' },
+				requestOptions: { maxRetries: 0 },
+			},
+		}),
 		moreSends: chain(
 			'bmE2eMoreSends01',
 			'e2e: location, contacts, link button, and a text that falls back to a template',
@@ -266,6 +280,17 @@ function pngFile(png, fileName) {
  * An OGG page holding an Opus identification header (RFC 7845), what a voice note's file starts
  * with (built as packages/n8n-nodes-business-messaging/test/voiceNote.test.ts builds it).
  */
+/** Four paragraphs of 7 to 10 sentences: about 3,000 characters. */
+export const LONG_ANSWER = ['A', 'B', 'C', 'D']
+	.map((part, index) =>
+		Array.from(
+			{ length: 7 + index },
+			(_, n) =>
+				`Sentence ${n + 1} of part ${part} tells the customer one more thing about the order and its delivery.`,
+		).join(' '),
+	)
+	.join('\n\n');
+
 const OGG_OPUS = Buffer.from(
 	'T2dnUwACAAAAAAAAAAA0EgAAAAAAAJC1h3EBE09wdXNIZWFkAQE4AYC7AAAAAAA=',
 	'base64',

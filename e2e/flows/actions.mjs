@@ -3,7 +3,7 @@
 // sandbox.
 import { assert, check } from '../checks.mjs';
 import { N8N_VERSION } from '../../tools/n8n/index.mjs';
-import { actionWorkflows } from './actionWorkflows.mjs';
+import { actionWorkflows, LONG_ANSWER } from './actionWorkflows.mjs';
 import { outputOf, randomPng, sha256 } from './workflows.mjs';
 
 /**
@@ -60,6 +60,7 @@ export async function actionFlows(context, imported) {
 	await chatChecks(checks);
 	await uploadChecks(checks);
 	await voiceNoteCheck(checks);
+	await bubblesCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -305,6 +306,74 @@ async function voiceNoteCheck({ flows, execute, control, chatCustomer }) {
 					message.content.voice === true,
 				`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}`,
 			);
+		},
+	);
+}
+
+/**
+ * Send Text › Split Into Bubbles: a 3,000-character answer as ordered bubbles, "typing…" before
+ * each and a pause growing with it (the sandbox's log shows both). The platform's pace for one
+ * customer stops it at the third bubble; the retry with the same Idempotency Key, through n8n's
+ * own deduplication store, sends only the rest, and a third run nothing.
+ */
+async function bubblesCheck({ flows, run, control, post, chatCustomer, customerMessage }) {
+	await check(
+		'Message › Send Text › Split Into Bubbles: ordered bubbles with "typing…" and pauses; a retried item sends none twice',
+		async () => {
+			const texts = async () =>
+				(await control('/messages')).data
+					.filter((m) => m.to === chatCustomer && m.type === 'text')
+					.map((m) => m.content.body)
+					.filter((body) => LONG_ANSWER.includes(body));
+			const { data: before } = await control('/requests');
+			const since = before.at(-1)?.seq ?? 0;
+			await post('/config', { pairRate: { messages: 2, perSeconds: 3600 } });
+			let stopped;
+			try {
+				stopped = (await run(flows.sendBubbles)).resultData?.error;
+			} finally {
+				await post('/config', { pairRate: { messages: 0 } });
+			}
+			assert(
+				/^Bubbles 1–2 of \d+ were sent \(wamid\.[^,]+, wamid\.[^)]+\)\. Bubble 3 was not sent\. A retry with the same Idempotency Key sends bubbles 3–\d+ only\./.test(
+					stopped?.description ?? '',
+				),
+				`the first run: ${JSON.stringify(stopped)}`,
+			);
+			const [retried] = outputOf(await run(flows.sendBubbles));
+			const sent = await texts();
+			assert(
+				sent.join(' ').split(/\s+/).join(' ') === LONG_ANSWER.split(/\s+/).join(' ') &&
+					sent.length === retried?.messageIds?.length &&
+					retried.bubbles.filter((b) => b.sentBefore).length === 2,
+				`sent ${sent.length} bubbles; the retry output ${JSON.stringify(retried)}`,
+			);
+			const [again] = outputOf(await run(flows.sendBubbles));
+			assert(
+				again?.idempotency?.replayed === true && (await texts()).length === sent.length,
+				`a third run: ${JSON.stringify(again)}`,
+			);
+			// The log: "typing…" on the customer's message before each bubble; the pause before each
+			// bubble after the first (of a run) at least the time to type it at 400 a second.
+			const log = (await control(`/requests?since=${since}`)).data
+				.filter((r) => r.method === 'POST' && /\/messages$/.test(r.url) && r.status === 200)
+				.map((r) => ({ time: r.time, body: JSON.parse(r.body) }));
+			const pairs = [];
+			for (const [index, entry] of log.entries())
+				if (entry.body.type === 'text' && log[index - 1]?.body.status === 'read')
+					pairs.push({ typing: log[index - 1], bubble: entry });
+			assert(
+				pairs.length === sent.length &&
+					pairs.every(({ typing }) => typing.body.message_id === customerMessage.message_id) &&
+					pairs.map(({ bubble }) => bubble.body.text.body).join('|') === sent.join('|'),
+				`the log's typing and bubbles: ${JSON.stringify(log.map((l) => l.body.status ?? l.body.type))}`,
+			);
+			const paused = pairs.filter(({ bubble }, index) => index !== 0 && index !== 2);
+			const short = paused.find(
+				({ typing, bubble }) =>
+					bubble.time - typing.time < (bubble.body.text.body.length / 400) * 1000 - 5,
+			);
+			assert(!short, `a pause shorter than typing it: ${JSON.stringify(short)}`);
 		},
 	);
 }

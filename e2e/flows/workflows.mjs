@@ -69,16 +69,19 @@ const runPath = (id) => `e2e-run-${id.toLowerCase()}`;
 
 /**
  * Runs a workflow of `chain` once in the n8n served at `base` (its webhook called, its answer
- * waited for) and returns the run data of the execution n8n saved. Each workflow runs once, so
- * its one execution is this run.
+ * waited for) and returns the run data of the execution n8n saved: the one execution of the
+ * workflow that was not there before (a workflow may run more than once, as a retry does).
  */
 export async function runIn({ base, cookie }, flow) {
+	const before = new Set((await executionsOf(base, cookie, flow.id)).map((e) => String(e.id)));
 	const answer = await fetch(`${base}/webhook/${runPath(flow.id)}`, { method: 'POST' });
 	await answer.arrayBuffer();
 	let saved;
 	await waitFor(
 		async () => {
-			saved = (await executionsOf(base, cookie, flow.id)).find((e) => e.finished || e.stoppedAt);
+			saved = (await executionsOf(base, cookie, flow.id)).find(
+				(e) => !before.has(String(e.id)) && (e.finished || e.stoppedAt),
+			);
 			return saved;
 		},
 		30_000,

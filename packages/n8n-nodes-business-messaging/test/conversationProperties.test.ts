@@ -259,3 +259,86 @@ describe('properties: interactive messages through the node', () => {
 		);
 	});
 });
+
+describe('properties: Send Text › Split Into Bubbles through the node', () => {
+	/** Words of any characters (no spaces), now and then one longer than any bubble or message. */
+	const word = fc.oneof(
+		{ weight: 20, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }) },
+		{ weight: 1, arbitrary: fc.constantFrom('x'.repeat(400), 'y'.repeat(4097)) },
+	);
+	const separator = fc.constantFrom(' ', ' ', ' ', '. ', '? ', '! ', '。', '\n', '\n\n', ' \n \n');
+	const answer = fc
+		.array(fc.tuple(word, separator), { maxLength: 60 })
+		.map((parts) => parts.map(([w, s]) => w + s).join(''))
+		.filter((value) => !value.startsWith('='));
+	const words = (value: string) => value.split(/\s+/).filter(Boolean);
+
+	it('refused naming Text or Bubble Length with nothing sent, or bubbles the platform takes, the text’s words in order', async () => {
+		await customerWrites(bed);
+		await fc.assert(
+			fc.asyncProperty(answer, fc.integer({ min: 1, max: 400 }), async (text, bubbleLength) => {
+				const result = await attempt(
+					chatSend(bed, 'sendText', {
+						text,
+						splitIntoBubbles: true,
+						bubbleLength,
+						typingSpeed: 1_000_000,
+						bubbleTyping: false,
+					}),
+				);
+				if (result.error) {
+					expect(result.error).toBeInstanceOf(NodeOperationError);
+					expect(result.error.message).toMatch(/^Text /);
+					expect(result.requests).toEqual([]);
+					// A word past 4,096 characters: the platform refuses it too, sent as one message.
+					if (/has a word of/.test(result.error.message)) {
+						const longest = words(text).reduce((a, b) => (b.length > a.length ? b : a));
+						expect(await rawTextStatus(longest)).toBeGreaterThanOrEqual(400);
+					}
+					return;
+				}
+				expect(result.requests.length).toBeGreaterThan(0);
+				expect(result.requests.every((request) => request.status === 200)).toBe(true);
+				const bubbles = result.requests.map(
+					(request) => (JSON.parse(request.body!) as { text: { body: string } }).text.body,
+				);
+				expectPiecesOf(text, bubbles);
+				for (const bubble of bubbles)
+					expect(bubble.length <= bubbleLength || !/\s/.test(bubble)).toBe(true);
+			}),
+		);
+	});
+});
+
+/**
+ * The bubbles are the text's own pieces, in order, as written: between two of them the text
+ * has only spaces (or line ends), and a break with none falls after a full-width terminator
+ * (Chinese and Japanese take no space after "。"): never inside a word.
+ */
+function expectPiecesOf(text: string, bubbles: string[]): void {
+	let rest = text;
+	for (const [index, bubble] of bubbles.entries()) {
+		const at = rest.indexOf(bubble);
+		expect(at).toBeGreaterThanOrEqual(0);
+		expect(rest.slice(0, at).trim()).toBe('');
+		if (index > 0 && at === 0) expect(bubbles[index - 1]).toMatch(/[。．！？]$/u);
+		rest = rest.slice(at + bubble.length);
+	}
+	expect(rest.trim()).toBe('');
+}
+
+/** The sandbox's status for a text message sent to it raw. */
+async function rawTextStatus(body: string): Promise<number> {
+	const response = await fetch(`${bed.sandbox.baseUrl}/${bed.sandbox.phoneNumberIds[0]}/messages`, {
+		method: 'POST',
+		headers: { apikey: bed.sandbox.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			messaging_product: 'whatsapp',
+			to: '14155550100',
+			type: 'text',
+			text: { body },
+		}),
+	});
+	await response.arrayBuffer();
+	return response.status;
+}

@@ -22,6 +22,8 @@ export interface TriggerChat {
 	phoneNumberId: string;
 	/** Their number and user ID as the trigger gives them (`from`, `sendTo`, `userId`, `waId`). */
 	customers: string[];
+	/** The customer's message, when the item is one (the last of a burst): what a typing indicator answers. */
+	messageId?: string;
 }
 
 export interface Sender {
@@ -107,7 +109,9 @@ export function triggerChatOf(
 function chatOf(json: Record<string, unknown>): TriggerChat | undefined {
 	if (typeof json.eventType !== 'string' || !nonEmpty(json.phoneNumberId)) return undefined;
 	const customers = [json.from, json.sendTo, json.userId, json.waId].filter(nonEmpty);
-	return { phoneNumberId: json.phoneNumberId, customers };
+	const messageId =
+		json.eventType === 'incomingMessage' && nonEmpty(json.messageId) ? json.messageId : undefined;
+	return { phoneNumberId: json.phoneNumberId, customers, ...(messageId ? { messageId } : {}) };
 }
 
 function nonEmpty(value: unknown): value is string {

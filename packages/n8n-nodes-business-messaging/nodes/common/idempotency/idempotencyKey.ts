@@ -1,5 +1,6 @@
 import {
 	NodeOperationError,
+	type IDataObject,
 	type IExecuteFunctions,
 	type INodeExecutionData,
 	type INodeProperties,
@@ -120,10 +121,64 @@ async function claimAndAct(
 	try {
 		outputs = await act();
 	} catch (error) {
-		if (nothingWentOut(error)) await this.helpers.removeProcessed([key], 'node', options);
+		if (nothingWentOut(error) || partsKeepTheirClaims.has(error as object))
+			await this.helpers.removeProcessed([key], 'node', options);
 		throw asNodeError(this.getNode(), error, itemIndex);
 	}
 	firstResults.set(scope, outputs);
 	if (firstResults.size > MAX_RESULTS) firstResults.delete(firstResults.keys().next().value!);
 	return marked(outputs, key, false);
+}
+
+/**
+ * The parts of one item's act, claimed one by one (Send Text's bubbles). With an Idempotency
+ * Key, part n is claimed in n8n's store as `<key> › part <n>` just before it acts. A run that
+ * fails part-way throws `partlyDone(error)`: the item's own key is freed, the parts that went
+ * out (or may have) keep their claims, so a retry with the same key acts only on the others.
+ * Once every part acted, the item's key holds the whole, and the parts' claims are let go.
+ */
+export interface PartClaims {
+	/** Whether part `n` acts now; `earlier`: the result of the run that did it, if kept here. */
+	claim(n: number): Promise<{ now: true } | { now: false; earlier?: IDataObject }>;
+	/** Part `n` acted: its result, for a retry in this process. */
+	done(n: number, result: IDataObject): void;
+	/** Part `n` did not act (nothing went out): a retry acts on it. */
+	free(n: number): Promise<void>;
+	/** Every part acted: the item's key now answers for all of them. */
+	allDone(parts: number): Promise<void>;
+}
+
+const partResults = new Map<string, IDataObject>();
+/** Errors of runs that did part of their act (partlyDone). */
+const partsKeepTheirClaims = new WeakSet<object>();
+
+/** The claims of an item's parts; undefined when the item has no Idempotency Key. */
+export function partClaims(this: IExecuteFunctions, item: ItemContext): PartClaims | undefined {
+	const key = keyOf(this, item);
+	if (key === undefined) return undefined;
+	const scope = `${String(this.getWorkflow().id)}|${this.getNode().id}|${key}`;
+	const options = { mode: 'entries' as const, maxEntries: MAX_KEYS };
+	const partKey = (n: number) => `${key} › part ${n}`;
+	return {
+		claim: async (n) => {
+			const claim = await this.helpers.checkProcessedAndRecord([partKey(n)], 'node', options);
+			if (claim.processed.length === 0) return { now: true };
+			return { now: false, earlier: partResults.get(`${scope} › ${n}`) };
+		},
+		done: (n, result) => {
+			partResults.set(`${scope} › ${n}`, result);
+			if (partResults.size > MAX_RESULTS) partResults.delete(partResults.keys().next().value!);
+		},
+		free: async (n) => await this.helpers.removeProcessed([partKey(n)], 'node', options),
+		allDone: async (parts) => {
+			const keys = Array.from({ length: parts }, (_, index) => partKey(index + 1));
+			await this.helpers.removeProcessed(keys, 'node', options);
+		},
+	};
+}
+
+/** Marks the error of a run that did part of its act (see PartClaims); returns it. */
+export function partlyDone<T extends object>(error: T): T {
+	partsKeepTheirClaims.add(error);
+	return error;
 }

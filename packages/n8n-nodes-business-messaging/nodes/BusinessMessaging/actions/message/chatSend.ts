@@ -194,8 +194,11 @@ export async function sendInChat(
 	]);
 }
 
-/** One send of `sendInChat`, or of its fallback template; `callbackData` goes with either. */
-async function sendOnce(
+/**
+ * One send of `sendInChat`, or of its fallback template; `callbackData` goes with either, unless
+ * the fallback has its own (a bubble before the last carries none, a fallback always does).
+ */
+export async function sendOnce(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	address: ChatAddress,
@@ -203,6 +206,7 @@ async function sendOnce(
 	details: IDataObject,
 	upload: Upload | undefined,
 	callbackData: string | undefined,
+	fallbackCallbackData = callbackData,
 ): Promise<IDataObject> {
 	const { sender, to, replyTo, fallback } = address;
 	const common = {
@@ -224,7 +228,7 @@ async function sendOnce(
 	}
 	let sent;
 	try {
-		sent = await sendContent.call(this, item, address, fallback.content, callbackData);
+		sent = await sendContent.call(this, item, address, fallback.content, fallbackCallbackData);
 	} catch (error) {
 		// Say what happened first: the message was refused, then the template too.
 		saidFirst(
@@ -301,7 +305,7 @@ export function windowClosedWhileAsking(error: unknown, askedWithForm: boolean):
 }
 
 /** Puts `text` before the error's description (the platform's advice stays after it). */
-function saidFirst(error: unknown, text: string): void {
+export function saidFirst(error: unknown, text: string): void {
 	const described = error as Error & { description?: string | null };
 	described.description = [text, described.description].filter(Boolean).join(' ');
 }
