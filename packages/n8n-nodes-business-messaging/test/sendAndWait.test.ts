@@ -60,7 +60,7 @@ const STRAY: [string[], INodeParameters] = [
 
 beforeEach(() => {
 	n8n.reset();
-	bed.sandbox.state.config.receiptDelaysMs = { sent: 0, delivered: 0, read: 0 };
+	bed.sandbox.state.config.receiptDelaysMs = { sent: 0, delivered: 0, read: 0, played: 0 };
 });
 
 describe('Send and Wait for Response: the question', () => {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { chatSend, customerWrites, CUSTOMER, fileItem, sentBodies } from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
+import { captureDeliveries, changeValue } from './waitingSupport';
 
 /**
  * Message › Send Media › Voice Note, against the sandbox, and the sandbox's rule for a voice note
@@ -143,6 +144,29 @@ describe("the sandbox's voice note rule, sent raw", () => {
 		expect(refusal(answer).message).toContain(`is ${found}; a voice note (voice: true) must be`);
 		// The same file as a plain audio message is taken.
 		expect((await sendAudio({ id })).status).toBe(200);
+	});
+
+	it('reports a voice note played, after read; a plain audio file never', async () => {
+		const link = 'https://example.com/a.ogg';
+		const voice = String(
+			((await sendAudio({ link, voice: true })).body.messages as IDataObject[])[0].id,
+		);
+		const plain = String(((await sendAudio({ link })).body.messages as IDataObject[])[0].id);
+		const statuses = () =>
+			bed.sandbox.state.webhooks.deliveries.flatMap((delivery) =>
+				((changeValue(delivery.payload as IDataObject).statuses ?? []) as IDataObject[]).map(
+					(status) => `${String(status.id)} ${String(status.status)}`,
+				),
+			);
+		captureDeliveries(bed);
+		const { played } = bed.sandbox.state.config.receiptDelaysMs;
+		bed.sandbox.state.advanceClock(played);
+		expect(statuses().filter((s) => s.startsWith(voice))).toEqual(
+			['sent', 'delivered', 'read', 'played'].map((status) => `${voice} ${status}`),
+		);
+		expect(statuses().filter((s) => s.startsWith(plain))).toEqual(
+			['sent', 'delivered', 'read'].map((status) => `${plain} ${status}`),
+		);
 	});
 
 	it('takes voice only as true or false', async () => {

@@ -17,7 +17,8 @@ export interface SandboxConfig {
 	/** Time until a catalog batch is applied (the listing lags until then). */
 	batchDelayMs: number;
 	/** Delay of each receipt after a send, counted from the send. */
-	receiptDelaysMs: { sent: number; delivered: number; read: number };
+	/** After a send; `played` only for a voice note, the first time the customer plays it. */
+	receiptDelaysMs: { sent: number; delivered: number; read: number; played: number };
 	/** Time until a refund moves from pending to completed. */
 	refundDelayMs: number;
 	/** Media URLs stay valid this long (spec 8: 5 minutes). */
@@ -59,7 +60,7 @@ export function defaultConfig(): SandboxConfig {
 		reviewOutcome: 'auto',
 		rejectedReason: 'INCORRECT_CATEGORY',
 		batchDelayMs: 5_000,
-		receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 4_000 },
+		receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 4_000, played: 6_000 },
 		refundDelayMs: 60_000,
 		mediaUrlTtlMs: 5 * 60_000,
 		templatePageSize: { default: 25, max: 100 },

@@ -54,7 +54,7 @@ export function messageStatusEvent(
 	account: BusinessAccount,
 	number: PhoneNumber,
 	message: Message,
-	status: 'sent' | 'delivered' | 'read' | 'failed',
+	status: 'sent' | 'delivered' | 'read' | 'played' | 'failed',
 	nowMs: number,
 	options: { error?: StatusError; customer?: Customer; withheld: WithheldNumber },
 ) {

@@ -161,7 +161,7 @@ export interface Refund {
 	createdAt: number;
 }
 
-export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+export type MessageStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'played' | 'failed';
 
 /**
  * A customer the numbers know: by their number (`wa_id`), their business-scoped user ID

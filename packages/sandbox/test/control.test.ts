@@ -219,7 +219,12 @@ describe('control API', () => {
 			})
 		).body;
 		assert.equal(config.refundDelayMs, 1_234);
-		assert.deepEqual(config.receiptDelaysMs, { sent: 1_000, delivered: 2_000, read: 9_000 });
+		assert.deepEqual(config.receiptDelaysMs, {
+			sent: 1_000,
+			delivered: 2_000,
+			read: 9_000,
+			played: 4_000,
+		});
 		assert.equal(config.reviewOutcome, 'REJECTED');
 		assert.deepEqual((await s.control<SandboxConfig>('GET', '/config')).body, config);
 	});

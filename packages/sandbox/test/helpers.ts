@@ -49,7 +49,7 @@ export function useSandbox(options: StartOptions = {}): { readonly current: Test
 export const FAST_CONFIG = {
 	reviewDelayMs: 60_000,
 	batchDelayMs: 60_000,
-	receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 3_000 },
+	receiptDelaysMs: { sent: 1_000, delivered: 2_000, read: 3_000, played: 4_000 },
 	refundDelayMs: 60_000,
 	webhookRetryDelaysMs: [50, 100, 200],
 	webhookTimeoutMs: 2_000,

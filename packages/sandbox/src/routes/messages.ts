@@ -255,11 +255,19 @@ function newMessageId(): string {
 	return `wamid.${randomBytes(24).toString('base64url')}`;
 }
 
-/** sent, delivered and read receipts (or sent then failed), each after its configured delay. */
+function isVoiceNote(message: Message): boolean {
+	const content = message.content as { voice?: unknown } | undefined;
+	return message.type === 'audio' && content?.voice === true;
+}
+
+/**
+ * sent, delivered and read receipts (or sent then failed), each after its configured delay; a
+ * voice note's played receipt after them.
+ */
 function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: Message): void {
 	const store = sandbox.store;
 	const delays = sandbox.config.receiptDelaysMs;
-	const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; at: number }[] = (
+	const steps: { status: 'sent' | 'delivered' | 'read' | 'played' | 'failed'; at: number }[] = (
 		message.to ??
 		message.recipient ??
 		''
@@ -272,6 +280,8 @@ function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: M
 				{ status: 'sent', at: delays.sent },
 				{ status: 'delivered', at: delays.delivered },
 				{ status: 'read', at: delays.read },
+				// A voice note is played once (Meta's "played" status since 2026-03-17).
+				...(isVoiceNote(message) ? [{ status: 'played' as const, at: delays.played }] : []),
 			];
 	for (const step of steps) {
 		sandbox.scheduler.schedule(step.at, () => {
