@@ -13,6 +13,7 @@ export function actionWorkflows(c) {
 		...templateWorkflows(c),
 		...chatWorkflows(c),
 		...moreWorkflows(c),
+		...answerAndProfileWorkflows(c),
 		...readWorkflows(c),
 	};
 }
@@ -141,8 +142,52 @@ function chatWorkflows({ number, chat, customerMessage, png }) {
 	};
 }
 
+/** A long answer in bubbles, and the business profile with a photo. */
+function answerAndProfileWorkflows({ chat, customerMessage, number, png }) {
+	return {
+		// An AI agent's answer of about 3,000 characters, as bubbles (paused at 400 characters a second).
+		sendBubbles: workflow('bmE2eSendBubble1', 'e2e: a long answer in bubbles', {
+			parameters: {
+				...chat,
+				operation: 'sendText',
+				text: LONG_ANSWER,
+				splitIntoBubbles: true,
+				bubbleLength: 700,
+				typingSpeed: 400,
+				typingMessageId: customerMessage.message_id,
+				options: { idempotencyKey: 'e2e-long-answer' },
+				requestOptions: { maxRetries: 0 },
+			},
+		}),
+		// The profile: About, a website and a photo made in the workflow, then read back.
+		businessProfile: chain(
+			'bmE2eProfile0001',
+			'e2e: update the business profile with a photo, then get it',
+			[
+				...binaryFile(png, 'logo-e2e.png', 'image/png'),
+				actionNode(
+					{
+						resource: 'account',
+						operation: 'updateBusinessProfile',
+						phoneNumberId: number,
+						updateFields: {
+							about: 'Specialty coffee, roasted every Monday ☕',
+							websites: { website: [{ url: 'https://example.com/coffee' }] },
+							profilePhoto: 'data',
+						},
+					},
+					{ name: 'Update Profile' },
+				),
+			],
+			{
+				parameters: { resource: 'account', operation: 'getBusinessProfile', phoneNumberId: number },
+			},
+		),
+	};
+}
+
 /** More sends in one run: a location, contacts, a link button, and a text that falls back. */
-function moreWorkflows({ chat, customerMessage }) {
+function moreWorkflows({ chat }) {
 	return {
 		sendVoiceNote: chain(
 			'bmE2eSendVoice01',
@@ -159,20 +204,6 @@ function moreWorkflows({ chat, customerMessage }) {
 				},
 			},
 		),
-		// An AI agent's answer of about 3,000 characters, as bubbles (paused at 400 characters a second).
-		sendBubbles: workflow('bmE2eSendBubble1', 'e2e: a long answer in bubbles', {
-			parameters: {
-				...chat,
-				operation: 'sendText',
-				text: LONG_ANSWER,
-				splitIntoBubbles: true,
-				bubbleLength: 700,
-				typingSpeed: 400,
-				typingMessageId: customerMessage.message_id,
-				options: { idempotencyKey: 'e2e-long-answer' },
-				requestOptions: { maxRetries: 0 },
-			},
-		}),
 		moreSends: chain(
 			'bmE2eMoreSends01',
 			'e2e: location, contacts, link button, and a text that falls back to a template',

@@ -61,6 +61,7 @@ export async function actionFlows(context, imported) {
 	await uploadChecks(checks);
 	await voiceNoteCheck(checks);
 	await bubblesCheck(checks);
+	await businessProfileCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -368,12 +369,46 @@ async function bubblesCheck({ flows, run, control, post, chatCustomer, customerM
 					pairs.map(({ bubble }) => bubble.body.text.body).join('|') === sent.join('|'),
 				`the log's typing and bubbles: ${JSON.stringify(log.map((l) => l.body.status ?? l.body.type))}`,
 			);
-			const paused = pairs.filter(({ bubble }, index) => index !== 0 && index !== 2);
+			const paused = pairs.filter((_, index) => index !== 0 && index !== 2);
 			const short = paused.find(
 				({ typing, bubble }) =>
 					bubble.time - typing.time < (bubble.body.text.body.length / 400) * 1000 - 5,
 			);
 			assert(!short, `a pause shorter than typing it: ${JSON.stringify(short)}`);
+		},
+	);
+}
+
+/** Account › Update Business Profile with a photo made in the workflow, then Get. */
+async function businessProfileCheck({ flows, run, control, sandbox }) {
+	await check(
+		'Account › Update Business Profile: About, a website and a photo (the resumable upload), read back by Get',
+		async () => {
+			const since = (await control('/requests')).data.at(-1)?.seq ?? 0;
+			const ran = await run(flows.businessProfile);
+			const [updated] = outputOf(ran, 'Update Profile');
+			const [profile] = outputOf(ran);
+			assert(
+				updated?.success === true &&
+					updated.updated?.join() === 'about,websites,profile_picture_handle' &&
+					updated.profilePhoto?.mimeType === 'image/png',
+				`the update's output: ${JSON.stringify(updated)}`,
+			);
+			assert(
+				profile?.about === 'Specialty coffee, roasted every Monday ☕' &&
+					profile.websites?.join() === 'https://example.com/coffee' &&
+					/^https:\/\//.test(profile.profile_picture_url ?? '') &&
+					profile.phoneNumberId === sandbox.phoneNumberIds[0],
+				`Get's output: ${JSON.stringify(profile)}`,
+			);
+			const log = (await control(`/requests?since=${since}`)).data.map(
+				(r) => `${r.method} ${r.url.split('?')[0]}`,
+			);
+			assert(
+				log.includes('POST /v3/app/uploads') &&
+					log.some((line) => line.startsWith('POST /v3/upload:')),
+				'the photo went through the resumable upload',
+			);
 		},
 	);
 }

@@ -179,6 +179,39 @@ export const OPERATION_CASES: OperationCase[] = [
 		effect: (bed) => 1 - blockedCount(bed),
 	},
 	{
+		name: 'Account › Get Business Profile',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'getBusinessProfile',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		}),
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/whatsapp_business_profile`,
+		},
+		repeatable: true,
+	},
+	{
+		name: 'Account › Update Business Profile',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'updateBusinessProfile',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			updateFields: { about: 'Roasted every Monday in Lisbon' },
+		}),
+		target: {
+			method: 'POST',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/whatsapp_business_profile$`,
+		},
+		// The same update twice leaves the same profile.
+		repeatable: true,
+		effect: (bed) =>
+			bed.sandbox.state.store.businessProfiles.get(bed.sandbox.phoneNumberIds[0])?.about ===
+			'Roasted every Monday in Lisbon'
+				? 1
+				: 0,
+	},
+	{
 		name: 'Template › Create',
 		parameters: (bed) => ({
 			resource: 'template',

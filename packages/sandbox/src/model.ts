@@ -133,6 +133,17 @@ export interface UploadSession {
 	handle?: string;
 }
 
+/** A number's business profile (rules/businessProfile.ts); '' and [] are fields not set. */
+export interface BusinessProfile {
+	about: string;
+	address: string;
+	description: string;
+	email: string;
+	websites: string[];
+	vertical: string;
+	profile_picture_url?: string;
+}
+
 export interface UploadHandle {
 	h: string;
 	apiKey: string;

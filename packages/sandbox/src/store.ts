@@ -2,6 +2,7 @@ import { opaqueId, type IdKind, type IdStyle } from './dialect';
 import { ApiError, ErrorCode, notFound } from './errors';
 import type {
 	BusinessAccount,
+	BusinessProfile,
 	Call,
 	Catalog,
 	Customer,
@@ -50,6 +51,8 @@ export class Store {
 	readonly customerWindows = new Map<string, number>();
 	/** Each number's blocklist (Block Users API): customer ID -> its place in the list. */
 	readonly blockedUsers = new Map<string, Map<string, number>>();
+	/** Each number's business profile, made with the defaults when first read or changed. */
+	readonly businessProfiles = new Map<string, BusinessProfile>();
 	/** The customers that wrote, called or changed a preference, by their sandbox ID. */
 	readonly customers = new Map<string, Customer>();
 	/** Calls the customers placed, by call ID. */
@@ -107,6 +110,23 @@ export class Store {
 		const number = this.numbers.get(id);
 		if (!number || number.apiKey !== apiKey) throw notFound('Phone number', id);
 		return number;
+	}
+
+	/** The number's business profile: a new number's has only About, as the platform sets it. */
+	businessProfile(phoneNumberId: string): BusinessProfile {
+		let profile = this.businessProfiles.get(phoneNumberId);
+		if (!profile) {
+			profile = {
+				about: 'Hey there! I am using WhatsApp.',
+				address: '',
+				description: '',
+				email: '',
+				websites: [],
+				vertical: 'UNDEFINED',
+			};
+			this.businessProfiles.set(phoneNumberId, profile);
+		}
+		return profile;
 	}
 
 	template(apiKey: string, id: string): Template {

@@ -4,8 +4,11 @@ import { requestJson, type Context, type RequestContext } from '../transport';
 /** A session id as step 1 returns it: `upload:<session_id>?sig=<sig>` (4.5 rule 1). */
 const SESSION_ID = /^upload:[^/?#\s]+\?sig=[^&#\s]+$/;
 
-/** Both steps of the sample upload (4.5): the file's bytes in, the handle `h` out. */
-export async function uploadTemplateSample(
+/**
+ * Both steps of the resumable upload (4.5, the sample upload; Meta's Resumable Upload API, which
+ * also takes a profile photo): the file's bytes in, the handle `h` out.
+ */
+export async function resumableUpload(
 	this: Context,
 	file: { bytes: Buffer; type: string },
 	request: RequestContext = {},
@@ -41,7 +44,7 @@ export async function uploadTemplateSample(
 		},
 		request,
 	);
-	// The handle goes into a template create, which is never repeated: a missing one stops here.
+	// The handle goes into a template create or a profile update: a missing one stops here.
 	if (typeof uploaded.h !== 'string' || uploaded.h.trim() === '')
 		throw new NodeOperationError(
 			this.getNode(),

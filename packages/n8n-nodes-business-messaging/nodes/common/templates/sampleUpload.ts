@@ -1,5 +1,5 @@
 import { NodeOperationError, type IExecuteFunctions } from 'n8n-workflow';
-import { uploadTemplateSample } from '../api/uploads';
+import { resumableUpload } from '../api/uploads';
 import type { ItemContext } from '../context';
 
 /** Sample types the upload takes (spec 4.5). */
@@ -21,28 +21,30 @@ export interface UploadedSample {
 
 /**
  * The file in the item's `binaryProperty`, checked (a sample type, not empty), then uploaded in
- * the two steps of 4.5. Returns the handle `h` for a media header's example.header_handle.
+ * the two steps of 4.5. Returns the handle `h` for a media header's example.header_handle, or
+ * for what `accept` names (a profile photo, of its own types).
  */
 export async function uploadSample(
 	this: IExecuteFunctions,
 	item: ItemContext,
 	binaryProperty: string,
+	accept: { types: string[]; what: string } = { types: SAMPLE_TYPES, what: 'a template sample' },
 ): Promise<UploadedSample> {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const binary = this.helpers.assertBinaryData(itemIndex, binaryProperty);
 	const fileType = (binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
-	if (!SAMPLE_TYPES.includes(fileType)) {
+	if (!accept.types.includes(fileType)) {
 		throw new NodeOperationError(
 			node,
-			`The file in "${binaryProperty}" is ${fileType || 'of unknown type'}; a template sample must be ${SAMPLE_TYPES.join(', ')}`,
+			`The file in "${binaryProperty}" is ${fileType || 'of unknown type'}; ${accept.what} must be ${accept.types.join(', ')}`,
 			{ itemIndex },
 		);
 	}
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, binaryProperty);
 	if (bytes.length === 0)
 		throw new NodeOperationError(node, `The file in "${binaryProperty}" is empty`, { itemIndex });
-	const h = await uploadTemplateSample.call(this, { bytes, type: fileType }, item.request);
+	const h = await resumableUpload.call(this, { bytes, type: fileType }, item.request);
 	return {
 		h,
 		...(binary.fileName ? { fileName: binary.fileName } : {}),

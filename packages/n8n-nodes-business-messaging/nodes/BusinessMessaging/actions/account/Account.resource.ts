@@ -2,16 +2,20 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from '../types';
 import * as blockUser from './blockUser.operation';
 import * as getBusinessAccount from './getBusinessAccount.operation';
+import * as getBusinessProfile from './getBusinessProfile.operation';
 import * as listBlockedUsers from './listBlockedUsers.operation';
 import * as listNumbers from './listNumbers.operation';
 import * as unblockUser from './unblockUser.operation';
+import * as updateBusinessProfile from './updateBusinessProfile.operation';
 
 export const operations: Record<string, Operation> = {
 	blockUser,
 	getBusinessAccount,
+	getBusinessProfile,
 	listBlockedUsers,
 	listNumbers,
 	unblockUser,
+	updateBusinessProfile,
 };
 
 export const description: INodeProperties[] = [
@@ -37,6 +41,13 @@ export const description: INodeProperties[] = [
 				action: 'Get a business account',
 			},
 			{
+				name: 'Get Business Profile',
+				value: 'getBusinessProfile',
+				description:
+					'Get the profile customers see for a number: about, address, description, email, websites, industry and photo',
+				action: 'Get a business profile',
+			},
+			{
 				name: 'List Blocked Users',
 				value: 'listBlockedUsers',
 				description: 'List the customers a number blocked',
@@ -54,12 +65,20 @@ export const description: INodeProperties[] = [
 				description: 'Unblock a customer: they can write to the number again, and it to them',
 				action: 'Unblock a user',
 			},
+			{
+				name: 'Update Business Profile',
+				value: 'updateBusinessProfile',
+				description: 'Change the profile customers see for a number, the profile photo included',
+				action: 'Update a business profile',
+			},
 		],
 		default: 'listNumbers',
 	},
 	...blockUser.description,
 	...getBusinessAccount.description,
+	...getBusinessProfile.description,
 	...listBlockedUsers.description,
 	...listNumbers.description,
 	...unblockUser.description,
+	...updateBusinessProfile.description,
 ];
