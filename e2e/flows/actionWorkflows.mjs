@@ -183,6 +183,33 @@ function answerAndProfileWorkflows({ chat, customerMessage, number, png }) {
 				parameters: { resource: 'account', operation: 'getBusinessProfile', phoneNumberId: number },
 			},
 		),
+		// Ice breakers and a command, then read back.
+		conversationalAutomation: chain(
+			'bmE2eAutomation1',
+			'e2e: set ice breakers and a command, then get them',
+			[
+				actionNode(
+					{
+						resource: 'account',
+						operation: 'updateConversationalAutomation',
+						phoneNumberId: number,
+						updateFields: {
+							iceBreakers: { iceBreaker: [{ text: 'Where is my order?' }] },
+							commands: { command: [{ name: '/order', hint: 'Track your order' }] },
+							welcomeMessage: 'on',
+						},
+					},
+					{ name: 'Update Automation' },
+				),
+			],
+			{
+				parameters: {
+					resource: 'account',
+					operation: 'getConversationalAutomation',
+					phoneNumberId: number,
+				},
+			},
+		),
 	};
 }
 

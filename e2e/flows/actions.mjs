@@ -62,6 +62,7 @@ export async function actionFlows(context, imported) {
 	await voiceNoteCheck(checks);
 	await bubblesCheck(checks);
 	await businessProfileCheck(checks);
+	await conversationalAutomationCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -408,6 +409,28 @@ async function businessProfileCheck({ flows, run, control, sandbox }) {
 				log.includes('POST /v3/app/uploads') &&
 					log.some((line) => line.startsWith('POST /v3/upload:')),
 				'the photo went through the resumable upload',
+			);
+		},
+	);
+}
+
+/** Account › Update Conversational Automation, then Get. */
+async function conversationalAutomationCheck({ flows, run }) {
+	await check(
+		'Account › Update Conversational Automation: an ice breaker, a command and the welcome message, read back by Get',
+		async () => {
+			const ran = await run(flows.conversationalAutomation);
+			const [updated] = outputOf(ran, 'Update Automation');
+			const [automation] = outputOf(ran);
+			assert(
+				updated?.updated?.join() === 'enable_welcome_message,prompts,commands',
+				`the update's output: ${JSON.stringify(updated)}`,
+			);
+			assert(
+				automation?.enable_welcome_message === true &&
+					automation.prompts?.join() === 'Where is my order?' &&
+					automation.commands?.[0]?.command_name === 'order',
+				`Get's output: ${JSON.stringify(automation)}`,
 			);
 		},
 	);

@@ -192,6 +192,37 @@ export const OPERATION_CASES: OperationCase[] = [
 		repeatable: true,
 	},
 	{
+		name: 'Account › Get Conversational Automation',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'getConversationalAutomation',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		}),
+		target: { method: 'GET', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}$` },
+		repeatable: true,
+	},
+	{
+		name: 'Account › Update Conversational Automation',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'updateConversationalAutomation',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			updateFields: { iceBreakers: { iceBreaker: [{ text: 'Where is my order?' }] } },
+		}),
+		target: {
+			method: 'POST',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/conversational_automation$`,
+		},
+		// The same update twice leaves the same components.
+		repeatable: true,
+		effect: (bed) =>
+			bed.sandbox.state.store.conversationalAutomations
+				.get(bed.sandbox.phoneNumberIds[0])
+				?.prompts.join() === 'Where is my order?'
+				? 1
+				: 0,
+	},
+	{
 		name: 'Account › Update Business Profile',
 		parameters: (bed) => ({
 			resource: 'account',

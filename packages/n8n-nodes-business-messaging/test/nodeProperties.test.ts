@@ -535,3 +535,67 @@ describe('through the node: the business profile', () => {
 		);
 	});
 });
+
+describe('through the node: conversational automation', () => {
+	const around = (max: number) =>
+		fc
+			.oneof(
+				anyText(max + 3),
+				fc.string({ unit: 'grapheme', minLength: max - 3, maxLength: max + 2 }),
+				fc.constantFrom('', ' ', 'x'.repeat(max), 'x'.repeat(max + 1), 'Hi ☕'),
+			)
+			.filter(notExpression);
+	const name = fc.oneof(
+		around(32),
+		fc.stringMatching(/^\/?[a-z][a-z0-9_]{0,33}$/),
+		fc.constantFrom('help', '/help', 'HELP', 'two words'),
+	);
+
+	it('an update is sent and accepted, or refused naming its field with nothing sent (and the API refuses it too)', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.option(fc.array(around(80), { maxLength: 5 }), { nil: undefined }),
+				fc.option(fc.array(fc.tuple(name, around(256)), { maxLength: 4 }), { nil: undefined }),
+				async (prompts, commands) => {
+					const updateFields: IDataObject = {
+						...(prompts ? { iceBreakers: { iceBreaker: prompts.map((text) => ({ text })) } } : {}),
+						...(commands
+							? { commands: { command: commands.map(([n, hint]) => ({ name: n, hint })) } }
+							: {}),
+					};
+					const result = await attempt({
+						resource: 'account',
+						operation: 'updateConversationalAutomation',
+						phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+						updateFields,
+					});
+					const path = `/${bed.sandbox.phoneNumberIds[0]}/conversational_automation`;
+					// What the node sends for the lists, built without its checks.
+					const raw = {
+						...(prompts ? { prompts } : {}),
+						...(commands
+							? {
+									commands: commands.map(([n, hint]) => ({
+										command_name: n.trim().replace(/^\//, ''),
+										command_description: hint,
+									})),
+								}
+							: {}),
+					};
+					if (result.error instanceof NodeOperationError) {
+						expectRefusedNaming(result, /^Update Fields( › (Ice Breakers|Commands)|) /);
+						if (/is empty: add what/.test(result.error.message)) return;
+						const named = /^Update Fields › (Ice Breakers|Commands)/.exec(result.error.message)![1];
+						const alone =
+							named === 'Ice Breakers' ? { prompts: raw.prompts } : { commands: raw.commands };
+						expect(await sandboxStatus('POST', path, alone)).toBe(400);
+						return;
+					}
+					const sent = onlyRequest(result, 'POST');
+					expect(sent.status).toBe(200);
+					expect(sent.json).toEqual(raw);
+				},
+			),
+		);
+	});
+});

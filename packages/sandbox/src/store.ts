@@ -1,4 +1,5 @@
 import { opaqueId, type IdKind, type IdStyle } from './dialect';
+import type { ConversationalAutomation } from './rules/conversationalAutomation';
 import { ApiError, ErrorCode, notFound } from './errors';
 import type {
 	BusinessAccount,
@@ -53,6 +54,8 @@ export class Store {
 	readonly blockedUsers = new Map<string, Map<string, number>>();
 	/** Each number's business profile, made with the defaults when first read or changed. */
 	readonly businessProfiles = new Map<string, BusinessProfile>();
+	/** Each number's conversational components, made empty when first read or changed. */
+	readonly conversationalAutomations = new Map<string, ConversationalAutomation>();
 	/** The customers that wrote, called or changed a preference, by their sandbox ID. */
 	readonly customers = new Map<string, Customer>();
 	/** Calls the customers placed, by call ID. */
@@ -127,6 +130,16 @@ export class Store {
 			this.businessProfiles.set(phoneNumberId, profile);
 		}
 		return profile;
+	}
+
+	/** The number's conversational components: none set, the welcome message off. */
+	conversationalAutomation(phoneNumberId: string): ConversationalAutomation {
+		let automation = this.conversationalAutomations.get(phoneNumberId);
+		if (!automation) {
+			automation = { enable_welcome_message: false, prompts: [], commands: [] };
+			this.conversationalAutomations.set(phoneNumberId, automation);
+		}
+		return automation;
 	}
 
 	template(apiKey: string, id: string): Template {

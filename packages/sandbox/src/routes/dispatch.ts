@@ -11,7 +11,8 @@ const UPLOAD_PREFIX = 'upload:';
 
 /**
  * The routes on a bare ID, which the API shares between kinds of object as the Graph API does:
- * GET a business account (4.7), a phone number (its webhook configuration), a template (4.3) or
+ * GET a business account (4.7), a phone number (its webhook configuration, its conversational
+ * components), a template (4.3) or
  * a media URL (4.6); POST edits a template (4.3), sets a phone number's webhook override, or, for
  * `upload:<id>`, takes the sample bytes (4.5); DELETE removes a media file (4.6).
  */

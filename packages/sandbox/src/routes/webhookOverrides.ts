@@ -3,6 +3,7 @@ import { fieldsToAnswer } from '../dialect';
 import { invalid } from '../errors';
 import { jsonBody, param, query, type SandboxPlugin } from '../http';
 import type { PhoneNumber } from '../model';
+import { automationView } from '../rules/conversationalAutomation';
 import type { SandboxState } from '../sandbox';
 import { commaFields, isObject, requireString } from '../validate';
 import { verifySubscription } from '../webhookVerification';
@@ -17,7 +18,12 @@ import { verifySubscription } from '../webhookVerification';
  */
 
 /** The fields of a phone number this route answers. */
-const NUMBER_FIELDS = ['id', 'display_phone_number', 'webhook_configuration'];
+const NUMBER_FIELDS = [
+	'id',
+	'display_phone_number',
+	'webhook_configuration',
+	'conversational_automation',
+];
 /** What GET /{phone_number_id} answers without `fields`. */
 const DEFAULT_NUMBER_FIELDS = ['id', 'display_phone_number'];
 
@@ -79,6 +85,10 @@ export function numberView(sandbox: SandboxState, request: FastifyRequest, numbe
 		if (webhooks.target) configuration.application = webhooks.target.url;
 		view.webhook_configuration = configuration;
 	}
+	if (asked.includes('conversational_automation'))
+		view.conversational_automation = automationView(
+			store.conversationalAutomation(number.phone_number_id),
+		);
 	return view;
 }
 

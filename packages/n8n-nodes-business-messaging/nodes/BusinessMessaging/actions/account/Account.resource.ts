@@ -3,19 +3,23 @@ import type { Operation } from '../types';
 import * as blockUser from './blockUser.operation';
 import * as getBusinessAccount from './getBusinessAccount.operation';
 import * as getBusinessProfile from './getBusinessProfile.operation';
+import * as getConversationalAutomation from './getConversationalAutomation.operation';
 import * as listBlockedUsers from './listBlockedUsers.operation';
 import * as listNumbers from './listNumbers.operation';
 import * as unblockUser from './unblockUser.operation';
 import * as updateBusinessProfile from './updateBusinessProfile.operation';
+import * as updateConversationalAutomation from './updateConversationalAutomation.operation';
 
 export const operations: Record<string, Operation> = {
 	blockUser,
 	getBusinessAccount,
 	getBusinessProfile,
+	getConversationalAutomation,
 	listBlockedUsers,
 	listNumbers,
 	unblockUser,
 	updateBusinessProfile,
+	updateConversationalAutomation,
 };
 
 export const description: INodeProperties[] = [
@@ -48,6 +52,12 @@ export const description: INodeProperties[] = [
 				action: 'Get a business profile',
 			},
 			{
+				name: 'Get Conversational Automation',
+				value: 'getConversationalAutomation',
+				description: 'Get a number’s ice breakers, commands and whether the welcome message is on',
+				action: 'Get conversational automation',
+			},
+			{
 				name: 'List Blocked Users',
 				value: 'listBlockedUsers',
 				description: 'List the customers a number blocked',
@@ -71,14 +81,23 @@ export const description: INodeProperties[] = [
 				description: 'Change the profile customers see for a number, the profile photo included',
 				action: 'Update a business profile',
 			},
+			{
+				name: 'Update Conversational Automation',
+				value: 'updateConversationalAutomation',
+				description:
+					'Set a number’s ice breakers and commands, and turn the welcome message on or off',
+				action: 'Update conversational automation',
+			},
 		],
 		default: 'listNumbers',
 	},
 	...blockUser.description,
 	...getBusinessAccount.description,
 	...getBusinessProfile.description,
+	...getConversationalAutomation.description,
 	...listBlockedUsers.description,
 	...listNumbers.description,
 	...unblockUser.description,
 	...updateBusinessProfile.description,
+	...updateConversationalAutomation.description,
 ];

@@ -1,0 +1,186 @@
+import {
+	NodeOperationError,
+	type IDataObject,
+	type IExecuteFunctions,
+	type INodeExecutionData,
+	type INodeProperties,
+} from 'n8n-workflow';
+import {
+	updateConversationalAutomation,
+	type AutomationChanges,
+} from '../../../common/api/conversationalAutomation';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { locatorValue } from '../../../common/parameters';
+import {
+	AUTOMATION_LIMITS,
+	commandNameProblem,
+	componentTextProblem,
+} from '../../../common/rules/conversationalAutomation';
+
+const properties: INodeProperties[] = [
+	phoneNumberLocator(),
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'What to change; the rest stays as it is',
+		options: [
+			{
+				displayName: 'Commands',
+				name: 'commands',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.commands },
+				default: {},
+				placeholder: 'Add Command',
+				description: `What a customer sees on typing "/": up to ${AUTOMATION_LIMITS.commands} commands, replacing the ones there (none removes them). A chosen command comes to the trigger as a text message, the command with its slash.`,
+				options: [
+					{
+						displayName: 'Command',
+						name: 'command',
+						values: [
+							{
+								displayName: 'Name',
+								name: 'name',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. order',
+								description: `One word of up to ${AUTOMATION_LIMITS.commandName} characters, without the "/"`,
+							},
+							{
+								displayName: 'Hint',
+								name: 'hint',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. Track your order',
+								description: `What the command does, up to ${AUTOMATION_LIMITS.commandHint} characters`,
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Ice Breakers',
+				name: 'iceBreakers',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.iceBreakers },
+				default: {},
+				placeholder: 'Add Ice Breaker',
+				description: `Questions a customer can tap when they first open the chat: up to ${AUTOMATION_LIMITS.iceBreakers}, replacing the ones there (none removes them). A tap comes to the trigger as a text message.`,
+				options: [
+					{
+						displayName: 'Ice Breaker',
+						name: 'iceBreaker',
+						values: [
+							{
+								displayName: 'Text',
+								name: 'text',
+								type: 'string',
+								default: '',
+								placeholder: 'e.g. Where is my order?',
+								description: `Up to ${AUTOMATION_LIMITS.iceBreaker} characters, no emoji`,
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Welcome Message',
+				name: 'welcomeMessage',
+				type: 'options',
+				default: 'on',
+				options: [
+					{ name: 'Off', value: 'off' },
+					{ name: 'On', value: 'on' },
+				],
+				description:
+					'Whether the platform tells the trigger when a customer opens the chat for the first time (Incoming Message of type request_welcome), so the workflow can greet them',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	forOperation('account', 'updateConversationalAutomation'),
+	properties,
+);
+
+/** Changes what Update Fields gives, every rule checked before anything is sent. */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const node = this.getNode();
+	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const refuse = (message: string) => new NodeOperationError(node, message, { itemIndex });
+	const changes: AutomationChanges = {};
+	if (fields.welcomeMessage !== undefined) {
+		if (fields.welcomeMessage !== 'on' && fields.welcomeMessage !== 'off')
+			throw refuse(
+				`Update Fields › Welcome Message "${String(fields.welcomeMessage)}" is not one of on, off`,
+			);
+		changes.enable_welcome_message = fields.welcomeMessage === 'on';
+	}
+	if (fields.iceBreakers !== undefined) changes.prompts = iceBreakersOf(fields.iceBreakers, refuse);
+	if (fields.commands !== undefined) changes.commands = commandsOf(fields.commands, refuse);
+	if (Object.keys(changes).length === 0) throw refuse('Update Fields is empty: add what to change');
+	const { success } = await updateConversationalAutomation.call(
+		this,
+		phoneNumberId,
+		changes,
+		item.request,
+	);
+	return [{ json: { success, phoneNumberId, updated: Object.keys(changes) } }];
+}
+
+type Refuse = (message: string) => Error;
+
+/** The entries of a fixedCollection (`{[name]: [...]}`), or a list an expression gave. */
+function entriesOf(raw: unknown, name: string): unknown[] {
+	if (Array.isArray(raw)) return raw;
+	return ((raw as IDataObject | null)?.[name] ?? []) as unknown[];
+}
+
+function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
+	const texts = entriesOf(raw, 'iceBreaker').map((entry) =>
+		String(typeof entry === 'string' ? entry : ((entry as IDataObject).text ?? '')),
+	);
+	if (texts.length > AUTOMATION_LIMITS.iceBreakers)
+		throw refuse(
+			`Update Fields › Ice Breakers has ${texts.length}; the platform takes at most ${AUTOMATION_LIMITS.iceBreakers}`,
+		);
+	texts.forEach((text, index) => {
+		const problem = componentTextProblem(text, AUTOMATION_LIMITS.iceBreaker);
+		if (problem) throw refuse(`Update Fields › Ice Breakers › ${index + 1} ${problem}`);
+	});
+	return texts;
+}
+
+function commandsOf(raw: unknown, refuse: Refuse): AutomationChanges['commands'] {
+	const entries = entriesOf(raw, 'command') as IDataObject[];
+	if (entries.length > AUTOMATION_LIMITS.commands)
+		throw refuse(
+			`Update Fields › Commands has ${entries.length}; the platform takes at most ${AUTOMATION_LIMITS.commands}`,
+		);
+	const seen = new Set<string>();
+	return entries.map((entry, index) => {
+		const at = `Update Fields › Commands › ${index + 1}`;
+		// A command is typed with "/" in the chat; the API takes its name without it.
+		const name = String(entry.name ?? entry.command_name ?? '')
+			.trim()
+			.replace(/^\//, '');
+		const nameProblem = commandNameProblem(name);
+		if (nameProblem) throw refuse(`${at} › Name ${nameProblem}`);
+		if (seen.has(name.toLowerCase())) throw refuse(`${at} › Name "${name}" is given twice`);
+		seen.add(name.toLowerCase());
+		const hint = String(entry.hint ?? entry.command_description ?? '');
+		const hintProblem = componentTextProblem(hint, AUTOMATION_LIMITS.commandHint);
+		if (hintProblem) throw refuse(`${at} › Hint ${hintProblem}`);
+		return { command_name: name, command_description: hint };
+	});
+}
