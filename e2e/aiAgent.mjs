@@ -24,12 +24,16 @@ const BUTTONS = [
 	{ title: 'Talk to a person', id: 'human' },
 ];
 const CUSTOMER = '14155550301';
+/** A customer who insults the business: the agent blocks them and answers nothing. */
+const ABUSIVE_CUSTOMER = '14155550302';
+const ABUSE = 'You are useless idiots, all of you';
 
 /** The scripted model's answer to one request of n8n's AI Agent (see ANSWER). */
 function script(request) {
 	const tools = (request.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
 	const markTool = tools.find((name) => /mark/i.test(name));
 	const buttonsTool = tools.find((name) => /button/i.test(name));
+	const blockTool = tools.find((name) => /block/i.test(name));
 	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
 	const from = (pattern) => system.match(pattern)?.[1];
 	const sender = from(/business number ID (\S+?);/);
@@ -39,6 +43,11 @@ function script(request) {
 	if (!markTool || !buttonsTool || !sender || !recipient || !messageId)
 		throw new Error(`unexpected request: tools ${tools}, system "${system}"`);
 	const results = request.messages.filter((m) => m.role === 'tool').length;
+	const prompt = String(request.messages.find((m) => m.role === 'user')?.content ?? '');
+	if (prompt.includes(ABUSE) && blockTool)
+		return results === 0
+			? { toolCalls: [{ name: blockTool, arguments: { sender, customer: recipient } }] }
+			: { text: 'Blocked the customer.' };
 	if (results === 0)
 		return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
 	if (results === 1)
@@ -80,6 +89,7 @@ async function prepare({ n8n, sandbox }) {
 			await toolListsLoad(a);
 			await a.control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
 			await agentAnswers(a);
+			await agentBlocksAbuse(a);
 		},
 		close: () => model.close(),
 	};
@@ -171,7 +181,49 @@ async function agentAnswers(a) {
 }
 
 /**
- * The model saw the three tools, each described as the example describes it, with the parameters
+ * A customer who insults the business: the agent's one tool call blocks them (Account › Block
+ * User as a tool, the customer chosen by the model), nothing is sent to them, and their next
+ * message starts nothing.
+ */
+async function agentBlocksAbuse({ main, cookie, control, number, flow }) {
+	await check(
+		'Trigger → AI Agent → tools: an abusive customer is blocked by the agent (Block User as a tool), and answered nothing',
+		async () => {
+			const runs = async () => (await executionsOf(main, cookie, flow.id)).map((e) => e.id);
+			const known = new Set(await runs());
+			await control('/incoming', { phone_number_id: number, from: ABUSIVE_CUSTOMER, text: ABUSE });
+			let run;
+			await waitFor(
+				async () => {
+					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+					return run && !['new', 'running'].includes(run.status);
+				},
+				60_000,
+				'the agent execution',
+			);
+			const { status, data } = await savedExecution(main, cookie, run.id);
+			assert(
+				status === 'success',
+				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+			);
+			const sent = (await control('/messages')).data.filter((m) => m.to === ABUSIVE_CUSTOMER);
+			assert(sent.length === 0, `${sent.length} messages to the blocked customer`);
+			// The platform drops what a blocked customer writes: nothing reaches the trigger.
+			const again = await control('/incoming', {
+				phone_number_id: number,
+				from: ABUSIVE_CUSTOMER,
+				text: 'Hello?',
+			});
+			assert(
+				again.dropped === 'blocked by the number',
+				`their next message: ${JSON.stringify(again)}`,
+			);
+		},
+	);
+}
+
+/**
+ * The model saw the four tools, each described as the example describes it, with the parameters
  * the workflow leaves to it, and the burst's two messages in the prompt.
  */
 function assertModelSaw(flow, first) {
@@ -187,6 +239,7 @@ function assertModelSaw(flow, first) {
 	const expected = [
 		['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
 		['Answer_with_buttons', 'Answer with buttons', ['buttons', 'recipient', 'sender', 'text']],
+		['Block_customer', 'Block customer', ['customer', 'sender']],
 		['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
 	].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
 	assert(JSON.stringify(seen) === JSON.stringify(expected), `tools: ${JSON.stringify(seen)}`);
