@@ -14,6 +14,7 @@ export function actionWorkflows(c) {
 		...chatWorkflows(c),
 		...moreWorkflows(c),
 		...answerAndProfileWorkflows(c),
+		...automationAndMarketingWorkflows(c),
 		...readWorkflows(c),
 	};
 }
@@ -183,6 +184,12 @@ function answerAndProfileWorkflows({ chat, customerMessage, number, png }) {
 				parameters: { resource: 'account', operation: 'getBusinessProfile', phoneNumberId: number },
 			},
 		),
+	};
+}
+
+/** Ice breakers and commands, and a marketing template through the Marketing Messages API. */
+function automationAndMarketingWorkflows({ chat, number }) {
+	return {
 		// Ice breakers and a command, then read back.
 		conversationalAutomation: chain(
 			'bmE2eAutomation1',
@@ -207,6 +214,25 @@ function answerAndProfileWorkflows({ chat, customerMessage, number, png }) {
 					resource: 'account',
 					operation: 'getConversationalAutomation',
 					phoneNumberId: number,
+				},
+			},
+		),
+		// A MARKETING template through the Marketing Messages API, sharing its activity.
+		sendMarketing: workflow(
+			'bmE2eMarketing01',
+			'e2e: a marketing template, Marketing Messages API',
+			{
+				parameters: {
+					...chat,
+					operation: 'sendTemplate',
+					template: { __rl: true, mode: 'name', value: 'welcome_offer (en_US)' },
+					variables: {
+						mappingMode: 'defineBelow',
+						value: { body_1: 'Noor', button_0_code: 'NOOR15' },
+					},
+					sendThrough: 'marketingMessages',
+					productPolicy: 'STRICT',
+					activitySharing: 'share',
 				},
 			},
 		),

@@ -63,6 +63,7 @@ export async function actionFlows(context, imported) {
 	await bubblesCheck(checks);
 	await businessProfileCheck(checks);
 	await conversationalAutomationCheck(checks);
+	await marketingMessagesCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -431,6 +432,30 @@ async function conversationalAutomationCheck({ flows, run }) {
 					automation.prompts?.join() === 'Where is my order?' &&
 					automation.commands?.[0]?.command_name === 'order',
 				`Get's output: ${JSON.stringify(automation)}`,
+			);
+		},
+	);
+}
+
+/** Send Template › Send Through › Marketing Messages API. */
+async function marketingMessagesCheck({ flows, execute, control, chatCustomer }) {
+	await check(
+		'Message › Send Template › Send Through › Marketing Messages API: a MARKETING template to /marketing_messages',
+		async () => {
+			const since = (await control('/requests')).data.at(-1)?.seq ?? 0;
+			const [item] = await execute(flows.sendMarketing);
+			const message = (await control('/messages')).data.find((m) => m.id === item?.messageId);
+			const [request] = (await control(`/requests?since=${since}`)).data.filter(
+				(r) => r.method === 'POST',
+			);
+			assert(
+				item?.sentThrough === 'marketingMessages' &&
+					message?.to === chatCustomer &&
+					message.sentThrough === 'marketing_messages' &&
+					message.activitySharing === true &&
+					/\/marketing_messages$/.test(request?.url ?? '') &&
+					JSON.parse(request.body).product_policy === 'STRICT',
+				`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}, request ${JSON.stringify(request)}`,
 			);
 		},
 	);

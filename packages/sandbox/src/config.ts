@@ -49,6 +49,12 @@ export interface SandboxConfig {
 	 * sends them as empty strings (Meta's December 2025 form).
 	 */
 	withheldNumber: WithheldNumber;
+	/**
+	 * Whether POST /messages sends MARKETING templates. Off, as a business that turned on Meta's
+	 * "disable marketing messages on Cloud API": they are refused with 131063, and must go through
+	 * the Marketing Messages API (/marketing_messages).
+	 */
+	marketingOnCloudApi: boolean;
 }
 
 export const WITHHELD_NUMBER_FORMS = ['omit', 'empty'] as const;
@@ -74,5 +80,6 @@ export function defaultConfig(): SandboxConfig {
 		sendRate: { perSecond: 0, burst: 0 },
 		pairRate: { messages: 0, perSeconds: 6 },
 		withheldNumber: 'omit',
+		marketingOnCloudApi: true,
 	};
 }

@@ -51,6 +51,8 @@ export const ErrorCode = {
 	blockedUser: 130403,
 	/** The Block Users API's "Failed to block/unblock users": some users of the request failed. */
 	blockFailed: 139100,
+	/** A MARKETING template sent to /messages when the business turned marketing off on Cloud API. */
+	marketingOffOnCloudApi: 131063,
 	/** The Block Users API's "Blocklist limit reached" (64,000 users per number). */
 	blocklistFull: 139101,
 } as const;

@@ -219,6 +219,9 @@ export interface Message {
 	content?: Record<string, unknown> | Record<string, unknown>[];
 	/** `context` as sent (a reply): `{message_id}`. */
 	context?: { message_id: string };
+	/** `marketing_messages` for a send through the Marketing Messages API, with its activity sharing. */
+	sentThrough?: 'marketing_messages';
+	activitySharing?: boolean;
 	/** `biz_opaque_callback_data` as sent: every receipt of the message carries it back. */
 	callbackData?: string;
 	/** The pricing every receipt of the message carries. */

@@ -3,7 +3,9 @@ import { CUSTOMER_NUMBER, customerOfAddress, isUserId, sentTo } from '../custome
 import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
 import { jsonBody, param, type SandboxPlugin } from '../http';
-import type { Customer, Message, PhoneNumber, Pricing, TemplateCategory } from '../model';
+import type { FastifyRequest } from 'fastify';
+import type { Customer, Message, PhoneNumber, Pricing, Template, TemplateCategory } from '../model';
+import { cloudApiTakesMarketing } from '../rules/marketingMessages';
 import { callbackData, replyTo } from '../rules/messageEnvelope';
 import { CONTENT_TYPES, textContent, validateContent } from '../rules/messageContent';
 import { templateToSend } from '../rules/templateSend';
@@ -27,103 +29,128 @@ const MESSAGE_KEYS = [
 export const UNDELIVERABLE_SUFFIX = '0000';
 
 export const messageRoutes: SandboxPlugin = async (app, { sandbox }) => {
-	/**
-	 * Send (4.2): an APPROVED template, or any other Cloud API message type inside the customer's
-	 * 24-hour window; or, with `status: "read"`, a read receipt for a received message.
-	 */
+	/** A send (sendMessage), or, with `status: "read"`, a read receipt for a received message. */
 	app.post('/:id/messages', async (request) => {
 		const number = sandbox.store.number(request.apiKey, param(request, 'id'));
 		const body = jsonBody(request);
 		if (body.status !== undefined) return markRead(sandbox, number, body);
-		onlyKeys(body, MESSAGE_KEYS, '');
-		if (body.messaging_product !== 'whatsapp')
-			throw invalid('messaging_product', 'must be "whatsapp"');
-		if (body.recipient_type !== undefined && body.recipient_type !== 'individual')
-			throw invalid('recipient_type', 'must be "individual"');
-		const address = recipientOf(body);
-		const customer = customerOfAddress(sandbox.store, address);
-		// Over the number's pace the platform refuses before looking at the message (130429, 131056).
-		sandbox.limits.admit(
-			number.phone_number_id,
-			customer?.id ?? address.to ?? address.recipient ?? '',
-		);
-		const type = oneOf(body.type, MESSAGE_TYPES, 'type');
-		for (const other of MESSAGE_TYPES)
-			if (other !== type && body[other] !== undefined)
-				throw invalid(other, `does not belong in a ${type} message (type is "${type}")`);
-		const windowOpen =
-			customer !== undefined &&
-			sandbox.store.windowOpen(number.phone_number_id, customer, sandbox.now());
-		// The Block Users API: a business cannot message a customer it blocked.
-		if (customer && sandbox.store.isBlocked(number.phone_number_id, customer))
-			throw refused(
-				ErrorCode.blockedUser,
-				'Unable to deliver the message. This business has blocked the end user on WhatsApp',
-			);
-		const message: Message = {
-			id: newMessageId(),
-			phoneNumberId: number.phone_number_id,
-			...address,
-			...(customer ? { customerId: customer.id } : {}),
-			type,
-			pricing: SERVICE_PRICING,
-			status: 'accepted',
-			createdAt: sandbox.now(),
-		};
-
-		if (type === 'template') {
-			const { template, content } = templateToSend(body.template, {
-				templates: sandbox.store.templatesOf(number.accountId),
-				toUserId: address.to === undefined,
-				mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
-				now: sandbox.now(),
-				catalog: sandbox.store.connectedCatalog(request.apiKey),
-			});
-			message.template = { name: template.name, language: template.language, id: template.id };
-			message.content = content;
-			message.pricing = templatePricing(template.category, windowOpen);
-		} else {
-			message.content =
-				type === 'text'
-					? textContent(body.text)
-					: validateContent(type, body[type], {
-							media: (id) => sandbox.store.usableMedia(request.apiKey, id),
-							exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
-							flows: () => sandbox.store.flowsOf(number.accountId),
-							catalogs: {
-								catalog: (id) => {
-									const catalog = sandbox.store.catalogs.get(id);
-									return catalog?.apiKey === request.apiKey ? catalog : undefined;
-								},
-								connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
-							},
-						});
-			if (!windowOpen)
-				throw refused(
-					ErrorCode.outsideCustomerWindow,
-					"A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer's last message",
-					'type',
-				);
-		}
-		if (body.context !== undefined) {
-			message.replyTo = replyTo(body.context);
-			message.context = { message_id: message.replyTo };
-		}
-		if (body.biz_opaque_callback_data !== undefined)
-			message.callbackData = callbackData(body.biz_opaque_callback_data);
-		sandbox.store.messages.set(message.id, message);
-		scheduleReceipts(sandbox, number, message);
-		return {
-			messaging_product: 'whatsapp',
-			contacts: [
-				address.to !== undefined
-					? { input: address.to, wa_id: address.to }
-					: { input: address.recipient, user_id: address.recipient },
-			],
-			messages: [{ id: message.id, message_status: 'accepted' }],
-		};
+		return sendMessage(sandbox, request, number, body, {
+			template: (template) => cloudApiTakesMarketing(sandbox.config.marketingOnCloudApi, template),
+		});
 	});
 };
+
+/** What another endpoint that sends (the Marketing Messages API) adds to a send. */
+export interface SendRules {
+	/** Keys the endpoint takes beside a message's own (it has read them). */
+	extraKeys?: readonly string[];
+	/** A check of the template sent, before anything is stored. */
+	template?: (template: Template) => void;
+	/** What the endpoint records on the message it stored. */
+	mark?: (message: Message) => void;
+}
+
+/**
+ * Send (4.2): an APPROVED template, or any other Cloud API message type inside the customer's
+ * 24-hour window. Answers the Cloud API's `{messaging_product, contacts, messages}`.
+ */
+export function sendMessage(
+	sandbox: SandboxState,
+	request: FastifyRequest,
+	number: PhoneNumber,
+	body: Json,
+	rules: SendRules = {},
+) {
+	onlyKeys(body, [...MESSAGE_KEYS, ...(rules.extraKeys ?? [])], '');
+	if (body.messaging_product !== 'whatsapp')
+		throw invalid('messaging_product', 'must be "whatsapp"');
+	if (body.recipient_type !== undefined && body.recipient_type !== 'individual')
+		throw invalid('recipient_type', 'must be "individual"');
+	const address = recipientOf(body);
+	const customer = customerOfAddress(sandbox.store, address);
+	// Over the number's pace the platform refuses before looking at the message (130429, 131056).
+	sandbox.limits.admit(
+		number.phone_number_id,
+		customer?.id ?? address.to ?? address.recipient ?? '',
+	);
+	const type = oneOf(body.type, MESSAGE_TYPES, 'type');
+	for (const other of MESSAGE_TYPES)
+		if (other !== type && body[other] !== undefined)
+			throw invalid(other, `does not belong in a ${type} message (type is "${type}")`);
+	const windowOpen =
+		customer !== undefined &&
+		sandbox.store.windowOpen(number.phone_number_id, customer, sandbox.now());
+	// The Block Users API: a business cannot message a customer it blocked.
+	if (customer && sandbox.store.isBlocked(number.phone_number_id, customer))
+		throw refused(
+			ErrorCode.blockedUser,
+			'Unable to deliver the message. This business has blocked the end user on WhatsApp',
+		);
+	const message: Message = {
+		id: newMessageId(),
+		phoneNumberId: number.phone_number_id,
+		...address,
+		...(customer ? { customerId: customer.id } : {}),
+		type,
+		pricing: SERVICE_PRICING,
+		status: 'accepted',
+		createdAt: sandbox.now(),
+	};
+
+	if (type === 'template') {
+		const { template, content } = templateToSend(body.template, {
+			templates: sandbox.store.templatesOf(number.accountId),
+			toUserId: address.to === undefined,
+			mediaUsable: (id) => void sandbox.store.usableMedia(request.apiKey, id),
+			now: sandbox.now(),
+			catalog: sandbox.store.connectedCatalog(request.apiKey),
+		});
+		rules.template?.(template);
+		message.template = { name: template.name, language: template.language, id: template.id };
+		message.content = content;
+		message.pricing = templatePricing(template.category, windowOpen);
+	} else {
+		message.content =
+			type === 'text'
+				? textContent(body.text)
+				: validateContent(type, body[type], {
+						media: (id) => sandbox.store.usableMedia(request.apiKey, id),
+						exchanged: (id) => exchanged(sandbox, number.phone_number_id, message, customer, id),
+						flows: () => sandbox.store.flowsOf(number.accountId),
+						catalogs: {
+							catalog: (id) => {
+								const catalog = sandbox.store.catalogs.get(id);
+								return catalog?.apiKey === request.apiKey ? catalog : undefined;
+							},
+							connectedCatalog: () => sandbox.store.connectedCatalog(request.apiKey),
+						},
+					});
+		if (!windowOpen)
+			throw refused(
+				ErrorCode.outsideCustomerWindow,
+				"A conversation started by the business must start with an approved template: text is allowed only within 24 hours of the customer's last message",
+				'type',
+			);
+	}
+	if (body.context !== undefined) {
+		message.replyTo = replyTo(body.context);
+		message.context = { message_id: message.replyTo };
+	}
+	if (body.biz_opaque_callback_data !== undefined)
+		message.callbackData = callbackData(body.biz_opaque_callback_data);
+	rules.mark?.(message);
+	sandbox.store.messages.set(message.id, message);
+	scheduleReceipts(sandbox, number, message);
+	return {
+		messaging_product: 'whatsapp',
+		contacts: [
+			address.to !== undefined
+				? { input: address.to, wa_id: address.to }
+				: { input: address.recipient, user_id: address.recipient },
+		],
+		messages: [{ id: message.id, message_status: 'accepted' }],
+	};
+}
 
 type Address = { to: string; recipient?: undefined } | { to?: undefined; recipient: string };
 

@@ -32,19 +32,21 @@ interface SendResponse {
 
 /**
  * POST /{phone_number_id}/messages (4.2) with one message, built by common/messages
- * (`chatMessageBody`). A send is not idempotent: it is never repeated blindly.
+ * (`chatMessageBody`); or /marketing_messages, the Marketing Messages API, which takes a
+ * template message the same way. A send is not idempotent: it is never repeated blindly.
  */
 export async function sendMessage(
 	this: Context,
 	phoneNumberId: string,
 	body: ChatMessageBody,
 	request: RequestContext = {},
+	endpoint: 'messages' | 'marketing_messages' = 'messages',
 ): Promise<SentMessage> {
 	const response = await requestJson<SendResponse>(
 		this,
 		{
 			method: 'POST',
-			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, 'messages'),
+			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, endpoint),
 			body,
 			idempotent: false,
 			// Sends keep to the number's throughput, learned from the platform's refusals.

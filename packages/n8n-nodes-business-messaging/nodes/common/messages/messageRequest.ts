@@ -16,6 +16,16 @@ export interface ChatEnvelope {
 	replyTo?: string;
 	/** Handed back in the message's receipts (the Cloud API's `biz_opaque_callback_data`). */
 	callbackData?: string;
+	/** A send through the Marketing Messages API: its own fields beside the message. */
+	marketing?: MarketingDelivery;
+}
+
+/** The Marketing Messages API's fields (docs/API.md, "Marketing messages"). */
+export interface MarketingDelivery {
+	/** STRICT: fail when it cannot go through the API; CLOUD_API_FALLBACK: send it on Cloud API. */
+	productPolicy: 'STRICT' | 'CLOUD_API_FALLBACK';
+	/** Whether Meta may use the message's activity (clicks, reads); undefined: the account's setting. */
+	activitySharing?: boolean;
 }
 
 /** One message of any type (`content` holds its `type` and the object of that type). */
@@ -28,6 +38,10 @@ export function chatMessageBody(envelope: ChatEnvelope, content: MessageContent)
 		// A reply (the Cloud API's `context`), on any type of message.
 		...(envelope.replyTo ? { context: { message_id: envelope.replyTo } } : {}),
 		...(envelope.callbackData ? { biz_opaque_callback_data: envelope.callbackData } : {}),
+		...(envelope.marketing ? { product_policy: envelope.marketing.productPolicy } : {}),
+		...(envelope.marketing?.activitySharing !== undefined
+			? { message_activity_sharing: envelope.marketing.activitySharing }
+			: {}),
 	};
 	return body as ChatMessageBody;
 }

@@ -32,6 +32,8 @@ export interface TemplateFields {
 	headerBinary?: string;
 	/** Whom it goes to (a number or a user ID, normalised): some templates go to numbers only. */
 	recipient: string;
+	/** The only category the send takes (the Marketing Messages API: MARKETING), and why. */
+	category?: { only: string; because: string };
 }
 
 export interface TemplateMessage {
@@ -96,7 +98,14 @@ export async function templateMessage(
 			},
 		);
 	}
-	if (isUserId(fields.recipient) && String(template.category).toUpperCase() === 'AUTHENTICATION')
+	const category = String(template.category ?? '').toUpperCase();
+	if (fields.category && category !== fields.category.only)
+		throw new NodeOperationError(
+			node,
+			`Template ${name} (${language}) is ${category ? `a ${category} template` : 'without a category'}; ${fields.category.because}`,
+			{ itemIndex },
+		);
+	if (isUserId(fields.recipient) && category === 'AUTHENTICATION')
 		throw new NodeOperationError(
 			node,
 			`Recipient "${fields.recipient}" is a user ID, and template ${name} (${language}) is an authentication template: the platform sends those to phone numbers only (Meta's error 131062)`,

@@ -8,6 +8,8 @@ export const ADVICE: Readonly<Record<number, string>> = {
 		'Answers (everything but a template) are accepted only within 24 hours of the customer’s last message. Start or restart the conversation with Message › Send Template.',
 	131062:
 		'The platform does not send this message to a user ID (a customer with a username): send it to the customer’s number.',
+	131063:
+		'This business turned marketing messages off on the Cloud API: send MARKETING templates with Send Template › Send Through › Marketing Messages API.',
 	131009:
 		'A value of the message breaks one of the platform’s rules: the message above names the field and the rule.',
 	131052:

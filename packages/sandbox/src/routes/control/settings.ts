@@ -60,6 +60,8 @@ export const settingsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			else if (key === 'withheldNumber') oneOf(value, WITHHELD_NUMBER_FORMS, key);
 			else if (key === 'webhookConcurrency' && !(Number.isInteger(value) && (value as number) >= 0))
 				throw invalid(key, 'must be a whole number, 0 for no limit');
+			else if (typeof current === 'boolean' && typeof value !== 'boolean')
+				throw invalid(key, 'must be true or false');
 			else if (typeof current === 'number' && !isDelay(value))
 				throw invalid(key, 'must be a non-negative number');
 			else if (typeof current === 'string' && typeof value !== 'string')

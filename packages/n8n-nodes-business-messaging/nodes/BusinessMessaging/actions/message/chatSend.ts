@@ -22,7 +22,7 @@ import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey
 import { normalizeRecipient } from '../../../common/recipient';
 import type { MessageContent } from '../../../common/messages/contents';
 import { noteUploaded, type Upload } from '../../../common/messages/mediaSource';
-import { chatMessageBody } from '../../../common/messages/messageRequest';
+import { chatMessageBody, type MarketingDelivery } from '../../../common/messages/messageRequest';
 import { senderOf, type Sender } from '../../../common/sender';
 import { templateMessage, type TemplateMessage } from '../../../common/templates/templateMessage';
 import { receiptWaitOptions, waitForReceipt } from '../../../common/waiting/receiptWait';
@@ -41,6 +41,8 @@ export interface ChatAddress {
 	replyTo: string;
 	/** The template sent instead when the platform answers that the window is closed. */
 	fallback?: TemplateMessage;
+	/** Sent through the Marketing Messages API (Send Template only). */
+	marketing?: MarketingDelivery;
 }
 
 /**
@@ -256,12 +258,13 @@ export async function sendContent(
 	content: MessageContent,
 	callbackData?: string,
 ): Promise<SentMessage> {
-	const { sender, to, replyTo } = address;
+	const { sender, to, replyTo, marketing } = address;
 	return await sendMessage.call(
 		this,
 		sender,
-		chatMessageBody({ to, replyTo, callbackData }, content),
+		chatMessageBody({ to, replyTo, callbackData, marketing }, content),
 		item.request,
+		marketing ? 'marketing_messages' : 'messages',
 	);
 }
 
