@@ -599,3 +599,50 @@ describe('through the node: conversational automation', () => {
 		);
 	});
 });
+
+describe('through the node: a template’s time-to-live', () => {
+	it('is sent and accepted, or refused naming Time-to-Live with nothing sent (and the API refuses it too)', async () => {
+		let n = 0;
+		await fc.assert(
+			fc.asyncProperty(
+				fc.constantFrom('AUTHENTICATION', 'UTILITY', 'MARKETING'),
+				fc.oneof(
+					fc.integer({ min: -5, max: 3_000_000 }),
+					fc.constantFrom(29, 30, 900, 901, 43_199, 43_200, 43_201, 2_592_000, 2_592_001, 45.5),
+				),
+				async (category, ttlSeconds) => {
+					if (ttlSeconds === 0) return;
+					n += 1;
+					const name = `ttl_property_${n}`;
+					const result = await attempt({
+						resource: 'template',
+						operation: 'create',
+						businessAccountId: rl(bed.sandbox.businessAccountId),
+						name,
+						language: 'en_US',
+						category,
+						content: 'json',
+						componentsJson: JSON.stringify([{ type: 'BODY', text: 'Your visit is confirmed.' }]),
+						ttlSeconds,
+					});
+					const raw = {
+						name,
+						language: 'en_US',
+						category,
+						components: [{ type: 'BODY', text: 'Your visit is confirmed.' }],
+						message_send_ttl_seconds: ttlSeconds,
+					};
+					const path = `/${bed.sandbox.businessAccountId}/message_templates`;
+					if (result.error instanceof NodeOperationError) {
+						expectRefusedNaming(result, /^Time-to-Live \(Seconds\)/);
+						expect(await sandboxStatus('POST', path, raw)).toBe(400);
+						return;
+					}
+					const sent = onlyRequest(result, 'POST');
+					expect(sent.status).toBe(200);
+					expect(sent.json?.message_send_ttl_seconds).toBe(ttlSeconds);
+				},
+			),
+		);
+	});
+});

@@ -311,3 +311,58 @@ describe('Template › Create with named variables', () => {
 		expect(sentJson(bed.requests()[0])).not.toHaveProperty('parameter_format');
 	});
 });
+
+describe('Template › Create › Time-to-Live (Seconds)', () => {
+	it('sends message_send_ttl_seconds when set, and nothing for 0 (the platform’s default)', async () => {
+		await run(createParameters({ category: 'MARKETING', ttlSeconds: 86_400 }));
+		expect(sentJson(bed.requests()[0]).message_send_ttl_seconds).toBe(86_400);
+		expect(stored('shipping_update').message_send_ttl_seconds).toBe(86_400);
+		bed.reset();
+		await run(createParameters());
+		expect(sentJson(bed.requests()[0])).not.toHaveProperty('message_send_ttl_seconds');
+	});
+
+	it.each([
+		['AUTHENTICATION', 29, '30 to 900'],
+		['AUTHENTICATION', 901, '30 to 900'],
+		['UTILITY', 43_201, '30 to 43,200'],
+		['MARKETING', 43_199, '43,200 to 2,592,000'],
+		['MARKETING', 2_592_001, '43,200 to 2,592,000'],
+		['UTILITY', 60.5, '30 to 43,200'],
+	])(
+		'refuses a %s template with %d seconds before any request',
+		async (category, ttlSeconds, range) => {
+			const error = await expectFailure(run(createParameters({ category, ttlSeconds })));
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toContain(
+				`Time-to-Live (Seconds): must be a whole number from ${range} for a ${category} template`,
+			);
+			expect(bed.requests()).toEqual([]);
+		},
+	);
+
+	it.each([
+		['AUTHENTICATION', 901],
+		['UTILITY', 29],
+		['MARKETING', 43_199],
+		['UTILITY', '600'],
+	])('the sandbox, sent raw: a %s template with %p seconds is refused', async (category, ttl) => {
+		const response = await fetch(
+			`${bed.sandbox.baseUrl}/${bed.sandbox.businessAccountId}/message_templates`,
+			{
+				method: 'POST',
+				headers: { apikey: bed.sandbox.apiKey, 'content-type': 'application/json' },
+				body: JSON.stringify({
+					name: 'ttl_check',
+					language: 'en_US',
+					category,
+					components: [{ type: 'BODY', text: 'Hello' }],
+					message_send_ttl_seconds: ttl,
+				}),
+			},
+		);
+		const answer = (await response.json()) as { error?: { message?: string } };
+		expect(response.status).toBe(400);
+		expect(answer.error?.message).toContain('message_send_ttl_seconds');
+	});
+});

@@ -55,6 +55,8 @@ export interface Template {
 	components: unknown[];
 	/** As the create gave it; absent means POSITIONAL. */
 	parameter_format?: ParameterFormat;
+	/** As the create gave it (rules/templateTtl.ts); absent means the platform's default. */
+	message_send_ttl_seconds?: number;
 	rejected_reason?: string;
 	/** Clock times of edits made while APPROVED (the edit limits count these). */
 	approvedEdits: number[];

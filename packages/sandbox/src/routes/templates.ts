@@ -12,6 +12,7 @@ import {
 } from '../model';
 import { paginate } from '../paging';
 import { validateComponents, type ValidationContext } from '../rules/templateComponents';
+import { timeToLive } from '../rules/templateTtl';
 import type { SandboxState } from '../sandbox';
 import {
 	commaFields,
@@ -31,6 +32,7 @@ const TEMPLATE_FIELDS = [
 	'category',
 	'components',
 	'parameter_format',
+	'message_send_ttl_seconds',
 	'rejected_reason',
 ] as const;
 const NAME_PATTERN = /^[a-z0-9_]{1,512}$/;
@@ -91,7 +93,15 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const body = jsonBody(request);
 		onlyKeys(
 			body,
-			['name', 'language', 'category', 'components', 'parameter_format', 'allow_category_change'],
+			[
+				'name',
+				'language',
+				'category',
+				'components',
+				'parameter_format',
+				'message_send_ttl_seconds',
+				'allow_category_change',
+			],
 			'',
 		);
 		const name = requireString(body, 'name', 'name');
@@ -108,6 +118,10 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			body.parameter_format === undefined
 				? undefined
 				: oneOf(body.parameter_format, PARAMETER_FORMATS, 'parameter_format');
+		const ttl =
+			body.message_send_ttl_seconds === undefined
+				? undefined
+				: timeToLive(body.message_send_ttl_seconds, category);
 		const components = validateComponents(
 			body.components,
 			handleContext(sandbox, request.apiKey, category, parameterFormat),
@@ -141,6 +155,7 @@ export const templateRoutes: SandboxPlugin = async (app, { sandbox }) => {
 			category,
 			components,
 			...(parameterFormat ? { parameter_format: parameterFormat } : {}),
+			...(ttl !== undefined ? { message_send_ttl_seconds: ttl } : {}),
 			approvedEdits: [],
 		};
 		store().templates.set(template.id, template);

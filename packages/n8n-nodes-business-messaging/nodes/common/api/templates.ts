@@ -55,6 +55,8 @@ export interface NewTemplate extends IDataObject {
 	components: IDataObject[];
 	/** Sent only for NAMED: POSITIONAL is the API's default. */
 	parameter_format?: 'NAMED';
+	/** How long the platform tries to deliver its messages; left out, the platform's default. */
+	message_send_ttl_seconds?: number;
 }
 
 /** The answer to a create: the new template's ID, status (PENDING) and category. */

@@ -114,6 +114,27 @@ export function checkTemplateName(name: string): void {
 	}
 }
 
+/**
+ * A template's time-to-live (`message_send_ttl_seconds`), by category, as Meta's "Configure
+ * message time-to-live" page gives it: how long the platform tries to deliver its messages.
+ * A marketing template's applies through the Marketing Messages API.
+ */
+export const TTL_SECONDS: Readonly<Record<string, { min: number; max: number }>> = {
+	AUTHENTICATION: { min: 30, max: 900 },
+	UTILITY: { min: 30, max: 43_200 },
+	MARKETING: { min: 43_200, max: 2_592_000 },
+};
+
+export function checkTimeToLive(category: string, seconds: number): void {
+	const range = TTL_SECONDS[category];
+	if (!range) throw new TemplateRuleError('Time-to-Live (Seconds)', `has no range for ${category}`);
+	if (!Number.isInteger(seconds) || seconds < range.min || seconds > range.max)
+		throw new TemplateRuleError(
+			'Time-to-Live (Seconds)',
+			`must be a whole number from ${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')} for a ${category} template, or 0 for the platform's default (it is ${String(seconds)})`,
+		);
+}
+
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function checkLength(value: string, max: number, field: string): void {

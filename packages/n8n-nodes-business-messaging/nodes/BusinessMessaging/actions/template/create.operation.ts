@@ -11,7 +11,7 @@ import { businessAccountLocator } from '../../../common/fields/locators';
 import { locatorValue } from '../../../common/parameters';
 import { categoryField, LANGUAGES } from '../../../common/fields/template';
 import { componentFields } from '../../../common/fields/templateComponents';
-import { checkTemplateName, withRules } from '../../../common/rules/templateRules';
+import { checkTemplateName, checkTimeToLive, withRules } from '../../../common/rules/templateRules';
 import { checkedComponents } from '../../../common/templates/components';
 import { reviewWaitFields, waitForReview } from '../../../common/templates/reviewWait';
 
@@ -68,6 +68,15 @@ const properties: INodeProperties[] = [
 	},
 	...componentFields(),
 	{
+		displayName: 'Time-to-Live (Seconds)',
+		name: 'ttlSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description:
+			'How long the platform keeps trying to deliver a message of this template when the phone is off. 0: the platform’s default (10 minutes for authentication, 30 days otherwise). Authentication 30 to 900; utility 30 to 43,200; marketing 43,200 to 2,592,000, through the Marketing Messages API.',
+	},
+	{
 		displayName:
 			'New templates are reviewed before they can be sent (usually within minutes). The Business Messaging Trigger tells you when the review decides, or this node waits for it below.',
 		name: 'reviewNotice',
@@ -98,6 +107,8 @@ export async function execute(
 		this.getNodeParameter('parameterFormat', itemIndex, 'POSITIONAL') === 'NAMED'
 			? 'NAMED'
 			: 'POSITIONAL';
+	const ttl = Number(this.getNodeParameter('ttlSeconds', itemIndex, 0) ?? 0);
+	if (ttl !== 0) await withRules(node, itemIndex, () => checkTimeToLive(category, ttl));
 	const components = await checkedComponents.call(this, item, category, parameterFormat);
 	const created = await createTemplate.call(
 		this,
@@ -108,6 +119,7 @@ export async function execute(
 			category,
 			components,
 			...(parameterFormat === 'NAMED' ? { parameter_format: parameterFormat } : {}),
+			...(ttl !== 0 ? { message_send_ttl_seconds: ttl } : {}),
 		},
 		item.request,
 	);
