@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { check, finish } from './checks.mjs';
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { actionFlows, importActionWorkflows } from './flows/actions.mjs';
-import { catalogExampleFlow } from './flows/catalogExample.mjs';
+import { catalogExampleFlow, costReportExampleFlow } from './flows/catalogExample.mjs';
 import { credentialTestFlow } from './flows/credentialTest.mjs';
 import {
 	httpRequestCredentialFlow,
@@ -90,6 +90,7 @@ try {
 	}
 	// After the served checks: the sync replaces the catalog that Product › Get Many counts.
 	await catalogExampleFlow(context);
+	await costReportExampleFlow(context);
 
 	await check(SECRET_SCAN, async () => {
 		await scanForKey({

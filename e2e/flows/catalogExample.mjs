@@ -1,5 +1,7 @@
-// With n8n stopped: the example "nightly catalog sync" run by `n8n execute`, as a scheduled job
-// can be run from a shell.
+// With n8n stopped: the scheduled examples (the nightly catalog sync, the weekly cost report) run
+// by `n8n execute`, as a scheduled job can be run from a shell.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assert, check } from '../checks.mjs';
 import { EXAMPLES } from '../../tools/n8n/examples.mjs';
 import { outputOf } from './workflows.mjs';
@@ -46,6 +48,38 @@ export async function catalogExampleFlow({ n8n, sandbox, heard }) {
 			assert(
 				row.startsWith(`SKU-00250,${body.data[0].name},`),
 				`the product does not match its row: ${row} / ${JSON.stringify(body.data[0])}`,
+			);
+		},
+	);
+}
+
+/** The weekly cost report: one row per template and day of the last 7, written as a CSV file. */
+export async function costReportExampleFlow({ n8n, heard, filesDir }) {
+	await check(
+		'example "weekly cost report": every template, one row per day of the last 7, saved as CSV',
+		async () => {
+			const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.costReport}`, '--rawOutput']));
+			const rows = outputOf(executed(stdout), 'Last week, per template and day');
+			const templates = new Set(rows.map((row) => row.templateId));
+			const days = new Set(rows.map((row) => row.start));
+			assert(
+				rows.length > 0 &&
+					days.size === 7 &&
+					rows.length === templates.size * 7 &&
+					rows.every(
+						(row) =>
+							typeof row.templateName === 'string' &&
+							row.currency === 'USD' &&
+							typeof row.amountSpent === 'number',
+					),
+				`rows: ${JSON.stringify(rows.slice(0, 3))} (${rows.length} for ${templates.size} templates, ${days.size} days)`,
+			);
+			const csv = readFileSync(join(filesDir, 'weekly-cost-report.csv'), 'utf8')
+				.trimEnd()
+				.split('\n');
+			assert(
+				csv.length === rows.length + 1 && /templateName/.test(csv[0]),
+				`the file has ${csv.length} lines: ${csv.slice(0, 2).join(' | ')}`,
 			);
 		},
 	);

@@ -23,6 +23,7 @@ export const EXAMPLE_VERIFY_TOKEN = 'sandbox-verify-token';
 export const EXAMPLES = {
 	crm: 'bmExampleCrmSend1',
 	catalog: 'bmExampleCatalog1',
+	costReport: 'bmExampleCostRep1',
 	inbox: 'bmExampleInbox001',
 	agent: 'bmExampleAgent01',
 	shop: 'bmExampleShop001',

@@ -46,6 +46,32 @@ async function customerWrote(bed: TestBed): Promise<string> {
 	return ((await response.json()) as { message_id: string }).message_id;
 }
 
+/** A custom period from yesterday to tomorrow on the sandbox's clock. */
+function aroundNow(bed: TestBed) {
+	const day = 24 * 60 * 60 * 1000;
+	const today = Math.floor(bed.sandbox.state.now() / day) * day;
+	return {
+		period: 'custom',
+		from: new Date(today - day).toISOString(),
+		to: new Date(today + day).toISOString(),
+	};
+}
+
+/** The first number sends hello_world to the customer, through the API. */
+async function sendHelloWorld(bed: TestBed): Promise<void> {
+	const response = await fetch(`${bed.sandbox.baseUrl}/${bed.sandbox.phoneNumberIds[0]}/messages`, {
+		method: 'POST',
+		headers: { apikey: bed.sandbox.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			messaging_product: 'whatsapp',
+			to: '14155550100',
+			type: 'template',
+			template: { name: 'hello_world', language: { code: 'en_US' } },
+		}),
+	});
+	if (!response.ok) throw new Error(`hello_world was refused: ${await response.text()}`);
+}
+
 /** How many customers the first number blocked. */
 const blockedCount = (bed: TestBed) =>
 	bed.sandbox.state.store.blockedUsers.get(bed.sandbox.phoneNumberIds[0])?.size ?? 0;
@@ -221,6 +247,42 @@ export const OPERATION_CASES: OperationCase[] = [
 				?.prompts.join() === 'Where is my order?'
 				? 1
 				: 0,
+	},
+	{
+		name: 'Analytics › Get Template Analytics',
+		parameters: (bed) => ({
+			resource: 'analytics',
+			operation: 'getTemplateAnalytics',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			templateIds: templateId(bed, 'order_confirmation'),
+			returnAll: true,
+		}),
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.businessAccountId}/template_analytics`,
+		},
+		repeatable: true,
+	},
+	{
+		name: 'Analytics › Get Pricing Analytics',
+		parameters: (bed) => ({
+			resource: 'analytics',
+			operation: 'getPricingAnalytics',
+			businessAccountId: rl(bed.sandbox.businessAccountId),
+			...aroundNow(bed),
+			returnAll: true,
+		}),
+		// A template delivered today: the period has a message to count.
+		setup: async (bed) => {
+			await sendHelloWorld(bed);
+			bed.sandbox.state.advanceClock(bed.sandbox.state.config.receiptDelaysMs.delivered);
+			return {};
+		},
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.businessAccountId}$`,
+		},
+		repeatable: true,
 	},
 	{
 		name: 'Account › Update Business Profile',

@@ -55,6 +55,8 @@ export interface SandboxConfig {
 	 * the Marketing Messages API (/marketing_messages).
 	 */
 	marketingOnCloudApi: boolean;
+	/** What a delivered billable message costs by category, in the account's currency (analytics). */
+	messageRates: { marketing: number; utility: number; authentication: number; service: number };
 }
 
 export const WITHHELD_NUMBER_FORMS = ['omit', 'empty'] as const;
@@ -81,5 +83,6 @@ export function defaultConfig(): SandboxConfig {
 		pairRate: { messages: 0, perSeconds: 6 },
 		withheldNumber: 'omit',
 		marketingOnCloudApi: true,
+		messageRates: { marketing: 0.025, utility: 0.004, authentication: 0.0035, service: 0 },
 	};
 }

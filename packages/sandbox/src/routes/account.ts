@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldsToAnswer } from '../dialect';
 import { query, type SandboxPlugin } from '../http';
+import { pricingAnalytics, pricingQuery } from '../rules/analytics';
 import type { SandboxState } from '../sandbox';
 import { commaFields, pick, type Json } from '../validate';
 
@@ -32,6 +33,40 @@ export function getBusinessAccount(
 	id: string,
 ): Json {
 	const account = sandbox.store.account(request.apiKey, id);
-	const asked = commaFields(query(request, 'fields'), ACCOUNT_FIELDS);
-	return pick(account, fieldsToAnswer(sandbox.dialect, asked, ACCOUNT_FIELDS, ['id', 'name']));
+	// `pricing_analytics.start(…)…` holds commas of its own: it is taken out before the rest.
+	const fields = topLevelFields(query(request, 'fields') ?? '');
+	const pricing = fields.find((field) => field.startsWith('pricing_analytics'));
+	const others = fields.filter((field) => field !== pricing);
+	const asked = others.length ? commaFields(others.join(','), ACCOUNT_FIELDS) : undefined;
+	const answer = pick(
+		account,
+		pricing && !asked
+			? ['id']
+			: fieldsToAnswer(sandbox.dialect, asked, ACCOUNT_FIELDS, ['id', 'name']),
+	);
+	if (pricing)
+		answer.pricing_analytics = pricingAnalytics(
+			sandbox.store,
+			account,
+			pricingQuery(pricing),
+			sandbox.config.messageRates,
+		);
+	return answer;
+}
+
+/** A `fields` list split at its commas outside brackets and parentheses. */
+function topLevelFields(raw: string): string[] {
+	const fields: string[] = [];
+	let depth = 0;
+	let current = '';
+	for (const char of raw) {
+		if (char === '(' || char === '[') depth += 1;
+		if (char === ')' || char === ']') depth -= 1;
+		if (char === ',' && depth === 0) {
+			fields.push(current.trim());
+			current = '';
+		} else current += char;
+	}
+	if (current.trim()) fields.push(current.trim());
+	return fields;
 }

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from './types';
 import * as account from './account/Account.resource';
+import * as analytics from './analytics/Analytics.resource';
 import * as media from './media/Media.resource';
 import * as message from './message/Message.resource';
 import * as payment from './payment/Payment.resource';
@@ -17,6 +18,7 @@ export const resources: Record<
 	{ operations: Record<string, Operation>; description: INodeProperties[] }
 > = {
 	account,
+	analytics,
 	media,
 	message,
 	payment,
@@ -34,6 +36,7 @@ export const resourceProperties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{ name: 'Account', value: 'account' },
+			{ name: 'Analytics', value: 'analytics' },
 			{ name: 'Media', value: 'media' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Payment', value: 'payment' },

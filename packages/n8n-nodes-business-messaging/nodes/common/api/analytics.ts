@@ -1,0 +1,100 @@
+import type { IDataObject } from 'n8n-workflow';
+import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
+
+/**
+ * Meta's analytics of a business account (docs/API.md, "Analytics"): template analytics
+ * (GET /{waba_id}/template_analytics) and pricing analytics (the account's `pricing_analytics`
+ * field). Both read only: safe to repeat.
+ */
+
+/** Meta's page: the template analytics of at most 10 templates per request. */
+export const TEMPLATE_IDS_PER_REQUEST = 10;
+
+/** A period in whole Unix seconds. */
+export interface Period {
+	start: number;
+	end: number;
+}
+
+/** One data point of template analytics, as the API gives it. */
+export interface TemplateDataPoint extends IDataObject {
+	template_id?: string;
+	start?: number;
+	end?: number;
+}
+
+/**
+ * The daily data points of `templateIds` over `period`, every metric asked for, ten templates per
+ * request (the page's limit).
+ */
+export async function getTemplateAnalytics(
+	this: Context,
+	businessAccountId: string,
+	templateIds: string[],
+	period: Period,
+	request: RequestContext = {},
+): Promise<TemplateDataPoint[]> {
+	const points: TemplateDataPoint[] = [];
+	for (let from = 0; from < templateIds.length; from += TEMPLATE_IDS_PER_REQUEST) {
+		const answer = await requestJson<{ data?: Array<{ data_points?: TemplateDataPoint[] }> }>(
+			this,
+			{
+				method: 'GET',
+				path: apiPath(
+					this.getNode(),
+					{ 'Business account ID': businessAccountId },
+					'template_analytics',
+				),
+				qs: {
+					start: period.start,
+					end: period.end,
+					granularity: 'DAILY',
+					metric_types: JSON.stringify(['SENT', 'DELIVERED', 'READ', 'CLICKED', 'COST']),
+					template_ids: JSON.stringify(templateIds.slice(from, from + TEMPLATE_IDS_PER_REQUEST)),
+				},
+				idempotent: true,
+			},
+			request,
+		);
+		for (const group of answer.data ?? []) points.push(...(group.data_points ?? []));
+	}
+	return points;
+}
+
+/** What pricing analytics is split by (Meta's `dimensions`). */
+export type PricingDimension = 'PRICING_CATEGORY' | 'PRICING_TYPE' | 'COUNTRY' | 'PHONE';
+
+/**
+ * The account's pricing analytics (volume and cost per period, by the dimensions asked for) and,
+ * in the same request, its currency, which the data points do not name.
+ */
+export async function getPricingAnalytics(
+	this: Context,
+	businessAccountId: string,
+	query: Period & { granularity: 'DAILY' | 'MONTHLY'; dimensions: PricingDimension[] },
+	request: RequestContext = {},
+): Promise<{ currency?: string; points: IDataObject[] }> {
+	const modifiers = [
+		`.start(${query.start})`,
+		`.end(${query.end})`,
+		`.granularity(${query.granularity})`,
+		...(query.dimensions.length ? [`.dimensions(${JSON.stringify(query.dimensions)})`] : []),
+	].join('');
+	const answer = await requestJson<{
+		currency?: unknown;
+		pricing_analytics?: { data?: Array<{ data_points?: IDataObject[] }> };
+	}>(
+		this,
+		{
+			method: 'GET',
+			path: apiPath(this.getNode(), { 'Business account ID': businessAccountId }),
+			qs: { fields: `currency,pricing_analytics${modifiers}` },
+			idempotent: true,
+		},
+		request,
+	);
+	return {
+		...(typeof answer.currency === 'string' ? { currency: answer.currency } : {}),
+		points: (answer.pricing_analytics?.data ?? []).flatMap((group) => group.data_points ?? []),
+	};
+}
