@@ -42,7 +42,7 @@ function templateWorkflows({ number, chat, orderConfirmation, account }) {
 			'bmE2eCreateMpm01',
 			'e2e_our_picks',
 			[{ type: 'MPM', text: 'View items' }],
-			{ headerType: 'text', headerText: 'Our picks for you' },
+			{ headerType: 'text', headerText: 'Our picks for you', ttlSeconds: 86_400 },
 		),
 		sendMpmTemplate: sendTemplateNamed(chat, 'bmE2eSendMpmT01', 'e2e_our_picks', {
 			body_1: 'Noor',
@@ -187,8 +187,8 @@ function answerAndProfileWorkflows({ chat, customerMessage, number, png }) {
 	};
 }
 
-/** Ice breakers and commands, and a marketing template through the Marketing Messages API. */
-function automationAndMarketingWorkflows({ chat, number }) {
+/** Ice breakers and commands, a marketing template through the Marketing Messages API, costs. */
+function automationAndMarketingWorkflows({ chat, number, account }) {
 	return {
 		// Ice breakers and a command, then read back.
 		conversationalAutomation: chain(
@@ -236,6 +236,20 @@ function automationAndMarketingWorkflows({ chat, number }) {
 				},
 			},
 		),
+		// What the run's messages cost so far: from yesterday to tomorrow, by category.
+		pricingAnalytics: workflow('bmE2ePricing0001', 'e2e: pricing analytics by category', {
+			parameters: {
+				resource: 'analytics',
+				operation: 'getPricingAnalytics',
+				businessAccountId: account,
+				period: 'custom',
+				from: '={{ $now.minus({ days: 1 }).toISO() }}',
+				to: '={{ $now.plus({ days: 1 }).toISO() }}',
+				granularity: 'DAILY',
+				dimensions: ['PRICING_CATEGORY'],
+				returnAll: true,
+			},
+		}),
 	};
 }
 

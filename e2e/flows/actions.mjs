@@ -64,6 +64,7 @@ export async function actionFlows(context, imported) {
 	await businessProfileCheck(checks);
 	await conversationalAutomationCheck(checks);
 	await marketingMessagesCheck(checks);
+	await pricingAnalyticsCheck(checks);
 	await templateChecks(checks);
 	await buttonsCheck(checks);
 	context.buttonsSent = buttonsSent;
@@ -282,6 +283,8 @@ async function templateChecks({ flows, execute, control, post }) {
 			);
 			const button = stored.components.find((c) => c.type === 'BUTTONS')?.buttons?.[0];
 			assert(button?.type === 'MPM', `the template: ${JSON.stringify(stored.components)}`);
+			// Its Time-to-Live (Seconds), a marketing one of a day.
+			assert(stored.message_send_ttl_seconds === 86_400, `TTL: ${stored.message_send_ttl_seconds}`);
 			const action = message.content.components.find((c) => c.sub_type === 'mpm')?.parameters?.[0]
 				?.action;
 			assert(
@@ -456,6 +459,27 @@ async function marketingMessagesCheck({ flows, execute, control, chatCustomer })
 					/\/marketing_messages$/.test(request?.url ?? '') &&
 					JSON.parse(request.body).product_policy === 'STRICT',
 				`output ${JSON.stringify(item)}, sandbox ${JSON.stringify(message)}, request ${JSON.stringify(request)}`,
+			);
+		},
+	);
+}
+
+/** Analytics › Get Pricing Analytics over the run's own sends, by category. */
+async function pricingAnalyticsCheck({ flows, execute }) {
+	await check(
+		'Analytics › Get Pricing Analytics: what the run’s delivered messages cost, per day and category',
+		async () => {
+			const items = await execute(flows.pricingAnalytics);
+			const categories = items.map((item) => item.pricingCategory);
+			assert(
+				items.length > 0 &&
+					items.every(
+						(item) => item.volume > 0 && typeof item.cost === 'number' && item.currency === 'USD',
+					) &&
+					// The run's template sends (delivered within seconds), and its answers in the chat.
+					categories.includes('UTILITY') &&
+					categories.includes('SERVICE'),
+				`items: ${JSON.stringify(items)}`,
 			);
 		},
 	);

@@ -1,5 +1,5 @@
 import { processedData } from 'business-messaging-testing';
-import type { IDataObject } from 'n8n-workflow';
+import { sleep, type IDataObject } from 'n8n-workflow';
 import { MAX_BUBBLES, pauseBefore, splitIntoBubbles } from '../nodes/common/messages/bubbles';
 import {
 	chatSend,
@@ -279,6 +279,23 @@ describe('Send Text › Split Into Bubbles: a failure part-way, and its retry', 
 		expect(sentTexts()).toEqual(splitIntoBubbles(ANSWER, 700));
 	});
 
+	it('a retry with the same key but another answer (an agent’s new one) sends the new answer whole', async () => {
+		await customerWrites(bed);
+		bed.sandbox.state.config.pairRate = { messages: 2, perSeconds: 3600 };
+		await expectFailure(
+			bed
+				.harness()
+				.execute({ parameters: { ...keyed('answer-4'), requestOptions: { maxRetries: 0 } } }),
+		);
+		bed.sandbox.state.config.pairRate = { messages: 0, perSeconds: 6 };
+		const other = ANSWER.replace(/part /g, 'section ');
+		await bed.harness().execute({ parameters: keyed('answer-4', { text: other }) });
+		expect(sentTexts()).toEqual([
+			...splitIntoBubbles(ANSWER, 700).slice(0, 2),
+			...splitIntoBubbles(other, 700),
+		]);
+	});
+
 	it('without a key, the error says a retry sends every bubble again', async () => {
 		await customerWrites(bed);
 		bed.sandbox.state.config.pairRate = { messages: 1, perSeconds: 3600 };
@@ -294,6 +311,43 @@ describe('Send Text › Split Into Bubbles: a failure part-way, and its retry', 
 });
 
 describe('Send Text › Split Into Bubbles › Wait for Receipt', () => {
+	it('a retry that sends nothing new does not wait for a receipt that cannot come', async () => {
+		await customerWrites(bed);
+		const all = splitIntoBubbles(ANSWER, 700).length;
+		const parameters = bubbled({
+			bubbleTyping: false,
+			options: { idempotencyKey: 'answer-5', waitForReceipt: 'read' },
+		});
+		// The last bubble reaches the platform and the connection breaks before its answer: the
+		// fault is set during the pause before it (about 350 ms at 2,000 characters a second).
+		let watching = true;
+		const arm = (async () => {
+			while (watching) {
+				if (bed.sandbox.state.store.messages.size === all - 1) {
+					bed.sandbox.state.faults.add({ kind: 'reset', after: true, method: 'POST', count: 1 });
+					return;
+				}
+				await sleep(2);
+			}
+		})();
+		try {
+			await expectFailure(
+				n8n.node().execute({ parameters: { ...parameters, requestOptions: { maxRetries: 0 } } }),
+			);
+		} finally {
+			watching = false;
+			await arm;
+		}
+		expect(sentTexts()).toHaveLength(all);
+		const [[again]] = await n8n.node().execute({ parameters });
+		expect(again.json).toMatchObject({
+			receiptStatus: 'none',
+			notice: 'Nothing was sent in this run, so there is no new receipt to wait for.',
+		});
+		expect(again.json).not.toHaveProperty('waitId');
+		expect(sentTexts()).toHaveLength(all);
+	});
+
 	it('waits for the last bubble’s receipt', async () => {
 		await customerWrites(bed);
 		const next = captureDeliveries(bed);

@@ -169,6 +169,27 @@ describe("the sandbox's voice note rule, sent raw", () => {
 		);
 	});
 
+	it('never reports played before read, whatever the delays', async () => {
+		bed.sandbox.state.config.receiptDelaysMs = {
+			sent: 0,
+			delivered: 1000,
+			read: 9000,
+			played: 4000,
+		};
+		const link = 'https://example.com/a.ogg';
+		const voice = String(
+			((await sendAudio({ link, voice: true })).body.messages as IDataObject[])[0].id,
+		);
+		captureDeliveries(bed);
+		bed.sandbox.state.advanceClock(9000);
+		const order = bed.sandbox.state.webhooks.deliveries.flatMap((delivery) =>
+			((changeValue(delivery.payload as IDataObject).statuses ?? []) as IDataObject[])
+				.filter((status) => status.id === voice)
+				.map((status) => String(status.status)),
+		);
+		expect(order).toEqual(['sent', 'delivered', 'read', 'played']);
+	});
+
 	it('takes voice only as true or false', async () => {
 		const answer = await sendAudio({ link: 'https://example.com/a.ogg', voice: 'yes' });
 		expect(answer.status).toBe(400);

@@ -16,8 +16,10 @@ export interface SandboxConfig {
 	rejectedReason: string;
 	/** Time until a catalog batch is applied (the listing lags until then). */
 	batchDelayMs: number;
-	/** Delay of each receipt after a send, counted from the send. */
-	/** After a send; `played` only for a voice note, the first time the customer plays it. */
+	/**
+	 * Delay of each receipt after a send, counted from the send; `played` only for a voice note,
+	 * the first time the customer plays it (never before `read`).
+	 */
 	receiptDelaysMs: { sent: number; delivered: number; read: number; played: number };
 	/** Time until a refund moves from pending to completed. */
 	refundDelayMs: number;

@@ -307,8 +307,10 @@ function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: M
 				{ status: 'sent', at: delays.sent },
 				{ status: 'delivered', at: delays.delivered },
 				{ status: 'read', at: delays.read },
-				// A voice note is played once (Meta's "played" status since 2026-03-17).
-				...(isVoiceNote(message) ? [{ status: 'played' as const, at: delays.played }] : []),
+				// A voice note is played once (Meta's "played" status since 2026-03-17), never before read.
+				...(isVoiceNote(message)
+					? [{ status: 'played' as const, at: Math.max(delays.read, delays.played) }]
+					: []),
 			];
 	for (const step of steps) {
 		sandbox.scheduler.schedule(step.at, () => {

@@ -145,11 +145,10 @@ function templatePoint(
 	if (metrics.includes('READ')) point.read = sent.filter((m) => READ.has(m.status)).length;
 	if (metrics.includes('CLICKED')) point.clicked = clicks(store, sent);
 	if (metrics.includes('COST')) {
-		const rate = sent.length ? rateOf(sent[0], rates) : 0;
 		const spent = delivered.reduce((sum, m) => sum + costOf(m, rates), 0);
 		point.cost = [
 			{ type: 'amount_spent', value: round(spent) },
-			{ type: 'cost_per_delivered', value: round(rate) },
+			{ type: 'cost_per_delivered', value: round(delivered.length ? spent / delivered.length : 0) },
 		];
 	}
 	return point;

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import {
 	NodeOperationError,
 	type IDataObject,
@@ -132,7 +133,7 @@ async function claimAndAct(
 
 /**
  * The parts of one item's act, claimed one by one (Send Text's bubbles). With an Idempotency
- * Key, part n is claimed in n8n's store as `<key> › part <n>` just before it acts. A run that
+ * Key, part n is claimed in n8n's store as `<key> › <version> › part <n>` just before it acts. A run that
  * fails part-way throws `partlyDone(error)`: the item's own key is freed, the parts that went
  * out (or may have) keep their claims, so a retry with the same key acts only on the others.
  * Once every part acted, the item's key holds the whole, and the parts' claims are let go.
@@ -152,13 +153,22 @@ const partResults = new Map<string, IDataObject>();
 /** Errors of runs that did part of their act (partlyDone). */
 const partsKeepTheirClaims = new WeakSet<object>();
 
-/** The claims of an item's parts; undefined when the item has no Idempotency Key. */
-export function partClaims(this: IExecuteFunctions, item: ItemContext): PartClaims | undefined {
+/**
+ * The claims of an item's parts; undefined when the item has no Idempotency Key. `whole` names
+ * what the parts make up (Send Text: the bubbles' texts): a retry with the same key but another
+ * whole (an AI agent's new answer) claims other parts, so it never skips a bubble it did not send.
+ */
+export function partClaims(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	whole: string,
+): PartClaims | undefined {
 	const key = keyOf(this, item);
 	if (key === undefined) return undefined;
-	const scope = `${String(this.getWorkflow().id)}|${this.getNode().id}|${key}`;
+	const version = createHash('sha256').update(whole).digest('base64url').slice(0, 16);
+	const scope = `${String(this.getWorkflow().id)}|${this.getNode().id}|${key}|${version}`;
 	const options = { mode: 'entries' as const, maxEntries: MAX_KEYS };
-	const partKey = (n: number) => `${key} › part ${n}`;
+	const partKey = (n: number) => `${key} › ${version} › part ${n}`;
 	return {
 		claim: async (n) => {
 			const claim = await this.helpers.checkProcessedAndRecord([partKey(n)], 'node', options);

@@ -18,6 +18,12 @@ export interface AnswerReferences {
 	url(kind: AnswerKind, answer?: string): string;
 }
 
+/**
+ * A send's output field that says no message of this run went out (Send Text's bubbles, all
+ * sent in an earlier run): the wait would never be resumed, so there is none.
+ */
+export const NO_RECEIPT_TO_WAIT_FOR = 'noReceiptToWaitFor';
+
 /** The platform's limit on `biz_opaque_callback_data`. */
 const CALLBACK_DATA_MAX = 512;
 
@@ -61,6 +67,20 @@ export async function waitFor(
 		},
 	};
 	const sent = await send(references);
+	// Nothing of this run can resume the wait (a retry that sent nothing new): go on at once.
+	if (sent[NO_RECEIPT_TO_WAIT_FOR] === true) {
+		delete sent[NO_RECEIPT_TO_WAIT_FOR];
+		return [
+			{
+				json: {
+					...pending,
+					...sent,
+					notice: 'Nothing was sent in this run, so there is no new receipt to wait for.',
+				},
+				pairedItem: { item: 0 },
+			},
+		];
+	}
 	const waiting: INodeExecutionData = {
 		json: {
 			...pending,

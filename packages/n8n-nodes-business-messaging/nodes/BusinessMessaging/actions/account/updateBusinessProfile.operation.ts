@@ -136,7 +136,15 @@ export async function execute(
 		if (problem) throw refuse(`Update Fields › ${label} ${problem}`);
 		body[name] = text;
 	}
-	if (fields.vertical !== undefined) body.vertical = String(fields.vertical);
+	if (fields.vertical !== undefined) {
+		const vertical = String(fields.vertical);
+		// The list's values, and UNDEFINED, which the platform answers for a profile without one.
+		if (vertical !== 'UNDEFINED' && !VERTICALS.some((v) => v.value === vertical))
+			throw refuse(
+				`Update Fields › Industry "${vertical}" is not one of ${VERTICALS.map((v) => v.value).join(', ')}`,
+			);
+		body.vertical = vertical;
+	}
 	if (fields.websites !== undefined) body.websites = websitesOf(fields.websites, refuse);
 	const photo = fields.profilePhoto === undefined ? undefined : String(fields.profilePhoto).trim();
 	if (photo === '') throw refuse('Update Fields › Profile Photo (Input Binary Field) is empty');
@@ -174,7 +182,9 @@ export async function execute(
 function websitesOf(raw: unknown, refuse: (message: string) => Error): string[] {
 	const entries = Array.isArray(raw)
 		? raw
-		: (((raw as IDataObject).website ?? []) as IDataObject[]).map((entry) => entry.url);
+		: (((raw as IDataObject | null)?.website ?? []) as Array<IDataObject | null>).map(
+				(entry) => entry?.url,
+			);
 	const sites = entries.map((site) => String(site ?? '').trim()).filter((site) => site !== '');
 	if (sites.length > PROFILE_LIMITS.websites)
 		throw refuse(

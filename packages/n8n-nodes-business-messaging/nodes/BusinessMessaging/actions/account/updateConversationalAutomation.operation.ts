@@ -148,7 +148,7 @@ function entriesOf(raw: unknown, name: string): unknown[] {
 
 function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
 	const texts = entriesOf(raw, 'iceBreaker').map((entry) =>
-		String(typeof entry === 'string' ? entry : ((entry as IDataObject).text ?? '')),
+		String(typeof entry === 'string' ? entry : ((entry as IDataObject | null)?.text ?? '')),
 	);
 	if (texts.length > AUTOMATION_LIMITS.iceBreakers)
 		throw refuse(
@@ -162,14 +162,17 @@ function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
 }
 
 function commandsOf(raw: unknown, refuse: Refuse): AutomationChanges['commands'] {
-	const entries = entriesOf(raw, 'command') as IDataObject[];
+	const entries = entriesOf(raw, 'command');
 	if (entries.length > AUTOMATION_LIMITS.commands)
 		throw refuse(
 			`Update Fields › Commands has ${entries.length}; the platform takes at most ${AUTOMATION_LIMITS.commands}`,
 		);
 	const seen = new Set<string>();
-	return entries.map((entry, index) => {
+	return entries.map((given, index) => {
 		const at = `Update Fields › Commands › ${index + 1}`;
+		if (typeof given !== 'object' || given === null || Array.isArray(given))
+			throw refuse(`${at} must be a command with a name and a hint, not ${JSON.stringify(given)}`);
+		const entry = given as IDataObject;
 		// A command is typed with "/" in the chat; the API takes its name without it.
 		const name = String(entry.name ?? entry.command_name ?? '')
 			.trim()

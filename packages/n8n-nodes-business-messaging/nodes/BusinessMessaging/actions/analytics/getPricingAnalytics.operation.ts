@@ -66,7 +66,13 @@ export async function execute(
 			`Granularity "${String(granularity)}" is not one of DAILY, MONTHLY`,
 			{ itemIndex },
 		);
-	const dimensions = this.getNodeParameter('dimensions', itemIndex, []) as unknown[];
+	// An expression may give one text ("COUNTRY" or "COUNTRY, PHONE") rather than a list.
+	const given = this.getNodeParameter('dimensions', itemIndex, []) as unknown;
+	const dimensions = (
+		typeof given === 'string' ? given.split(',') : Array.isArray(given) ? given : [given]
+	)
+		.map((dimension) => String(dimension).trim())
+		.filter((dimension) => dimension !== '');
 	const known = DIMENSIONS.map((d) => d.value as string);
 	for (const dimension of dimensions)
 		if (!known.includes(String(dimension)))

@@ -6,6 +6,7 @@ import { pauseBefore } from '../../../common/messages/bubbles';
 import { textContent } from '../../../common/messages/contents';
 import { readReceiptBody } from '../../../common/messages/messageRequest';
 import { nothingWentOut } from '../../../common/transport/apiError';
+import { NO_RECEIPT_TO_WAIT_FOR } from '../../../common/waiting/waitFor';
 import { saidFirst, sendOnce, type ChatAddress } from './chatSend';
 
 /** How Send Text › Split Into Bubbles sends one item's bubbles. */
@@ -43,19 +44,23 @@ export async function sendBubbles(
 	const cancelled = this.getExecutionCancelSignal?.();
 	const sent: BubbleSent[] = [];
 	let first: IDataObject | undefined;
+	const stopIfCancelled = () => {
+		if (cancelled?.aborted)
+			throw new NodeOperationError(this.getNode(), 'The execution was stopped', {
+				itemIndex: item.itemIndex,
+			});
+	};
 	for (const [index, text] of bubbles.entries()) {
 		const bubble = index + 1;
-		const claim = claims ? await claims.claim(bubble) : { now: true as const };
-		if (!claim.now) {
-			sent.push({ bubble, text, ...claim.earlier, sentBefore: true });
-			continue;
-		}
-		let stage: 'typing' | 'pause' | 'sending' = 'pause';
+		let stage: 'claim' | 'typing' | 'pause' | 'sending' = 'claim';
 		try {
-			if (cancelled?.aborted)
-				throw new NodeOperationError(this.getNode(), 'The execution was stopped', {
-					itemIndex: item.itemIndex,
-				});
+			const claim = claims ? await claims.claim(bubble) : { now: true as const };
+			if (!claim.now) {
+				sent.push({ bubble, text, ...claim.earlier, sentBefore: true });
+				continue;
+			}
+			stage = 'pause';
+			stopIfCancelled();
 			if (plan.typingFor) {
 				stage = 'typing';
 				// "typing…" on the customer's message (which the platform then shows read).
@@ -63,8 +68,11 @@ export async function sendBubbles(
 				await markAsRead.call(this, address.sender, receipt, item.request);
 				stage = 'pause';
 			}
-			if (sent.some((done) => done.sentBefore !== true))
+			if (sent.some((done) => done.sentBefore !== true)) {
 				await sleep(pauseBefore(text, plan.charactersPerSecond));
+				// Stopped during the pause: the next bubble does not go.
+				stopIfCancelled();
+			}
 			stage = 'sending';
 			const last = bubble === bubbles.length;
 			const output = await sendOnce.call(
@@ -77,8 +85,12 @@ export async function sendBubbles(
 				last ? callbackData : undefined,
 				callbackData,
 			);
-			// The window was closed: the template went instead of the whole text.
-			if (output.sentAs === 'template') return output;
+			// The window was closed: the template went instead of the whole text; the item's key
+			// stands for it.
+			if (output.sentAs === 'template') {
+				await claims?.allDone(1);
+				return output;
+			}
 			first ??= output;
 			const messageId = output.messageId as string;
 			claims?.done(bubble, { messageId });
@@ -88,15 +100,19 @@ export async function sendBubbles(
 			if (stage === 'typing')
 				saidFirst(
 					error,
-					`The typing indicator on the customer’s message ${plan.typingFor} was refused.`,
+					`The typing indicator on the customer’s message ${plan.typingFor} failed.`,
 				);
-			// A typing indicator, or a bubble refused, sent nothing: a retry may send the bubble.
-			if (claims && (!sending || nothingWentOut(error))) await claims.free(bubble);
+			// A typing indicator, or a bubble refused, sent nothing: a retry may send the bubble. (A
+			// claim that failed was never made.)
+			if (claims && stage !== 'claim' && (!sending || nothingWentOut(error)))
+				await claims.free(bubble);
 			throw stoppedAt(error, { bubble, of: bubbles.length, sent, sending, keyed: !!claims });
 		}
 	}
 	await claims?.allDone(bubbles.length);
 	const lastId = sent[sent.length - 1].messageId;
+	// Every bubble had gone out in an earlier run: no message of this run carries the receipt.
+	const nothingNew = sent.every((done) => done.sentBefore === true);
 	return {
 		// All went out in an earlier run (a retry): the output says so from what this one knows.
 		...(first ?? { recipient: address.to }),
@@ -107,6 +123,7 @@ export async function sendBubbles(
 		typing: plan.typingFor !== undefined,
 		...(address.replyTo ? { replyTo: address.replyTo } : {}),
 		phoneNumberId: address.sender,
+		...(nothingNew && callbackData ? { [NO_RECEIPT_TO_WAIT_FOR]: true } : {}),
 	};
 }
 

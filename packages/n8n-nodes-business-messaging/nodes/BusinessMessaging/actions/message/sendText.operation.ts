@@ -177,7 +177,7 @@ function bubblePlan(
 		previewUrl,
 		charactersPerSecond: speed,
 		typingFor: typingMessage.call(this, item, address),
-		claims: partClaims.call(this, item),
+		claims: partClaims.call(this, item, bubbles.join('\u0000')),
 	};
 }
 
