@@ -197,6 +197,11 @@ export class WebhookReceiver {
 	failNext = 0;
 	/** Delay before each answer; `open`/`mostOpen`: deliveries being answered now / at most at once. */
 	answerAfterMs = 0;
+	/**
+	 * Holds every answer until this many deliveries are open at once (or 5 s passed): proves they
+	 * can all be in flight together, whatever the machine's speed.
+	 */
+	holdUntilOpen = 0;
 	open = 0;
 	mostOpen = 0;
 	private server: Server | undefined;
@@ -211,6 +216,12 @@ export class WebhookReceiver {
 			request.on('data', (c: Buffer) => chunks.push(c));
 			request.on('end', async () => {
 				if (this.answerAfterMs > 0) await new Promise((r) => setTimeout(r, this.answerAfterMs));
+				for (
+					const until = Date.now() + 5_000;
+					this.holdUntilOpen > 0 && this.mostOpen < this.holdUntilOpen && Date.now() < until;
+
+				)
+					await new Promise((r) => setTimeout(r, 5));
 				const url = new URL(request.url ?? '/', 'http://x');
 				if (request.method === 'GET') {
 					const ok = url.searchParams.get('hub.verify_token') === 'right-token';

@@ -151,9 +151,11 @@ describe('webhook deliveries', () => {
 		const s = sandbox.current;
 		await s.control<SandboxConfig>('POST', '/config', { webhookConcurrency: 0 });
 		const receiver = await receivers.start(s);
-		receiver.answerAfterMs = 300;
+		// Each answer waits until all 12 are open: a limit on deliveries in flight would keep them
+		// from ever being open together (a fixed delay raced the 12 sends on a loaded machine).
+		receiver.holdUntilOpen = 12;
 		for (let i = 0; i < 12; i++) await incoming(s, { text: `burst ${i}` });
-		await receiver.waitFor(12, 5_000);
+		await receiver.waitFor(12, 10_000);
 		assert.equal(receiver.mostOpen, 12);
 	});
 
