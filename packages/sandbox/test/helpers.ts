@@ -198,8 +198,9 @@ export class WebhookReceiver {
 	/** Delay before each answer; `open`/`mostOpen`: deliveries being answered now / at most at once. */
 	answerAfterMs = 0;
 	/**
-	 * Holds every answer until this many deliveries are open at once (or 5 s passed): proves they
-	 * can all be in flight together, whatever the machine's speed.
+	 * Holds every answer until this many deliveries are open at once (or 1.5 s passed, below the
+	 * tests' 2 s webhook timeout, after which the sandbox would open new attempts): proves they
+	 * can all be in flight together, however slow the machine is to send them.
 	 */
 	holdUntilOpen = 0;
 	open = 0;
@@ -217,7 +218,7 @@ export class WebhookReceiver {
 			request.on('end', async () => {
 				if (this.answerAfterMs > 0) await new Promise((r) => setTimeout(r, this.answerAfterMs));
 				for (
-					const until = Date.now() + 5_000;
+					const until = Date.now() + 1_500;
 					this.holdUntilOpen > 0 && this.mostOpen < this.holdUntilOpen && Date.now() < until;
 
 				)

@@ -151,8 +151,8 @@ describe('webhook deliveries', () => {
 		const s = sandbox.current;
 		await s.control<SandboxConfig>('POST', '/config', { webhookConcurrency: 0 });
 		const receiver = await receivers.start(s);
-		// Each answer waits until all 12 are open: a limit on deliveries in flight would keep them
-		// from ever being open together (a fixed delay raced the 12 sends on a loaded machine).
+		// Each answer waits until all 12 are open (at most 1.5 s): a limit on deliveries in flight
+		// keeps them from ever being open together (a fixed 300 ms raced the 12 sends under load).
 		receiver.holdUntilOpen = 12;
 		for (let i = 0; i < 12; i++) await incoming(s, { text: `burst ${i}` });
 		await receiver.waitFor(12, 10_000);
