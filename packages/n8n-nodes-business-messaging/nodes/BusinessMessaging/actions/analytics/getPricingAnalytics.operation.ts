@@ -5,7 +5,11 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import { getPricingAnalytics, type PricingDimension } from '../../../common/api/analytics';
+import {
+	isoFromSeconds,
+	getPricingAnalytics,
+	type PricingDimension,
+} from '../../../common/api/analytics';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
@@ -94,11 +98,9 @@ export async function execute(
 
 /** A data point with its times as dates and the API's names in camelCase, for a sheet. */
 function pricingRow(point: IDataObject, currency: unknown): IDataObject {
-	const day = (seconds: unknown) =>
-		typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined;
 	return {
-		start: day(point.start),
-		end: day(point.end),
+		start: isoFromSeconds(point.start),
+		end: isoFromSeconds(point.end),
 		...(point.pricing_category !== undefined ? { pricingCategory: point.pricing_category } : {}),
 		...(point.pricing_type !== undefined ? { pricingType: point.pricing_type } : {}),
 		...(point.country !== undefined ? { country: point.country } : {}),

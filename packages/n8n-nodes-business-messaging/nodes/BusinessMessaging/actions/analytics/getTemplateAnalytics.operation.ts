@@ -5,7 +5,11 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { getBusinessAccount } from '../../../common/api/account';
-import { getTemplateAnalytics, type TemplateDataPoint } from '../../../common/api/analytics';
+import {
+	isoFromSeconds,
+	getTemplateAnalytics,
+	type TemplateDataPoint,
+} from '../../../common/api/analytics';
 import { listTemplates } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
@@ -79,14 +83,12 @@ function reportRow(
 		const value = costs.find((c) => c.type === type)?.value;
 		return typeof value === 'number' ? value : undefined;
 	};
-	const day = (seconds: unknown) =>
-		typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined;
 	return {
 		templateId: point.template_id,
 		...(template?.name ? { templateName: template.name } : {}),
 		...(template?.language ? { language: template.language } : {}),
-		start: day(point.start),
-		end: day(point.end),
+		start: isoFromSeconds(point.start),
+		end: isoFromSeconds(point.end),
 		sent: point.sent ?? 0,
 		delivered: point.delivered ?? 0,
 		read: point.read ?? 0,
