@@ -3,10 +3,9 @@ import type {
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
-	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { isUnderBaseUrl } from '../nodes/common/transport/keyScope';
+import { isUnderBaseUrl, requestTarget } from '../nodes/common/transport/keyScope';
 
 export class BusinessMessagingApi implements ICredentialType {
 	name = 'businessMessagingApi';
@@ -110,16 +109,4 @@ export class BusinessMessagingApi implements ICredentialType {
 			},
 		],
 	};
-}
-
-/**
- * The address a request goes to: its `url` (n8n's httpRequest helpers) or `uri` (the request
- * helpers n8n's HTTP Request node uses), against its `baseURL` when it has one.
- */
-function requestTarget(options: IHttpRequestOptions & { uri?: unknown }): URL | undefined {
-	const raw = String(options.url || options.uri || '');
-	// An absolute URL goes where it names, whatever the baseURL (as axios sends it).
-	if (URL.canParse(raw)) return new URL(raw);
-	const joined = `${String(options.baseURL ?? '').replace(/\/+$/, '')}/${raw.replace(/^\/+/, '')}`;
-	return URL.canParse(joined) ? new URL(joined) : undefined;
 }

@@ -13,6 +13,9 @@ import { triggerProperties } from './description';
 import { createOverrides, deleteOverrides, overridesExist } from './numberOverrides';
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
+import { resumeKeptBursts, stopKeptBursts } from './store/activation';
+import { storeProblemOf } from './store/dataTables';
+import { answerStoreOutage } from './store/storeOutage';
 import { failedDelivery, refuseDelivery } from './refusal';
 import { isVerification, verifyTokenOf } from './verify';
 
@@ -66,6 +69,12 @@ export class BusinessMessagingTrigger implements INodeType {
 				testedBy: 'webhookCredentialTest',
 				displayOptions: { show: { deliveryAuth: ['headerToken'] } },
 			},
+			// n8n's API, where the trigger keeps its state in n8n's database (store/).
+			{
+				name: 'businessMessagingN8nApi',
+				required: true,
+				displayOptions: { show: { keepStateIn: ['database'] } },
+			},
 		],
 		webhooks: [
 			// 200 with no body as soon as the delivery is taken (without responseData n8n answers the
@@ -91,10 +100,14 @@ export class BusinessMessagingTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return false;
 			},
+			// Activation, also when n8n starts: bursts kept in n8n's database that a stopped process
+			// left are closed from here (store/activation.ts).
 			async create(this: IHookFunctions): Promise<boolean> {
+				await resumeKeptBursts.call(this);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
+				stopKeptBursts.call(this);
 				return true;
 			},
 		},
@@ -111,13 +124,18 @@ export class BusinessMessagingTrigger implements INodeType {
 		},
 	};
 
-	methods = { loadOptions: { phoneNumbers }, credentialTest: { webhookCredentialTest } };
+	methods = {
+		loadOptions: { phoneNumbers },
+		credentialTest: { webhookCredentialTest },
+	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		try {
 			if (this.getWebhookName() === 'setup') return await answerVerification.call(this);
 			return await takeDelivery.call(this);
 		} catch (error) {
+			const problem = storeProblemOf(error);
+			if (problem) return answerStoreOutage(this, problem, error as Error);
 			return failedDelivery.call(this, error);
 		}
 	}

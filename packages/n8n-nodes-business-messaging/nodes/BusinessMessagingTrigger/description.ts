@@ -244,4 +244,33 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	optionsOf('v1'),
 	optionsOf('v1.1'),
+	{
+		displayName: 'Keep State In',
+		name: 'keepStateIn',
+		type: 'options',
+		default: 'process',
+		description:
+			'Where Collect Bursts, Skip Redeliveries and Send and Wait questions keep what outlives a delivery',
+		options: [
+			{
+				name: 'Database (Data Tables)',
+				value: 'database',
+				description:
+					'Kept across restarts and shared by every n8n process, through the n8n API (n8n 2.7 or later)',
+			},
+			{
+				name: 'Process Memory',
+				value: 'process',
+				description: 'Memory: lost on a restart, not shared by several webhook processes',
+			},
+		],
+	},
+	{
+		displayName:
+			'Kept in this n8n process: a restart loses bursts still open (their messages were already answered) and forgets the events taken and the open free-text questions; with several webhook processes each keeps its own, so a burst may become two executions and a redelivery to another process runs again. Choose Database (Data Tables) to keep them across restarts and processes.',
+		name: 'processStateNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { keepStateIn: ['process'] } },
+	},
 ];

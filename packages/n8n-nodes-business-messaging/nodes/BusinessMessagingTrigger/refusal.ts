@@ -13,12 +13,12 @@ import { refusalReport } from './refusalReport';
  * post to the URL, and each refusal would otherwise be a failed execution and a run of the error
  * workflow.
  */
-export function refuseDelivery(
+export async function refuseDelivery(
 	this: IWebhookFunctions,
 	status: number,
 	answer: string,
 	reason: string,
-): IWebhookResponseData {
+): Promise<IWebhookResponseData> {
 	if (this.getMode() === 'manual') {
 		// n8n then answers the provider 500 and shows this error on the trigger.
 		throw new NodeOperationError(this.getNode(), `The delivery was refused: ${reason}`, {
@@ -30,7 +30,7 @@ export function refuseDelivery(
 		node: this.getNode().name,
 	});
 	this.getResponseObject().status(status).send(answer);
-	const report = refusalReport(this, status, reason);
+	const report = await refusalReport(this, status, reason);
 	// The provider has its refusal; the report is an execution of its own, never the delivery's.
 	return report
 		? { noWebhookResponse: true, workflowData: [[{ json: report }]] }

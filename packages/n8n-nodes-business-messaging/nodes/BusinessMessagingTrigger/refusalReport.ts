@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { triggerStoreOf } from './store/triggerStore';
 
 /** At most one report a minute per trigger; the refusals in between are counted in the next. */
 const REPORT_EVERY_MS = 60_000;
@@ -17,12 +18,12 @@ const FIXES: Record<number, string> = {
  * undefined (off, a 5xx, which the platform delivers again and which must start nothing, or a
  * report less than a minute ago). `now` is for tests.
  */
-export function refusalReport(
+export async function refusalReport(
 	context: IWebhookFunctions,
 	status: number,
 	reason: string,
 	now = Date.now(),
-): IDataObject | undefined {
+): Promise<IDataObject | undefined> {
 	if (status >= 500 || !FIXES[status]) return undefined;
 	let on = false;
 	try {
@@ -40,6 +41,15 @@ export function refusalReport(
 		return undefined;
 	}
 	reported.set(key, { at: now, since: 0 });
+	// This process asks at most once a minute; the store says whether another process reported.
+	if (!(await reportIsOurs(context, key))) {
+		reported.set(key, {
+			at: now,
+			since: (last?.since ?? 0) + 1,
+			firstSince: last?.firstSince ?? now,
+		});
+		return undefined;
+	}
 	return {
 		eventType: 'refusal',
 		status,
@@ -52,4 +62,18 @@ export function refusalReport(
 			? { refusedBeforeSince: new Date(last.firstSince).toISOString() }
 			: {}),
 	};
+}
+
+/**
+ * Whether this process sends the minute's report: always with the process store; with the
+ * database, only the process whose claim of the minute won. A store that cannot be asked sends
+ * none (the refusal is in n8n's log).
+ */
+async function reportIsOurs(context: IWebhookFunctions, trigger: string): Promise<boolean> {
+	try {
+		return await (await triggerStoreOf(context, trigger)).mayReportRefusal(REPORT_EVERY_MS);
+	} catch (error) {
+		context.logger.debug(`Report Refusals could not ask the store: ${(error as Error).message}`);
+		return false;
+	}
 }

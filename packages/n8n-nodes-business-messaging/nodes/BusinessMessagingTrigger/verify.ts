@@ -34,7 +34,9 @@ async function webhookSecrets(
  * The trigger's check of deliveries: its Authentication, with the secrets from that choice's
  * credential. Throws when the credential is not chosen (the caller refuses the delivery).
  */
-export async function deliveryAuth(context: IWebhookFunctions): Promise<DeliveryAuth> {
+export async function deliveryAuth(
+	context: IWebhookFunctions | IHookFunctions,
+): Promise<DeliveryAuth> {
 	const mode = context.getNodeParameter('deliveryAuth', 'none') as string;
 	const secrets = await webhookSecrets(context);
 	if (mode === 'headerToken')

@@ -1,4 +1,4 @@
-import { sleep, type IDataObject, type IWebhookFunctions } from 'n8n-workflow';
+import { sleep, type IDataObject, type IHookFunctions, type IWebhookFunctions } from 'n8n-workflow';
 import type { TriggerEvent } from '../events';
 import { signedHeaders, type DeliveryAuth } from '../verify';
 
@@ -13,6 +13,14 @@ import { signedHeaders, type DeliveryAuth } from '../verify';
 
 /** The `object` of a hand-over's body: no platform delivery has it. */
 export const BURST_OBJECT = 'n8n-nodes-business-messaging.burst';
+/**
+ * The `object` of a wake-up: the trigger asks itself, through its own webhook, to look for the
+ * bursts a stopped process left in n8n's database (store/activation.ts). Through the webhook
+ * because only a delivery's context may use the credentials once the activation has ended.
+ */
+export const WAKE_UP_OBJECT = 'n8n-nodes-business-messaging.wakeUp';
+/** Pauses between a wake-up's tries: n8n registers the webhook after it activated the trigger. */
+const WAKE_UP_WAITS_MS = [1000, 2000, 4000, 8000, 15000, 30000];
 
 /** Waits between tries: about 2 minutes in all, long enough for a database that is busy. */
 const RETRY_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000, 60000];
@@ -24,13 +32,22 @@ export interface HandOver {
 	post: IWebhookFunctions['helpers']['httpRequest'];
 	logger: IWebhookFunctions['logger'];
 	workflowId: string;
+	/** Each try's limit (ms); 60 s unless said. */
+	timeoutMs?: number;
+	/** The burst stays in the store when this hand-over fails (burstCloser.ts). */
+	kept?: boolean;
+	/** Asked before each try: false when the burst is no longer this process's to hand over. */
+	beforeTry?: () => Promise<boolean>;
 }
 
 /**
  * Everything the hand-over of this trigger's bursts needs (signed with the delivery's own check),
  * or undefined without a webhook URL.
  */
-export function handOverOf(context: IWebhookFunctions, auth: DeliveryAuth): HandOver | undefined {
+export function handOverOf(
+	context: IWebhookFunctions | IHookFunctions,
+	auth: DeliveryAuth,
+): HandOver | undefined {
 	const url = context.getNodeWebhookUrl('default');
 	if (!url) return undefined;
 	return {
@@ -58,22 +75,35 @@ export function handOversPending(): number {
 	return underWay + waitingTurn.length;
 }
 
-export async function handOverBurst(handOver: HandOver, events: TriggerEvent[]): Promise<void> {
+/**
+ * Hands a closed burst to its trigger; true once n8n has created its execution. `waits` are the
+ * pauses between tries (the store's bursts try for less than their claim lasts, burstCloser.ts).
+ */
+export async function handOverBurst(
+	handOver: HandOver,
+	events: TriggerEvent[],
+	waits = RETRY_WAITS_MS,
+): Promise<boolean> {
 	if (underWay >= MAX_AT_ONCE) await new Promise<void>((resolve) => waitingTurn.push(resolve));
 	underWay++;
 	try {
-		await handOverNow(handOver, events);
+		return await handOverNow(handOver, events, waits);
 	} finally {
 		underWay--;
 		waitingTurn.shift()?.();
 	}
 }
 
-async function handOverNow(handOver: HandOver, events: TriggerEvent[]): Promise<void> {
+async function handOverNow(
+	handOver: HandOver,
+	events: TriggerEvent[],
+	waits: number[],
+): Promise<boolean> {
 	const body = JSON.stringify({ object: BURST_OBJECT, events });
 	let problem = '';
-	for (let attempt = 0; attempt <= RETRY_WAITS_MS.length; attempt++) {
-		if (attempt > 0) await sleep(RETRY_WAITS_MS[attempt - 1]);
+	for (let attempt = 0; attempt <= waits.length; attempt++) {
+		if (attempt > 0) await sleep(waits[attempt - 1]);
+		if (handOver.beforeTry && !(await handOver.beforeTry())) return false;
 		try {
 			const response = (await handOver.post({
 				method: 'POST',
@@ -84,27 +114,29 @@ async function handOverNow(handOver: HandOver, events: TriggerEvent[]): Promise<
 				returnFullResponse: true,
 				ignoreHttpStatusErrors: true,
 				disableFollowRedirect: true,
-				timeout: 60_000,
+				timeout: handOver.timeoutMs ?? 60_000,
 			})) as { statusCode: number; body: unknown };
-			if (response.statusCode >= 200 && response.statusCode < 300) return;
+			if (response.statusCode >= 200 && response.statusCode < 300) return true;
 			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
-			// A refusal will not change by trying again (the trigger's authentication was changed).
-			if (response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 429)
-				break;
+			// A refusal will not change by trying again (the trigger's authentication was changed); a
+			// 404 of n8n starting up will (its webhooks are registered after it serves).
+			const retried = response.statusCode === 429 || (handOver.kept && response.statusCode === 404);
+			if (response.statusCode >= 400 && response.statusCode < 500 && !retried) break;
 		} catch (error) {
 			problem = (error as Error).message;
 		}
-		if (attempt < RETRY_WAITS_MS.length)
+		if (attempt < waits.length)
 			handOver.logger.warn(
-				`Business Messaging Trigger: a burst's execution could not start yet (${problem}); trying again in ${RETRY_WAITS_MS[attempt]} ms`,
+				`Business Messaging Trigger: a burst's execution could not start yet (${problem}); trying again in ${waits[attempt]} ms`,
 				{ workflowId: handOver.workflowId },
 			);
 	}
 	const messageIds = events.map((e) => e.messageId).filter((id) => typeof id === 'string');
 	handOver.logger.error(
-		`Business Messaging Trigger: a burst of ${events.length} message(s) could not start an execution (${problem}); its messages: ${messageIds.join(', ')}`,
+		`Business Messaging Trigger: a burst of ${events.length} message(s) could not start an execution (${problem}); its messages: ${messageIds.join(', ')}${handOver.kept ? ' (kept in the store: tried again later)' : ''}`,
 		{ workflowId: handOver.workflowId, messageIds },
 	);
+	return false;
 }
 
 /** The messages of a hand-over's body, or undefined when it is not one. */
@@ -118,4 +150,33 @@ export function burstOf(body: IDataObject): TriggerEvent[] | undefined {
 	)
 		? (events as TriggerEvent[])
 		: undefined;
+}
+
+/** Sends the trigger a wake-up (WAKE_UP_OBJECT); true once a process of the n8n took it. */
+export async function wakeUp(handOver: HandOver): Promise<boolean> {
+	const body = JSON.stringify({ object: WAKE_UP_OBJECT });
+	for (let attempt = 0; attempt <= WAKE_UP_WAITS_MS.length; attempt++) {
+		if (attempt > 0) await sleep(WAKE_UP_WAITS_MS[attempt - 1]);
+		try {
+			const response = (await handOver.post({
+				method: 'POST',
+				url: handOver.url,
+				body,
+				headers: { 'content-type': 'application/json', ...handOver.headers(body) },
+				json: false,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				timeout: 20_000,
+			})) as { statusCode: number };
+			if (response.statusCode >= 200 && response.statusCode < 300) return true;
+		} catch {
+			// n8n not serving yet: the next try.
+		}
+	}
+	handOver.logger.warn(
+		'Business Messaging Trigger: its activation could not reach its own webhook; the bursts a stopped process left in n8n’s database are closed once a delivery comes',
+		{ workflowId: handOver.workflowId },
+	);
+	return false;
 }

@@ -54,7 +54,7 @@ export function deliveryArrival(): number {
  * The chat a message belongs to: the number written to and the customer (`sendTo`: their number,
  * or their user ID when they have a username and no number), or undefined.
  */
-function chatOf(event: TriggerEvent): string | undefined {
+export function chatOf(event: TriggerEvent): string | undefined {
 	const customer = event.sendTo;
 	return typeof customer === 'string' && customer !== ''
 		? `${String(event.phoneNumberId ?? '')}:${customer}`

@@ -9,18 +9,12 @@ import { numberChoice } from '../numbers';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
-import {
-	burstItem,
-	collectBursts,
-	deliveryArrival,
-	hasRoomForBursts,
-	MAX_OPEN_BURSTS,
-} from './bursts';
-import { burstOf, handOverBurst, handOverOf, handOversPending } from './burstHandOver';
+import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
+import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
 import { deliveryBody, rawBodyOf } from './deliveryBody';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
-import { withoutRedeliveries } from './redeliveries';
+import { DatabaseStore, triggerStoreOf, type TriggerStore } from '../store/triggerStore';
 
 /**
  * A POST delivery, in order: authenticated, read, redeliveries skipped (if chosen), answers
@@ -34,6 +28,8 @@ import { withoutRedeliveries } from './redeliveries';
  */
 export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const arrival = deliveryArrival();
+	// A burst's quiet time counts from when its messages reached n8n, not from when they were kept.
+	const arrivedAt = Date.now();
 	const request = this.getRequestObject();
 	let auth: DeliveryAuth;
 	try {
@@ -64,6 +60,8 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		return {
 			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
 		};
+	// The trigger's own wake-up (store/activation.ts): this process looks for bursts left behind.
+	if (body?.object === WAKE_UP_OBJECT) return await wokenUp.call(this, auth, options);
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
 	const parsed = body && eventsOf(body, kinds);
 	const delivered = parsed && withExactOrderTotals(parsed, rawBodyOf(request));
@@ -76,18 +74,64 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		);
 
 	const trigger = `${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`;
+	// A store that fails throws: the trigger's webhook answers 503 (store/storeOutage.ts).
+	return await takeEvents.call(this, {
+		trigger,
+		auth,
+		options,
+		kinds,
+		delivered,
+		arrival,
+		arrivedAt,
+		download,
+		binaryProperty,
+	});
+}
+
+/** What takeEvents needs of the delivery, read and checked. */
+interface Delivery {
+	trigger: string;
+	auth: DeliveryAuth;
+	options: IDataObject;
+	kinds: Set<string>;
+	delivered: TriggerEvent[];
+	arrival: number;
+	arrivedAt: number;
+	download: boolean;
+	binaryProperty: string;
+}
+
+/** The events of an authenticated delivery, through the trigger's store (store/triggerStore.ts). */
+async function takeEvents(
+	this: IWebhookFunctions,
+	delivery: Delivery,
+): Promise<IWebhookResponseData> {
+	const store = await triggerStoreOf(this, delivery.trigger, delivery.auth);
+	// Its chats are not closed by this process while it is being kept (store/burstCloser.ts).
+	const kept = store.noteArriving(delivery.delivered);
+	try {
+		return await takeWith.call(this, store, delivery);
+	} finally {
+		kept();
+	}
+}
+
+/** The delivery's events through `store`: redeliveries, answers, the chosen events, bursts. */
+async function takeWith(
+	this: IWebhookFunctions,
+	store: TriggerStore,
+	{ auth, options, kinds, delivered, arrival, arrivedAt, download, binaryProperty }: Delivery,
+): Promise<IWebhookResponseData> {
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
+	const incoming = (events: TriggerEvent[]) =>
+		events.filter((e) => e.eventType === 'incomingMessage');
+	// Any delivery keeps this process closing the bursts kept in n8n's database, also those a
+	// stopped process left (n8n 2.41 runs no code of a webhook trigger when it starts).
+	if (bursting && store instanceof DatabaseStore) store.keepClosingBursts(quietSeconds * 1000);
 	// Full: said before anything is recorded, so that the delivery the platform repeats is new.
-	if (
-		bursting &&
-		!hasRoomForBursts(
-			trigger,
-			delivered.filter((e) => e.eventType === 'incomingMessage'),
-			handOversPending(),
-		)
-	)
-		return refuseDelivery.call(
+	if (bursting && !store.hasRoomForBursts(incoming(delivered)))
+		return await refuseDelivery.call(
 			this,
 			503,
 			'Too many bursts are open: deliver again later',
@@ -96,19 +140,25 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	let events = delivered;
 	let redelivered = 0;
 	if (options.skipRedeliveries === true) {
-		const taken = withoutRedeliveries(events, this.getWorkflowStaticData('node'), trigger);
+		const taken = await store.takeEvents(events);
 		if (taken.busy)
-			return refuseDelivery.call(
+			return await refuseDelivery.call(
 				this,
 				503,
 				'An event of this delivery is being taken: deliver again later',
 				'Skip Redeliveries: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that the platform delivers it again, to be skipped once that one ran (or taken, if it failed)',
 			);
+		if (store.kind === 'database') settleWithAnswer(this, taken.settle);
 		redelivered = events.length - taken.fresh.length;
 		events = taken.fresh;
 	}
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const unanswered = await resumeWaiting.call(this, events, trigger, options.strayAnswers === true);
+	const unanswered = await resumeWaiting.call(
+		this,
+		events,
+		store.questions,
+		options.strayAnswers === true,
+	);
 	const chosen = chosenEvents(this, unanswered, kinds);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
@@ -123,21 +173,19 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	let now = chosen;
 	if (bursting) {
 		now = chosen.filter((e) => e.eventType !== 'incomingMessage');
-		const collected = collectBursts(
-			trigger,
-			chosen.filter((e) => e.eventType === 'incomingMessage'),
-			quietSeconds * 1000,
+		const held = await store.holdInBursts(incoming(chosen), quietSeconds * 1000, {
 			arrival,
-		);
+			arrivedAt,
+		});
 		// A message with no customer to answer cannot be grouped: it goes on with the delivery.
-		now.push(...collected.alone.flat());
+		now.push(...held.alone);
 		if (this.getMode() === 'manual') {
 			// The editor's test: the test webhook is called once, so the test waits for the burst.
-			for (const messages of await Promise.all(collected.opened))
+			for (const messages of await Promise.all(held.opened))
 				items.push(await burstExecutionItem.call(this, messages, download, binaryProperty));
 		} else {
 			const handOver = handOverOf(this, auth);
-			for (const opened of collected.opened)
+			for (const opened of held.opened)
 				void opened.then(async (messages) =>
 					handOver
 						? await handOverBurst(handOver, messages)
@@ -151,6 +199,38 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	// Its messages wait in bursts: nothing starts here.
 	if (items.length === 0) return answeredWithNothingToRun(this);
 	return { workflowData: [items] };
+}
+
+/** A wake-up: with bursts kept in n8n's database, this process's loop starts closing them. */
+async function wokenUp(
+	this: IWebhookFunctions,
+	auth: DeliveryAuth,
+	options: IDataObject,
+): Promise<IWebhookResponseData> {
+	const trigger = `${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`;
+	const quietSeconds = Number(options.collectBursts);
+	const store = await triggerStoreOf(this, trigger, auth);
+	if (store instanceof DatabaseStore && options.collectBursts !== undefined && quietSeconds > 0)
+		store.keepClosingBursts(quietSeconds * 1000);
+	return answeredWithNothingToRun(this);
+}
+
+/**
+ * Settles a claim once n8n has answered the delivery: a 2xx means its execution exists (n8n 2.x
+ * answers a webhook taken on receipt only after creating it), anything else frees the claim so
+ * that the platform's next delivery runs. A connection closed before any answer leaves the claim
+ * to lapse (eventClaims.ts › TAKING_MS).
+ */
+function settleWithAnswer(context: IWebhookFunctions, settle: (ran: boolean) => Promise<void>) {
+	const response = context.getResponseObject();
+	response.once('finish', () => {
+		const ran = response.statusCode >= 200 && response.statusCode < 300;
+		settle(ran).catch((error: unknown) =>
+			context.logger.warn(
+				`Business Messaging Trigger: Skip Redeliveries could not record the delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); its record lapses in 5 minutes`,
+			),
+		);
+	});
 }
 
 /**

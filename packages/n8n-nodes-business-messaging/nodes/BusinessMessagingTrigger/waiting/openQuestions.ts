@@ -15,11 +15,11 @@ import type { IDataObject } from 'n8n-workflow';
  */
 
 /** An open question is forgotten after 30 days, the longest a chat reasonably waits. */
-const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 /** At most this many open questions are kept; the oldest go first. */
 const MAX_OPEN = 1000;
 
-interface OpenQuestion {
+export interface OpenQuestion {
 	/** The reference's path (answerReference). */
 	path: string;
 	/** The question's message ID. */
@@ -42,7 +42,7 @@ const known = new Map<string, Map<string, Change>>();
  * (their number and their user ID). A question sent to a user ID, whose receipts name only the
  * user ID, is answered by a message that may name the number too.
  */
-function chatKeys(phoneNumberId: unknown, customers: string[]): string[] {
+export function chatKeys(phoneNumberId: unknown, customers: string[]): string[] {
 	return typeof phoneNumberId === 'string'
 		? customers.filter((c) => c !== '').map((customer) => `${phoneNumberId}:${customer}`)
 		: [];

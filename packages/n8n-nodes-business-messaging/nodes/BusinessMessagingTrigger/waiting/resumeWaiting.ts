@@ -7,7 +7,7 @@ import {
 } from '../../common/waiting/answerReference';
 import type { TriggerEvent } from '../events';
 import { customerIdsOf } from '../events/customer';
-import { OpenQuestions } from './openQuestions';
+import type { QuestionStore } from '../store/questionTable';
 
 /**
  * The trigger's part of Send and Wait (common/waiting): it receives every delivery of the app,
@@ -26,17 +26,16 @@ export interface ResumeOutcome {
 	message?: string;
 }
 
-/** `trigger` names the trigger in this process's memory, as takeDelivery names it. */
+/** `open` is where the trigger keeps its open free-text questions (store/triggerStore.ts). */
 export async function resumeWaiting(
 	this: IWebhookFunctions,
 	events: TriggerEvent[],
-	trigger: string,
+	open: QuestionStore,
 	includeStray = false,
 	now = Date.now(),
 ): Promise<TriggerEvent[]> {
 	const address = waitingAddress(this);
 	if (!address) return events;
-	const open = new OpenQuestions(this.getWorkflowStaticData('node'), trigger);
 	const remaining: TriggerEvent[] = [];
 	const stray = (event: TriggerEvent, outcome: ResumeOutcome) => {
 		if (includeStray) remaining.push({ ...event, waiting: outcome });
@@ -69,7 +68,7 @@ export async function resumeWaiting(
 			}
 			const question = referenced
 				? undefined
-				: open.take(event.phoneNumberId, customerIdsOf(event), now);
+				: await open.take(event.phoneNumberId, customerIdsOf(event), now);
 			const reference = referenced
 				? referenced
 				: question
@@ -91,8 +90,8 @@ export async function resumeWaiting(
 				const messageId = String(event.messageId);
 				// A failure closes only a question opened before, by a receipt the wait vouched for.
 				if (event.status === 'failed')
-					open.close(event.phoneNumberId, customerIdsOf(event), messageId, now);
-				else if (!open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId)) {
+					await open.close(event.phoneNumberId, customerIdsOf(event), messageId, now);
+				else if (!(await open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId))) {
 					// Only the wait can tell its own reference from a forged one: asked before the receipt
 					// opens the question (once: its later receipts name it again).
 					const check = await resume(this, address.origin, reference, event, undefined, true);
@@ -100,7 +99,7 @@ export async function resumeWaiting(
 						remaining.push({ ...event, waiting: check });
 						continue;
 					}
-					open.open(
+					await open.open(
 						event.phoneNumberId,
 						customerIdsOf(event),
 						{ path: reference.path, messageId },

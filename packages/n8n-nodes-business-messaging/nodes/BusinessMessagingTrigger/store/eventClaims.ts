@@ -1,0 +1,112 @@
+import { randomBytes } from 'crypto';
+import { all, any, chunks, eq, type DataTables, type Row } from './dataTables';
+import { CLAIMS_TABLE } from './tables';
+
+/**
+ * Claims in n8n's database: "this event is taken" (Skip Redeliveries) and "this minute's refusal
+ * report is sent" (Report Refusals), each at most once across every process of the n8n.
+ *
+ * n8n's data tables have no unique column, and an upsert is not atomic on PostgreSQL, so a claim
+ * is an insert followed by a read (the argument, from the SQL n8n runs, is in
+ * docs/ARCHITECTURE.md, "The store's protocols"):
+ *
+ * 1. insert my row (key, my claim, taking, until = now + lease);
+ * 2. read every row of the key;
+ * 3. mine wins if no other row of the key still counts (until >= now).
+ *
+ * Two claims of one key cannot both win: each insert commits before its read starts, so whichever
+ * read starts later sees the other's row. Both may lose (each saw the other): then the delivery
+ * is answered 503 and the platform delivers it again. A claim that lost is deleted.
+ */
+
+/** A delivery not answered after this long has failed: its taking row stops counting. */
+export const TAKING_MS = 5 * 60 * 1000;
+/** A redelivery comes within minutes; a run event is remembered for a day. */
+export const RUN_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export interface EventClaim {
+	/** The keys another delivery already ran: their events start nothing. */
+	run: Set<string>;
+	/** Another delivery is taking one of the keys right now: answer 503, nothing was kept. */
+	busy: boolean;
+	/** Once n8n answered the delivery: `ran` keeps the claim as run for a day, else frees it. */
+	settle: (ran: boolean) => Promise<void>;
+}
+
+export function newClaimId(): string {
+	return randomBytes(12).toString('base64url');
+}
+
+/** Claims `keys` (already unique to the trigger) for one delivery. */
+export async function claimKeys(
+	store: DataTables,
+	keys: string[],
+	now = Date.now(),
+): Promise<EventClaim> {
+	const claim = newClaimId();
+	const unique = [...new Set(keys)];
+	await store.insertGrouped(
+		CLAIMS_TABLE,
+		unique.map((key) => ({ key, claim, state: 'taking', until: now + TAKING_MS })),
+	);
+	const rows: Row[] = [];
+	for (const group of chunks(unique))
+		rows.push(...(await store.rows(CLAIMS_TABLE, any(group.map((key) => eq('key', key))))));
+	const checkedAt = Date.now();
+	const run = new Set<string>();
+	let busy = false;
+	for (const row of rows) {
+		if (row.claim === claim || Number(row.until) < checkedAt) continue;
+		if (row.state === 'run') run.add(String(row.key));
+		else busy = true;
+	}
+	const free = async () => await store.remove(CLAIMS_TABLE, all(eq('claim', claim)));
+	if (busy) {
+		await free();
+		return { run: new Set(), busy: true, settle: async () => {} };
+	}
+	return {
+		run,
+		busy: false,
+		settle: async (ran) => {
+			if (!ran) return void (await free());
+			await store.update(CLAIMS_TABLE, all(eq('claim', claim)), {
+				state: 'run',
+				until: Date.now() + RUN_KEPT_MS,
+			});
+		},
+	};
+}
+
+/**
+ * The Report Refusals minute: true for the one caller, across processes, that may send this
+ * minute's report for `trigger`. Asked at most once a minute by each process (refusalReport.ts),
+ * so that forged deliveries cannot turn into load on the store.
+ */
+export async function claimReportMinute(
+	store: DataTables,
+	trigger: string,
+	everyMs: number,
+	now = Date.now(),
+): Promise<boolean> {
+	const key = `refusal|${trigger}`;
+	const live = (await store.rows(CLAIMS_TABLE, all(eq('key', key)))).filter(
+		(row) => Number(row.until) >= now,
+	);
+	if (live.length > 0) return false;
+	const claim = newClaimId();
+	await store.insert(CLAIMS_TABLE, [{ key, claim, state: 'run', until: now + everyMs }]);
+	const checkedAt = Date.now();
+	const rows = await store.rows(CLAIMS_TABLE, all(eq('key', key)));
+	const won = !rows.some((row) => row.claim !== claim && Number(row.until) >= checkedAt);
+	if (!won) await store.remove(CLAIMS_TABLE, all(eq('claim', claim)));
+	return won;
+}
+
+/** Deletes the rows that no longer count (tableCare.ts calls it now and then). */
+export async function removeExpiredClaims(store: DataTables, now = Date.now()): Promise<void> {
+	await store.remove(
+		CLAIMS_TABLE,
+		all({ columnName: 'until', condition: 'lt', value: now - 60_000 }),
+	);
+}
