@@ -34,8 +34,15 @@ const N8N_CALLERS = [
 	'nodes/BusinessMessagingTrigger/waiting/resumeWaiting.ts',
 ];
 
+/**
+ * The API layer of n8n's own public API (data tables), where the trigger keeps its state: the one
+ * file that calls it, with the State Store credential and never the messaging API's.
+ */
+const N8N_API_LAYER = 'nodes/BusinessMessagingTrigger/store/dataTables.ts';
+
 const files = packageSourceFiles('nodes').filter(
-	(file) => !API_LAYER.test(file.path) && !N8N_CALLERS.includes(file.path),
+	(file) =>
+		!API_LAYER.test(file.path) && !N8N_CALLERS.includes(file.path) && file.path !== N8N_API_LAYER,
 );
 
 describe('the API layer', () => {
@@ -47,6 +54,14 @@ describe('the API layer', () => {
 			),
 		);
 		expect(callers.map((file) => file.path)).toEqual([]);
+	});
+
+	it("calls n8n's own API in one file, with the State Store credential only", () => {
+		const [layer] = packageSourceFiles('nodes').filter((file) => file.path === N8N_API_LAYER);
+		const calls = code(layer.text).match(/httpRequest\w*/g) ?? [];
+		expect(calls).toEqual(['httpRequestWithAuthentication']);
+		expect(layer.text).toMatch(/STORE_CREDENTIAL = 'businessMessagingN8nApi'/);
+		expect(code(layer.text)).not.toMatch(/businessMessagingApi\b|apikey/);
 	});
 
 	it('leaves the calls to n8n itself without the credential', () => {

@@ -5,6 +5,7 @@ import {
 	type IHttpRequestMethods,
 	type IWebhookFunctions,
 } from 'n8n-workflow';
+import { grouped } from './grouped';
 
 /**
  * n8n's data tables through n8n's public API (/api/v1/data-tables): the only shared, durable store
@@ -75,14 +76,8 @@ const TIMEOUT_MS = 10_000;
 /** Table IDs by API address and name: a table is found or created once per process. */
 const tableIds = new Map<string, Promise<string>>();
 
-/** Inserts waiting for the one under way to the same table (group commit, insertGrouped). */
-interface InsertGroup {
-	waiting: Array<{ rows: IDataObject[]; done: () => void; failed: (error: unknown) => void }>;
-	flushing: boolean;
-}
-const insertGroups = new Map<string, InsertGroup>();
-/** At most this many deliveries' rows in one insert. */
-const MAX_GROUPED = 100;
+/** At most this many rows in one grouped insert. */
+const MAX_GROUPED_ROWS = 500;
 
 export class DataTables {
 	constructor(
@@ -111,40 +106,76 @@ export class DataTables {
 	}
 
 	/**
-	 * Group commit: while an insert to the table is under way in this process, the rows of the
-	 * deliveries that come meanwhile wait and go together in the next insert, one transaction.
-	 * Each caller returns once its rows are committed (or throws if that insert failed).
+	 * Group commit (grouped.ts): the rows of the deliveries that come while an insert to the table
+	 * is under way go together in the next insert, one transaction. Each caller returns once its
+	 * rows are committed, or throws if that insert failed.
 	 */
 	async insertGrouped(table: TableDefinition, rows: IDataObject[]): Promise<void> {
 		if (rows.length === 0) return;
-		const key = `${this.baseUrl}|${table.name}`;
-		const group = insertGroups.get(key) ?? { waiting: [], flushing: false };
-		insertGroups.set(key, group);
-		const committed = new Promise<void>((done, failed) =>
-			group.waiting.push({ rows, done, failed }),
+		await grouped<IDataObject[], void>(
+			`insert|${this.baseUrl}|${table.name}`,
+			rows,
+			async (batches) => {
+				await this.insert(table, batches.flat());
+				return batches.map(() => undefined);
+			},
+			(batch, next) => batch.flat().length + next.length <= MAX_GROUPED_ROWS,
 		);
-		if (!group.flushing) void this.flush(table, group);
-		await committed;
 	}
 
-	private async flush(table: TableDefinition, group: InsertGroup): Promise<void> {
-		group.flushing = true;
-		try {
-			while (group.waiting.length > 0) {
-				const batch = group.waiting.splice(0, MAX_GROUPED);
-				try {
-					await this.insert(
-						table,
-						batch.flatMap(({ rows }) => rows),
-					);
-					for (const { done } of batch) done();
-				} catch (error) {
-					for (const { failed } of batch) failed(error);
-				}
-			}
-		} finally {
-			group.flushing = false;
+	/**
+	 * The rows whose `column` is one of `values`, read together with the reads of other callers
+	 * that wait meanwhile (one GET for the batch); each caller gets the rows of its own values.
+	 */
+	async rowsGrouped(table: TableDefinition, column: string, values: string[]): Promise<Row[]> {
+		if (values.length === 0) return [];
+		if (values.length > MAX_QUERY_CONDITIONS) {
+			const rows: Row[] = [];
+			for (const group of chunks(values))
+				rows.push(...(await this.rowsGrouped(table, column, group)));
+			return rows;
 		}
+		return await grouped<string[], Row[]>(
+			`read|${this.baseUrl}|${table.name}|${column}`,
+			values,
+			async (batches) => {
+				const found = await this.rows(
+					table,
+					any([...new Set(batches.flat())].map((v) => eq(column, v))),
+				);
+				return batches.map((mine) => {
+					const wanted = new Set(mine);
+					return found.filter((row) => wanted.has(String(row[column])));
+				});
+			},
+			(batch, next) => new Set([...batch.flat(), ...next]).size <= MAX_QUERY_CONDITIONS,
+		);
+	}
+
+	/**
+	 * Sets `data()` (made when the batch goes) on the rows whose `column` is one of `values`,
+	 * together with the updates of other callers that wait meanwhile (one PATCH for the batch).
+	 */
+	async updateGrouped(
+		table: TableDefinition,
+		column: string,
+		values: string[],
+		data: () => IDataObject,
+	): Promise<void> {
+		if (values.length === 0) return;
+		await grouped<string[], void>(
+			`update|${this.baseUrl}|${table.name}|${column}|${JSON.stringify(Object.keys(data()))}`,
+			values,
+			async (batches) => {
+				await this.update(
+					table,
+					any([...new Set(batches.flat())].map((v) => eq(column, v))),
+					data(),
+				);
+				return batches.map(() => undefined);
+			},
+			(batch, next) => batch.flat().length + next.length <= 200,
+		);
 	}
 
 	/** Every row the filter matches, all pages, in the order asked. */

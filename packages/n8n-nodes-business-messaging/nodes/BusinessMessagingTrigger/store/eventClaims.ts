@@ -1,5 +1,5 @@
 import { randomBytes } from 'crypto';
-import { all, any, chunks, eq, type DataTables, type Row } from './dataTables';
+import { all, eq, type DataTables } from './dataTables';
 import { CLAIMS_TABLE } from './tables';
 
 /**
@@ -49,9 +49,8 @@ export async function claimKeys(
 		CLAIMS_TABLE,
 		unique.map((key) => ({ key, claim, state: 'taking', until: now + TAKING_MS })),
 	);
-	const rows: Row[] = [];
-	for (const group of chunks(unique))
-		rows.push(...(await store.rows(CLAIMS_TABLE, any(group.map((key) => eq('key', key))))));
+	// Read after the insert committed (grouped with other deliveries' reads that wait meanwhile).
+	const rows = await store.rowsGrouped(CLAIMS_TABLE, 'key', unique);
 	const checkedAt = Date.now();
 	const run = new Set<string>();
 	let busy = false;
@@ -70,10 +69,10 @@ export async function claimKeys(
 		busy: false,
 		settle: async (ran) => {
 			if (!ran) return void (await free());
-			await store.update(CLAIMS_TABLE, all(eq('claim', claim)), {
+			await store.updateGrouped(CLAIMS_TABLE, 'claim', [claim], () => ({
 				state: 'run',
 				until: Date.now() + RUN_KEPT_MS,
-			});
+			}));
 		},
 	};
 }
