@@ -7,10 +7,12 @@
 import { createHmac } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
+	createApiKey,
 	createN8nHome,
 	ensureN8n,
 	N8N_VERSION,
 	setPublished,
+	setStateStoreCredential,
 	startRegularMode,
 	WEBHOOK_CREDENTIAL,
 } from '../tools/n8n/index.mjs';
@@ -128,26 +130,8 @@ try {
 	n8n.importWorkflows([stored]);
 	n8n.importActiveWorkflows([plain]);
 	served = await startRegularMode(n8n, { readyPath: 'bm-bench-plain/webhook', said });
-	const rest = async (path, init = {}) => {
-		const response = await fetch(`${BASE}/rest${path}`, {
-			...init,
-			headers: { cookie: served.cookie, 'content-type': 'application/json' },
-		});
-		return (await response.json()).data;
-	};
-	const scopes = (await rest('/api-keys/scopes')).filter((s) => s.startsWith('dataTable'));
-	const key = await rest('/api-keys', {
-		method: 'POST',
-		body: JSON.stringify({ label: 'bench', scopes, expiresAt: null }),
-	});
-	await rest(`/credentials/${STATE_CREDENTIAL.id}`, {
-		method: 'PATCH',
-		body: JSON.stringify({
-			name: STATE_CREDENTIAL.name,
-			type: 'businessMessagingN8nApi',
-			data: { baseUrl: `${BASE}/api/v1`, apiKey: key.rawApiKey ?? key.apiKey },
-		}),
-	});
+	const key = await createApiKey(BASE, served.cookie, 'bench', /^dataTable/);
+	await setStateStoreCredential(BASE, served.cookie, STATE_CREDENTIAL, key);
 	await setPublished(BASE, served.cookie, stored.id, true);
 	// The tables are made by the first delivery: not part of the figure.
 	await run('stored', 99);

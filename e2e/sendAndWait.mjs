@@ -6,7 +6,9 @@
 // on the worker again. Prints "N passed, N failed"; exits 1 on a failure.
 // Runs alone, or with the other suites on one n8n (e2e/suites.mjs). The workflows, the session the
 // checks act with, and the checks are in sendAndWait/.
-//   node e2e/sendAndWait.mjs [--queue]
+// With --state database the trigger keeps its open questions in n8n's database (Keep State In ›
+// Database, an API key made when n8n serves).
+//   node e2e/sendAndWait.mjs [--queue] [--state database]
 import {
 	answeredOnPage,
 	freeTextAnswered,
@@ -28,19 +30,31 @@ import { WaitSession } from './sendAndWait/session.mjs';
 import {
 	CUSTOMER,
 	SECRET,
+	STATE_CREDENTIAL,
 	TRIGGER_ID,
 	USERNAME_CUSTOMER,
 	WEBHOOK_CREDENTIAL,
 	waitWorkflows,
 } from './sendAndWait/workflows.mjs';
 import { isMain, runSuites } from './suite.mjs';
+import { createApiKey, setStateStoreCredential } from '../tools/n8n/index.mjs';
+
+const at = process.argv.indexOf('--state');
+/** Where the trigger keeps its open questions: its process (default) or n8n's database. */
+const STATE = at === -1 ? 'process' : process.argv[at + 1];
 
 /** Send and Wait for Response with an active trigger. */
 export const sendAndWaitSuite = { active: 'the waiting workflows', prepare };
 
 function prepare({ n8n, sandbox, mode }) {
-	const flows = waitWorkflows(sandbox);
+	const flows = waitWorkflows(sandbox, STATE);
 	n8n.importWebhookCredential(SECRET, { as: WEBHOOK_CREDENTIAL });
+	if (STATE === 'database')
+		n8n.importCredential({
+			...STATE_CREDENTIAL,
+			type: 'businessMessagingN8nApi',
+			data: { baseUrl: 'http://127.0.0.1:1/api/v1', apiKey: 'set once n8n serves' },
+		});
 	n8n.importActiveWorkflows(Object.values(flows));
 	return {
 		readyPath: `${TRIGGER_ID}/webhook`,
@@ -51,6 +65,13 @@ function prepare({ n8n, sandbox, mode }) {
 
 /** The checks, in an order that lets the short limit run out while the others run. */
 async function run(s) {
+	if (STATE === 'database')
+		await setStateStoreCredential(
+			s.main,
+			s.cookie,
+			STATE_CREDENTIAL,
+			await createApiKey(s.main, s.cookie, 'e2e wait: trigger state', /^dataTable/),
+		);
 	await s.control('/webhook', { url: s.triggerUrl, secret: SECRET }, 'PUT');
 	await s.control('/config', { receiptDelaysMs: { sent: 0, delivered: 0, read: 0 } });
 	// The customers wrote first: the questions below are answers inside their 24-hour window.

@@ -7,12 +7,14 @@
 import { createHmac } from 'node:crypto';
 import { assert, check, finish, waitFor } from './checks.mjs';
 import {
+	createApiKey,
 	createN8nHome,
 	ensureN8n,
 	N8N_MAJOR,
 	N8N_VERSION,
 	ownerSession,
 	setPublished,
+	setStateStoreCredential,
 	WEBHOOK_CREDENTIAL,
 } from '../tools/n8n/index.mjs';
 
@@ -267,14 +269,7 @@ async function rest(path, init = {}) {
 }
 
 async function setStateKey(key) {
-	await rest(`/credentials/${STATE_CREDENTIAL.id}`, {
-		method: 'PATCH',
-		body: JSON.stringify({
-			name: STATE_CREDENTIAL.name,
-			type: 'businessMessagingN8nApi',
-			data: { baseUrl: `${BASE}/api/v1`, apiKey: key },
-		}),
-	});
+	await setStateStoreCredential(BASE, cookie, STATE_CREDENTIAL, key);
 }
 
 async function testStateCredential(key) {
@@ -337,15 +332,12 @@ try {
 		`n8n ${N8N_VERSION} (SQLite) starts; an API key with the data table scopes`,
 		async () => {
 			await startN8n();
-			const scopes = (await rest('/api-keys/scopes')).filter((s) =>
-				/^dataTable|^execution/.test(s),
+			apiKey = await createApiKey(
+				BASE,
+				cookie,
+				'Business Messaging state',
+				/^dataTable|^execution/,
 			);
-			const created = await rest('/api-keys', {
-				method: 'POST',
-				body: JSON.stringify({ label: 'Business Messaging state', scopes, expiresAt: null }),
-			});
-			apiKey = created.rawApiKey ?? created.apiKey;
-			assert(apiKey, `no key in ${JSON.stringify(created)}`);
 		},
 	);
 
@@ -414,8 +406,9 @@ try {
 				const since = Date.now();
 				const { ids, lost } = await writeBursts(signal === 'SIGKILL' ? 3 : 4, CHATS);
 				assert(lost.length === 0, `${lost.length} never answered 200`);
-				const stoppedAt = Date.now();
 				await stopN8n(signal);
+				// Every execution the stopped process recorded started before this instant.
+				const restartedAt = Date.now();
 				await startN8n();
 				await waitForTrigger();
 				// n8n 2.41 runs no code of a webhook trigger when it starts: the next delivery, of any
@@ -433,7 +426,7 @@ try {
 				// A burst whose execution started before the stop but whose rows were not yet released
 				// is handed over again: the one duplicate the protocol allows (a stop inside a claim).
 				const startedBeforeStop = new Set(
-					all.filter((e) => e.startedAt < stoppedAt).flatMap((e) => e.messageIds),
+					all.filter((e) => e.startedAt < restartedAt).flatMap((e) => e.messageIds),
 				);
 				const unexplained = twice.filter((id) => !startedBeforeStop.has(id));
 				console.log(

@@ -11,6 +11,8 @@ export const SECRET = 'e2e-wait-signing-secret';
 export const TRIGGER_ID = 'bm-wait-trigger';
 /** The trigger's signing credential: its own, so that the suite shares an n8n with others. */
 export const WEBHOOK_CREDENTIAL = { id: 'bmWaitWebhookSig', name: 'e2e wait: trigger webhook' };
+/** With `--state database`: the trigger's State Store credential (n8n's API, a key made at start). */
+export const STATE_CREDENTIAL = { id: 'bmWaitStateStore', name: 'e2e wait: trigger state' };
 
 /** A workflow: a Webhook node at `path`, then the node ("Ask") with `parameters`, then "After". */
 function nodeFlow(id, path, parameters) {
@@ -25,8 +27,12 @@ function nodeFlow(id, path, parameters) {
 	});
 }
 
-/** Every workflow of the suite, by name. */
-export function waitWorkflows(sandbox) {
+/**
+ * Every workflow of the suite, by name. `state` is where the trigger keeps its open questions:
+ * `process` (its default) or `database` (n8n's data tables, through STATE_CREDENTIAL).
+ */
+export function waitWorkflows(sandbox, state = 'process') {
+	const inDatabase = state === 'database';
 	const number = { __rl: true, mode: 'list', value: sandbox.phoneNumberIds[0] };
 	/** A Send and Wait question to the customer from the first number. */
 	const askFlow = (id, path, parameters) =>
@@ -47,10 +53,14 @@ export function waitWorkflows(sandbox) {
 					{
 						events: ['incomingMessage', 'messageStatus', 'templateStatus'],
 						deliveryAuth: 'signature',
+						...(inDatabase ? { keepStateIn: 'database' } : {}),
 					},
 					{
 						id: 'bmWaitTrigger',
-						credentials: { businessMessagingSignatureApi: WEBHOOK_CREDENTIAL },
+						credentials: {
+							businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
+							...(inDatabase ? { businessMessagingN8nApi: STATE_CREDENTIAL } : {}),
+						},
 					},
 				),
 			],

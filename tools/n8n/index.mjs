@@ -13,6 +13,7 @@ export { startSandbox } from './sandbox.mjs';
 export { startRegularMode } from './regularMode.mjs';
 export { createQueueHome, requireRedis, startQueueMode } from './queueMode.mjs';
 export {
+	createApiKey,
 	DEMO_OWNER,
 	executionsOf,
 	ownerSession,
@@ -20,6 +21,7 @@ export {
 	savedExecution,
 	savedOutput,
 	setPublished,
+	setStateStoreCredential,
 	waitFor,
 } from './rest.mjs';
 export { actionNode, triggerNode, webhookNode, workflowJson } from './workflowJson.mjs';

@@ -139,3 +139,44 @@ export async function savedOutput(base, cookie, executionId, nodeName) {
 	const { data } = await savedExecution(base, cookie, executionId);
 	return (data.resultData.runData[nodeName]?.[0]?.data?.main?.[0] ?? []).map((item) => item.json);
 }
+
+async function restCall(base, cookie, path, init = {}) {
+	const response = await fetch(`${base}/rest${path}`, {
+		...init,
+		headers: { cookie, 'content-type': 'application/json' },
+	});
+	const body = await response.json().catch(() => ({}));
+	if (!response.ok)
+		throw new Error(`n8n answered ${response.status} for ${path}: ${JSON.stringify(body)}`);
+	return body.data;
+}
+
+/**
+ * Creates an n8n API key (Settings › n8n API) as the owner, with the scopes whose names `wanted`
+ * matches; returns the key.
+ */
+export async function createApiKey(base, cookie, label, wanted) {
+	const scopes = (await restCall(base, cookie, '/api-keys/scopes')).filter((s) => wanted.test(s));
+	const created = await restCall(base, cookie, '/api-keys', {
+		method: 'POST',
+		body: JSON.stringify({ label, scopes, expiresAt: null }),
+	});
+	const key = created.rawApiKey ?? created.apiKey;
+	if (!key) throw new Error(`n8n made no API key: ${JSON.stringify(created)}`);
+	return key;
+}
+
+/**
+ * Points a trigger's State Store credential (`{id, name}`, imported before) at this n8n's API with
+ * `apiKey`, as a user does in the credential's form.
+ */
+export async function setStateStoreCredential(base, cookie, credential, apiKey) {
+	await restCall(base, cookie, `/credentials/${credential.id}`, {
+		method: 'PATCH',
+		body: JSON.stringify({
+			name: credential.name,
+			type: 'businessMessagingN8nApi',
+			data: { baseUrl: `${base}/api/v1`, apiKey },
+		}),
+	});
+}

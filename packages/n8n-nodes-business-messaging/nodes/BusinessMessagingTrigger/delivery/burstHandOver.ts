@@ -94,6 +94,25 @@ export async function handOverBurst(
 	}
 }
 
+/** POSTs `body` to the trigger's own webhook, signed as the platform's deliveries are. */
+async function postToTrigger(
+	handOver: HandOver,
+	body: string,
+	timeout: number,
+): Promise<{ statusCode: number; body: unknown }> {
+	return (await handOver.post({
+		method: 'POST',
+		url: handOver.url,
+		body,
+		headers: { 'content-type': 'application/json', ...handOver.headers(body) },
+		json: false,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		disableFollowRedirect: true,
+		timeout,
+	})) as { statusCode: number; body: unknown };
+}
+
 async function handOverNow(
 	handOver: HandOver,
 	events: TriggerEvent[],
@@ -105,17 +124,7 @@ async function handOverNow(
 		if (attempt > 0) await sleep(waits[attempt - 1]);
 		if (handOver.beforeTry && !(await handOver.beforeTry())) return false;
 		try {
-			const response = (await handOver.post({
-				method: 'POST',
-				url: handOver.url,
-				body,
-				headers: { 'content-type': 'application/json', ...handOver.headers(body) },
-				json: false,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				disableFollowRedirect: true,
-				timeout: handOver.timeoutMs ?? 60_000,
-			})) as { statusCode: number; body: unknown };
+			const response = await postToTrigger(handOver, body, handOver.timeoutMs ?? 60_000);
 			if (response.statusCode >= 200 && response.statusCode < 300) return true;
 			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
 			// A refusal will not change by trying again (the trigger's authentication was changed); a
@@ -158,17 +167,7 @@ export async function wakeUp(handOver: HandOver): Promise<boolean> {
 	for (let attempt = 0; attempt <= WAKE_UP_WAITS_MS.length; attempt++) {
 		if (attempt > 0) await sleep(WAKE_UP_WAITS_MS[attempt - 1]);
 		try {
-			const response = (await handOver.post({
-				method: 'POST',
-				url: handOver.url,
-				body,
-				headers: { 'content-type': 'application/json', ...handOver.headers(body) },
-				json: false,
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				disableFollowRedirect: true,
-				timeout: 20_000,
-			})) as { statusCode: number };
+			const response = await postToTrigger(handOver, body, 20_000);
 			if (response.statusCode >= 200 && response.statusCode < 300) return true;
 		} catch {
 			// n8n not serving yet: the next try.
