@@ -172,7 +172,7 @@ function inSentOrder({ events, arrivals }: OpenBurst): TriggerEvent[] {
 		.map(({ event }) => event);
 }
 
-function sentAt(event: TriggerEvent): number {
+export function sentAt(event: TriggerEvent): number {
 	return typeof event.timestampUnix === 'number' ? event.timestampUnix : 0;
 }
 

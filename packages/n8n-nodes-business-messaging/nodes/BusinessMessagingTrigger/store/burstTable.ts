@@ -1,3 +1,4 @@
+import { chatOf, sentAt } from '../delivery/bursts';
 import type { TriggerEvent } from '../events';
 import { all, any, chunks, eq, type DataTables, type Row } from './dataTables';
 import { newClaimId } from './eventClaims';
@@ -127,7 +128,7 @@ function burstsOf(rows: Row[], claim: string, claimedAt: number): HeldBurst[] {
 		} catch {
 			continue;
 		}
-		const chat = `${String(event.phoneNumberId ?? '')}:${String(event.sendTo ?? '')}`;
+		const chat = chatOf(event) ?? '';
 		byChat.set(chat, [...(byChat.get(chat) ?? []), { row, event }]);
 	}
 	return [...byChat.values()].map((held) => {
@@ -150,8 +151,4 @@ function burstsOf(rows: Row[], claim: string, claimedAt: number): HeldBurst[] {
 			.map(({ event }) => event);
 		return { rowIds: held.map(({ row }) => row.id), events, claim, claimedAt };
 	});
-}
-
-function sentAt(event: TriggerEvent): number {
-	return typeof event.timestampUnix === 'number' ? event.timestampUnix : 0;
 }
