@@ -400,6 +400,41 @@ try {
 		void runs;
 	});
 
+	await check(
+		'a burst handed over again (a try that timed out, a process stopped before it released the burst): it starts once',
+		async () => {
+			const since = Date.now();
+			// As burstCloser.ts hands a burst over: its messages and its key (its first row's ID).
+			const handOver = (n) =>
+				JSON.stringify({
+					object: 'n8n-nodes-business-messaging.burst',
+					key: String(900_000_000 + n),
+					events: [
+						{
+							eventType: 'incomingMessage',
+							messageId: `wamid.store.handover.${n}`,
+							sendTo: customer(6, n),
+							phoneNumberId: 'pn-store',
+							type: 'text',
+							text: 'handed over again',
+						},
+					],
+				});
+			const ids = Array.from({ length: 10 }, (_, n) => `wamid.store.handover.${n}`);
+			// Each one three times at the same instant, then twice more a little later.
+			const first = await Promise.all(
+				ids.flatMap((_, n) => [post(handOver(n)), post(handOver(n)), post(handOver(n))]),
+			);
+			assert(first.includes(200), `answered ${first}`);
+			for (let n = 0; n < ids.length; n++) await deliver(handOver(n));
+			await waitForMessages(ids, since, 60_000);
+			for (let n = 0; n < ids.length; n++) await deliver(handOver(n));
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			const { missing, twice } = exactlyOnce(ids, (await runsOf(since)).runs);
+			assert(missing.length === 0 && twice.length === 0, `missing ${missing}, twice ${twice}`);
+		},
+	);
+
 	for (const signal of ['SIGKILL', 'SIGTERM']) {
 		await check(
 			`${signal} with ${CHATS} bursts open, then a restart: every message answered 200 runs (none lost; duplicates counted)`,
@@ -420,7 +455,10 @@ try {
 					await deliver(delivery(nudge, customer(8, signal.length), 'hello')),
 					'nudge refused',
 				);
-				await waitForMessages(ids, since, 120_000);
+				// A hand-over the stopped process was taking holds its burst for up to 2 minutes
+				// (eventClaims.ts › HAND_OVER_TAKING_MS), then the burst runs.
+				await waitForMessages(ids, since, 240_000);
+				const recovered = Math.round((Date.now() - restartedAt) / 1000);
 				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));
 				const { all, runs } = await runsOf(since);
 				const { missing, twice } = exactlyOnce(ids, runs);
@@ -433,13 +471,13 @@ try {
 				);
 				const unexplained = twice.filter((id) => !startedBeforeStop.has(id));
 				console.log(
-					`     ${ids.length} messages: ${missing.length} missing, ${twice.length} twice (${twice.length - unexplained.length} in a burst whose execution had started when the process stopped)`,
+					`     ${ids.length} messages: ${missing.length} missing, ${twice.length} twice (${twice.length - unexplained.length} in a burst whose execution had started when the process stopped); all ran within ${recovered} s of the restart`,
 				);
 				assert(missing.length === 0, `missing: ${missing.slice(0, 5)}`);
-				// Not asserted yet: duplicates that no execution of the stopped process explains were
-				// seen after SIGKILL (issue 49's note); they are counted here until their cause is known.
-				if (unexplained.length > 0)
-					console.log(`     not explained by the stop: ${unexplained.slice(0, 6).join(', ')}`);
+				assert(
+					unexplained.length === 0,
+					`run twice with no execution of the stopped process to explain it: ${unexplained.slice(0, 6)}`,
+				);
 			},
 		);
 	}
@@ -470,7 +508,7 @@ try {
 	);
 
 	await check(
-		`${LATENCY_CHATS} chats × 2 messages: how long after its quiet time each burst starts`,
+		`${LATENCY_CHATS} chats × 2 messages: how long after its quiet time each burst begins`,
 		async () => {
 			const since = Date.now();
 			const { ids, lost, lastSent } = await writeBursts(6, LATENCY_CHATS, 50);

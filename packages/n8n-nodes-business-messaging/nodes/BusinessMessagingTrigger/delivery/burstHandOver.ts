@@ -69,25 +69,44 @@ export function handOverOf(
 const MAX_AT_ONCE = 6;
 let underWay = 0;
 const waitingTurn: Array<() => void> = [];
+/** Hand-overs begun and not yet ended (trying, or waiting to try again). */
+let pending = 0;
 
-/** Closed bursts not yet handed over (waiting their turn, or under way): still held here. */
+/** Closed bursts not yet handed over (waiting their turn, under way, or to be tried again). */
 export function handOversPending(): number {
-	return underWay + waitingTurn.length;
+	return pending;
 }
 
 /**
  * Hands a closed burst to its trigger; true once n8n has created its execution. `waits` are the
- * pauses between tries (the store's bursts try for less than their claim lasts, burstCloser.ts).
+ * pauses between tries (burstCloser.ts sets its own for the store's bursts). `key` names a burst
+ * kept in n8n's database: a try that timed out after n8n had started it, or a hand-over repeated
+ * after a process stopped, then starts nothing a second time.
  */
 export async function handOverBurst(
 	handOver: HandOver,
 	events: TriggerEvent[],
 	waits = RETRY_WAITS_MS,
+	key?: string,
 ): Promise<boolean> {
+	pending++;
+	try {
+		return await handOverNow(
+			handOver,
+			JSON.stringify({ object: BURST_OBJECT, events, key }),
+			waits,
+		);
+	} finally {
+		pending--;
+	}
+}
+
+/** One try, when its turn comes: a hand-over waiting between tries holds no turn. */
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
 	if (underWay >= MAX_AT_ONCE) await new Promise<void>((resolve) => waitingTurn.push(resolve));
 	underWay++;
 	try {
-		return await handOverNow(handOver, events, waits);
+		return await task();
 	} finally {
 		underWay--;
 		waitingTurn.shift()?.();
@@ -113,18 +132,15 @@ async function postToTrigger(
 	})) as { statusCode: number; body: unknown };
 }
 
-async function handOverNow(
-	handOver: HandOver,
-	events: TriggerEvent[],
-	waits: number[],
-): Promise<boolean> {
-	const body = JSON.stringify({ object: BURST_OBJECT, events });
+async function handOverNow(handOver: HandOver, body: string, waits: number[]): Promise<boolean> {
 	let problem = '';
 	for (let attempt = 0; attempt <= waits.length; attempt++) {
 		if (attempt > 0) await sleep(waits[attempt - 1]);
 		if (handOver.beforeTry && !(await handOver.beforeTry())) return false;
 		try {
-			const response = await postToTrigger(handOver, body, handOver.timeoutMs ?? 60_000);
+			const response = await inTurn(
+				async () => await postToTrigger(handOver, body, handOver.timeoutMs ?? 60_000),
+			);
 			if (response.statusCode >= 200 && response.statusCode < 300) return true;
 			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
 			// A refusal will not change by trying again (the trigger's authentication was changed); a
@@ -140,6 +156,7 @@ async function handOverNow(
 				{ workflowId: handOver.workflowId },
 			);
 	}
+	const { events } = JSON.parse(body) as { events: TriggerEvent[] };
 	const messageIds = events.map((e) => e.messageId).filter((id) => typeof id === 'string');
 	handOver.logger.error(
 		`Business Messaging Trigger: a burst of ${events.length} message(s) could not start an execution (${problem}); its messages: ${messageIds.join(', ')}${handOver.kept ? ' (kept in the store: tried again later)' : ''}`,
@@ -148,16 +165,25 @@ async function handOverNow(
 	return false;
 }
 
-/** The messages of a hand-over's body, or undefined when it is not one. */
-export function burstOf(body: IDataObject): TriggerEvent[] | undefined {
+/** A hand-over's burst: its messages, and its key when n8n's database keeps it. */
+export interface HandedOverBurst {
+	events: TriggerEvent[];
+	key?: string;
+}
+
+/** The burst of a hand-over's body, or undefined when it is not one. */
+export function burstOf(body: IDataObject): HandedOverBurst | undefined {
 	if (body.object !== BURST_OBJECT || !Array.isArray(body.events) || body.events.length === 0)
+		return undefined;
+	// A key is a row ID (burstTable.ts): anything else is not a hand-over of this package.
+	if (body.key !== undefined && !(typeof body.key === 'string' && /^\d{1,15}$/.test(body.key)))
 		return undefined;
 	const events = body.events as unknown[];
 	return events.every(
 		(e) =>
 			typeof e === 'object' && e !== null && (e as IDataObject).eventType === 'incomingMessage',
 	)
-		? (events as TriggerEvent[])
+		? { events: events as TriggerEvent[], key: body.key }
 		: undefined;
 }
 

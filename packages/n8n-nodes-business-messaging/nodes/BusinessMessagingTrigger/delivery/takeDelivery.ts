@@ -10,7 +10,13 @@ import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
 import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
-import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
+import {
+	burstOf,
+	handOverBurst,
+	handOverOf,
+	WAKE_UP_OBJECT,
+	type HandedOverBurst,
+} from './burstHandOver';
 import { deliveryBody, rawBodyOf } from './deliveryBody';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
@@ -56,10 +62,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	const body = deliveryBody(this);
 	// A burst handed over by this trigger when it closed (burstHandOver): its execution now.
 	const burst = body && burstOf(body);
-	if (burst)
-		return {
-			workflowData: [[await burstExecutionItem.call(this, burst, download, binaryProperty)]],
-		};
+	if (burst) return await startBurst.call(this, burst, auth, download, binaryProperty);
 	// The trigger's own wake-up (store/activation.ts): this process looks for bursts left behind.
 	if (body?.object === WAKE_UP_OBJECT) return await wokenUp.call(this, auth, options);
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
@@ -73,7 +76,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			'The body is not the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}',
 		);
 
-	const trigger = `${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`;
+	const trigger = triggerKeyOf(this);
 	// A store that fails throws: the trigger's webhook answers 503 (store/storeOutage.ts).
 	return await takeEvents.call(this, {
 		trigger,
@@ -201,13 +204,47 @@ async function takeWith(
 	return { workflowData: [items] };
 }
 
+/** What the trigger's state is kept under: the workflow, the node, and test or production. */
+function triggerKeyOf(context: IWebhookFunctions): string {
+	return `${String(context.getWorkflow().id)}|${context.getNode().id}|${context.getMode()}`;
+}
+
+/**
+ * A closed burst's execution. One kept in n8n's database comes with its key, claimed as Skip
+ * Redeliveries claims an event: a hand-over tried again (its try timed out after n8n had started
+ * it, or a process stopped before it released the burst's rows) starts nothing a second time.
+ */
+async function startBurst(
+	this: IWebhookFunctions,
+	burst: HandedOverBurst,
+	auth: DeliveryAuth,
+	download: boolean,
+	binaryProperty: string,
+): Promise<IWebhookResponseData> {
+	if (burst.key !== undefined) {
+		const store = await triggerStoreOf(this, triggerKeyOf(this), auth);
+		const taken = await store.takeHandOver(burst.key);
+		// Another call is starting it: the hand-over tries again, and then finds it ran.
+		if (taken.busy) {
+			this.getResponseObject().status(503).send('This burst is being started: try again later');
+			return { noWebhookResponse: true };
+		}
+		// This call's claim too is settled: left taking, it would hold up the next try for its lease.
+		settleWithAnswer(this, taken.settle);
+		if (taken.ran) return answeredWithNothingToRun(this);
+	}
+	return {
+		workflowData: [[await burstExecutionItem.call(this, burst.events, download, binaryProperty)]],
+	};
+}
+
 /** A wake-up: with bursts kept in n8n's database, this process's loop starts closing them. */
 async function wokenUp(
 	this: IWebhookFunctions,
 	auth: DeliveryAuth,
 	options: IDataObject,
 ): Promise<IWebhookResponseData> {
-	const trigger = `${String(this.getWorkflow().id)}|${this.getNode().id}|${this.getMode()}`;
+	const trigger = triggerKeyOf(this);
 	const quietSeconds = Number(options.collectBursts);
 	const store = await triggerStoreOf(this, trigger, auth);
 	if (store instanceof DatabaseStore && options.collectBursts !== undefined && quietSeconds > 0)

@@ -34,8 +34,12 @@ const SWEEP_MS = 5_000;
 /** A burst is the sweep's once its quiet time passed this long ago (the fast path had its turn). */
 const SWEEP_GRACE_MS = 3_000;
 const IDLE_MS = 60_000;
-/** Pauses between the tries of a hand-over (about a minute in all); then the sweep tries again. */
-const HAND_OVER_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000];
+/**
+ * Pauses between the tries of a hand-over (two minutes in all, then the sweep tries again): as
+ * long as a hand-over's claim lasts in the trigger that takes it (eventClaims.ts ›
+ * HAND_OVER_TAKING_MS), which a process that stopped while starting the burst leaves behind.
+ */
+const HAND_OVER_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000, 30000, 30000];
 const HAND_OVER_TIMEOUT_MS = 20_000;
 /** A claim older than this is renewed before the next try, so that it never reaches CLAIM_MS. */
 const RENEW_AFTER_MS = CLAIM_MS / 3;
@@ -232,7 +236,14 @@ function handOver(closer: Closer, bursts: HeldBurst[]): void {
 						}
 					},
 				};
-				if (await handOverBurst(settings, burst.events as TriggerEvent[], HAND_OVER_WAITS_MS))
+				if (
+					await handOverBurst(
+						settings,
+						burst.events as TriggerEvent[],
+						HAND_OVER_WAITS_MS,
+						burst.key,
+					)
+				)
 					await releaseBurst(store, burst);
 			} catch (error) {
 				// Its execution exists; its rows stay until the sweep hands it over again (a duplicate).

@@ -20,6 +20,12 @@ import { BURSTS_TABLE } from './tables';
 export const CLAIM_MS = 60_000;
 
 export interface HeldBurst {
+	/**
+	 * The burst's identity across claims: its first row's ID. A claim taken over keeps the same
+	 * rows, so a burst handed over again carries the same key, and its trigger starts it once
+	 * (takeDelivery.ts › takeHandOver).
+	 */
+	key: string;
 	/** The rows' IDs, deleted once the burst's execution exists. */
 	rowIds: number[];
 	events: TriggerEvent[];
@@ -149,6 +155,7 @@ function burstsOf(rows: Row[], claim: string, claimedAt: number): HeldBurst[] {
 				return true;
 			})
 			.map(({ event }) => event);
-		return { rowIds: held.map(({ row }) => row.id), events, claim, claimedAt };
+		const rowIds = held.map(({ row }) => row.id);
+		return { key: String(Math.min(...rowIds)), rowIds, events, claim, claimedAt };
 	});
 }

@@ -21,6 +21,12 @@ import { CLAIMS_TABLE } from './tables';
 
 /** A delivery not answered after this long has failed: its taking row stops counting. */
 export const TAKING_MS = 5 * 60 * 1000;
+/**
+ * A burst's hand-over not answered after this long has failed (its process stopped): it may be
+ * started again. Six times a hand-over's try (20 s, burstCloser.ts): a try that timed out while
+ * n8n was still starting the burst is repeated, and finds it started.
+ */
+export const HAND_OVER_TAKING_MS = 2 * 60 * 1000;
 /** A redelivery comes within minutes; a run event is remembered for a day. */
 export const RUN_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -37,17 +43,18 @@ export function newClaimId(): string {
 	return randomBytes(12).toString('base64url');
 }
 
-/** Claims `keys` (already unique to the trigger) for one delivery. */
+/** Claims `keys` (already unique to the trigger) for one delivery; `taking` lasts `lease` ms. */
 export async function claimKeys(
 	store: DataTables,
 	keys: string[],
-	now = Date.now(),
+	lease = TAKING_MS,
 ): Promise<EventClaim> {
 	const claim = newClaimId();
 	const unique = [...new Set(keys)];
+	const now = Date.now();
 	await store.insertGrouped(
 		CLAIMS_TABLE,
-		unique.map((key) => ({ key, claim, state: 'taking', until: now + TAKING_MS })),
+		unique.map((key) => ({ key, claim, state: 'taking', until: now + lease })),
 	);
 	// Read after the insert committed (grouped with other deliveries' reads that wait meanwhile).
 	const rows = await store.rowsGrouped(CLAIMS_TABLE, 'key', unique);

@@ -8,7 +8,7 @@ import { arriving, closeLater } from './burstCloser';
 import { holdInTable, waitingKey } from './burstTable';
 import { DataTables } from './dataTables';
 import type { DeliveryAuth } from '../verify';
-import { claimKeys, claimReportMinute } from './eventClaims';
+import { claimKeys, claimReportMinute, HAND_OVER_TAKING_MS } from './eventClaims';
 import { QuestionTable, type QuestionStore } from './questionTable';
 
 /**
@@ -44,6 +44,18 @@ export interface TriggerStore {
 	readonly questions: QuestionStore;
 	/** Report Refusals: whether this caller sends this minute's report. */
 	mayReportRefusal(everyMs: number): Promise<boolean>;
+	/**
+	 * A burst handed over with its key (one kept in n8n's database): whether it already started
+	 * (`ran`: start nothing), or is being started right now by another call (`busy`: answer 503).
+	 * `settle` once n8n has answered the hand-over.
+	 */
+	takeHandOver(key: string): Promise<TakenHandOver>;
+}
+
+export interface TakenHandOver {
+	ran: boolean;
+	busy: boolean;
+	settle: (ran: boolean) => Promise<void>;
 }
 
 export interface TakenEvents {
@@ -111,6 +123,11 @@ export class ProcessStore implements TriggerStore {
 
 	async mayReportRefusal(): Promise<boolean> {
 		return true;
+	}
+
+	/** Bursts held in memory are handed over once, without a key: nothing to look up. */
+	async takeHandOver(): Promise<TakenHandOver> {
+		return { ran: false, busy: false, settle: async () => {} };
 	}
 }
 
@@ -187,6 +204,13 @@ export class DatabaseStore implements TriggerStore {
 
 	async mayReportRefusal(everyMs: number): Promise<boolean> {
 		return await claimReportMinute(this.store, this.trigger, everyMs);
+	}
+
+	/** A claim on the burst's key, as Skip Redeliveries claims an event (eventClaims.ts). */
+	async takeHandOver(key: string): Promise<TakenHandOver> {
+		const claimKey = `${this.trigger}|burst|${key}`;
+		const claim = await claimKeys(this.store, [claimKey], HAND_OVER_TAKING_MS);
+		return { ran: claim.run.has(claimKey), busy: claim.busy, settle: claim.settle };
 	}
 
 	/** Makes sure this process's loop closes the trigger's bursts (a wake-up, burstCloser.ts). */
