@@ -1,10 +1,12 @@
 // n8n in queue mode, the set-up of users who outgrow one process: Redis (Debian's redis-server)
-// and PostgreSQL (Debian's postgresql) on 127.0.0.1, one main, one worker and one webhook
-// process, all loading this package from the same n8n home. Used by e2e/queue.mjs,
-// e2e/load.mjs and the suites' --queue runs. n8n supports queue mode on Postgres only: three processes sharing SQLite fail
-// executions with SQLITE_BUSY under a burst (measured: 19 of 5,000, RELIABILITY.md).
+// and PostgreSQL (Debian's postgresql) on 127.0.0.1, one main, and one or two workers and webhook
+// processes, all loading this package from the same n8n home. Two webhook processes stand behind
+// Debian's haproxy (round robin), as a load balancer stands in front of them in production. Used
+// by e2e/queue.mjs, e2e/load.mjs, e2e/storeScale.mjs and the suites' --queue runs. n8n supports
+// queue mode on Postgres only: three processes sharing SQLite fail executions with SQLITE_BUSY
+// under a burst (measured: 19 of 5,000, RELIABILITY.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createN8nHome } from './home.mjs';
@@ -13,23 +15,34 @@ import { executionsOf, ownerSession, publishPending, waitFor } from './rest.mjs'
 const PORTS = {
 	redis: 6391,
 	postgres: 6392,
+	balancer: 5719,
 	main: 5720,
 	mainBroker: 5721,
 	worker: 5722,
 	workerBroker: 5723,
 	webhook: 5724,
 	webhookBroker: 5725,
+	worker2: 5726,
+	worker2Broker: 5727,
+	webhook2: 5728,
+	webhook2Broker: 5729,
 };
 const POSTGRES_ROOT = '/usr/lib/postgresql';
+/** haproxy's address with two webhook processes: their URL as the platform would call them. */
+export const QUEUE_BALANCER_URL = `http://127.0.0.1:${PORTS.balancer}`;
 
-/** Exits with what to install when Redis or PostgreSQL is missing. */
-export function requireRedis() {
+/** Exits with what to install when Redis or PostgreSQL (or haproxy, for two webhook processes) is missing. */
+export function requireRedis({ balancer = false } = {}) {
 	if (spawnSync('redis-server', ['--version']).error) {
 		console.error('queue mode needs Redis: apt-get install redis-server');
 		process.exit(1);
 	}
 	if (!postgresBin()) {
 		console.error('queue mode needs PostgreSQL: apt-get install postgresql');
+		process.exit(1);
+	}
+	if (balancer && spawnSync('haproxy', ['-v']).error) {
+		console.error('two webhook processes need a load balancer: apt-get install haproxy');
 		process.exit(1);
 	}
 }
@@ -132,82 +145,186 @@ export function createQueueHome() {
 	});
 }
 
-/** Queue mode's three processes: name, n8n command, the ports that differ from the main's. */
-const QUEUE_PROCESSES = [
-	['main', 'start', {}],
-	[
-		'worker',
-		'worker',
-		{ N8N_PORT: String(PORTS.worker), N8N_RUNNERS_BROKER_PORT: String(PORTS.workerBroker) },
-	],
-	[
-		'webhook',
-		'webhook',
-		{ N8N_PORT: String(PORTS.webhook), N8N_RUNNERS_BROKER_PORT: String(PORTS.webhookBroker) },
-	],
-];
+/**
+ * Queue mode's processes: name, n8n command, what differs from the main's environment, and the
+ * line its log says once it is ready.
+ */
+function queueProcesses({ webhooks, workers }) {
+	const ports = (port, broker) => ({
+		N8N_PORT: String(PORTS[port]),
+		N8N_RUNNERS_BROKER_PORT: String(PORTS[broker]),
+	});
+	return [
+		{ name: 'main', command: 'start', env: {}, ready: 'Editor is now accessible' },
+		...[
+			['worker', 'worker', 'workerBroker'],
+			['worker2', 'worker2', 'worker2Broker'],
+		]
+			.slice(0, workers)
+			.map(([name, port, broker]) => ({
+				name,
+				command: 'worker',
+				env: ports(port, broker),
+				ready: 'n8n worker is now ready',
+			})),
+		...[
+			['webhook', 'webhook', 'webhookBroker'],
+			['webhook2', 'webhook2', 'webhook2Broker'],
+		]
+			.slice(0, webhooks)
+			.map(([name, port, broker]) => ({
+				name,
+				command: 'webhook',
+				env: ports(port, broker),
+				ready: 'Webhook listener waiting for requests',
+			})),
+	];
+}
 
 /**
- * Starts Redis and the three processes; once all are ready, publishes the workflows the home
- * holds to be active, and resolves when `readyPath` (a webhook path of one, POSTed) answers
- * through the webhook process. Returns the URLs, the logs, an owner's session cookie and `stop()`.
+ * haproxy in front of the webhook processes, round robin; a process that stops is taken out
+ * within a second (its health check) and a request that could not connect goes to the other.
  */
-export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
+function startBalancer(servers) {
+	const dir = mkdtempSync(join(tmpdir(), 'bm-haproxy-'));
+	const config = join(dir, 'haproxy.cfg');
+	writeFileSync(
+		config,
+		[
+			'global',
+			'  maxconn 4096',
+			'defaults',
+			'  mode http',
+			'  timeout connect 2s',
+			'  timeout client 150s',
+			'  timeout server 150s',
+			'  retries 3',
+			'  option redispatch',
+			'frontend hooks',
+			`  bind 127.0.0.1:${PORTS.balancer}`,
+			'  default_backend webhooks',
+			'backend webhooks',
+			'  balance roundrobin',
+			'  option httpchk GET /healthz',
+			...servers.map(
+				(port, n) => `  server hooks${n + 1} 127.0.0.1:${port} check inter 1s fall 2 rise 1`,
+			),
+			'',
+		].join('\n'),
+	);
+	const child = spawn('haproxy', ['-f', config, '-db'], { stdio: 'ignore' });
+	return {
+		stop() {
+			child.kill('SIGTERM');
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/**
+ * n8n processes of one home, by name: started, logged, stopped with a signal, restarted.
+ * `specs` as queueProcesses gives them.
+ */
+function processGroup(n8n, specs) {
+	/** The running child of each process, by name. */
+	const children = new Map();
+	const logs = Object.fromEntries(specs.map(({ name }) => [name, '']));
+	const launch = ({ name, command, env }) => {
+		const child = n8n.start(command, env);
+		child.stdout.on('data', (chunk) => (logs[name] += chunk));
+		child.stderr.on('data', (chunk) => (logs[name] += chunk));
+		children.set(name, child);
+	};
+	const stopOne = async (name, signal) => {
+		const child = children.get(name);
+		child.kill(signal);
+		if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+	};
+	/** Waits for the line that says a process is ready, written after `from` in its log. */
+	const readyAfter = async ({ name, ready }, from) =>
+		await waitFor(
+			async () => logs[name].indexOf(ready, from) !== -1,
+			120_000,
+			`the ${name} process`,
+		);
+	return {
+		logs,
+		launch,
+		readyAfter,
+		stopAll: async () =>
+			await Promise.all([...children.keys()].map((name) => stopOne(name, 'SIGTERM'))),
+		/** Each process's PID, by name. */
+		pids: () => Object.fromEntries([...children].map(([name, child]) => [name, child.pid])),
+		/** Stops a process with `signal` and starts it again; resolves once it is ready. */
+		async restart(name, signal = 'SIGTERM') {
+			const spec = specs.find((s) => s.name === name);
+			const from = logs[name].length;
+			await stopOne(name, signal);
+			// A killed process's task runner holds its broker port for a moment.
+			await new Promise((resolve) => setTimeout(resolve, 1500));
+			launch(spec);
+			await readyAfter(spec, from);
+		},
+	};
+}
+
+/** Throws when a process's log says it could not load this package's nodes. */
+function loadedOurNodes(logs) {
+	for (const [name, log] of Object.entries(logs))
+		if (/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log))
+			throw new Error(`${name}: ${log.slice(-800)}`);
+}
+
+/**
+ * Starts Redis, the processes (and haproxy for two webhook processes); once all are ready,
+ * publishes the workflows the home holds to be active, and resolves when `readyPath` (if given: a
+ * webhook path of one, POSTed) answers through the webhook processes. Returns the URLs (`hooks`: the
+ * balancer, or the one webhook process), the logs by process, an owner's session cookie,
+ * `restart(name, signal)` (a process stopped with the signal and started again), `pids()` and
+ * `stop()`. With two webhook processes, set n8n.env.N8N_WEBHOOK_URL to QUEUE_BALANCER_URL first
+ * when the workflows call their own webhooks (a trigger's hand-overs).
+ */
+export async function startQueueMode(
+	n8n,
+	{ readyPath, readyMethod = 'POST', webhooks = 1, workers = 1 },
+) {
 	const redis = spawn(
 		'redis-server',
 		['--port', String(PORTS.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
 		{ stdio: 'ignore' },
 	);
-	const processes = [];
-	const logs = { main: '', worker: '', webhook: '' };
+	const specs = queueProcesses({ webhooks, workers });
+	const balancer =
+		webhooks > 1 ? startBalancer([PORTS.webhook, PORTS.webhook2].slice(0, webhooks)) : undefined;
+	const group = processGroup(n8n, specs);
+	const { logs } = group;
 	const stop = async () => {
-		for (const child of processes) child.kill('SIGTERM');
-		await Promise.all(
-			processes.map(
-				(child) =>
-					new Promise((resolve) =>
-						child.exitCode !== null ? resolve() : child.once('exit', resolve),
-					),
-			),
-		);
+		await group.stopAll();
+		balancer?.stop();
 		redis.kill('SIGTERM');
 	};
 	try {
-		for (const [name, command, env] of QUEUE_PROCESSES) {
-			const child = n8n.start(command, env);
-			child.stdout.on('data', (chunk) => (logs[name] += chunk));
-			child.stderr.on('data', (chunk) => (logs[name] += chunk));
-			processes.push(child);
-		}
+		for (const spec of specs) group.launch(spec);
 		const main = `http://127.0.0.1:${PORTS.main}`;
-		const hooks = `http://127.0.0.1:${PORTS.webhook}`;
+		const hooks = balancer ? QUEUE_BALANCER_URL : `http://127.0.0.1:${PORTS.webhook}`;
 		await waitFor(
 			async () => (await fetch(`${main}/healthz/readiness`)).ok,
 			90_000,
 			'the main process',
 		);
-		await waitFor(
-			async () => logs.worker.includes('n8n worker is now ready'),
-			90_000,
-			'the worker',
-		);
-		await waitFor(
-			async () => logs.webhook.includes('Webhook listener waiting for requests'),
-			90_000,
-			'the webhook process',
-		);
+		for (const spec of specs.slice(1)) await group.readyAfter(spec, 0);
 		const cookie = await ownerSession(main, 'Queue');
 		await publishPending(n8n, main, cookie);
 		// Registered webhooks answer (an unknown one 404s); until then the process is still loading.
-		await waitFor(
-			async () =>
-				(await fetch(`${hooks}/webhook/${readyPath}`, { method: readyMethod })).status !== 404,
-			60_000,
-			'the webhook process to serve our workflows',
-		);
-		for (const [name, log] of Object.entries(logs))
-			if (/Error.*n8n-nodes-business-messaging|Unrecognized node type/.test(log))
-				throw new Error(`${name}: ${log.slice(-800)}`);
+		// Without `readyPath` the caller publishes its workflows itself and waits for them.
+		if (readyPath)
+			await waitFor(
+				async () =>
+					(await fetch(`${hooks}/webhook/${readyPath}`, { method: readyMethod })).status !== 404,
+				60_000,
+				'the webhook process to serve our workflows',
+			);
+		loadedOurNodes(logs);
 		return {
 			main,
 			hooks,
@@ -215,10 +332,14 @@ export async function startQueueMode(n8n, { readyPath, readyMethod = 'POST' }) {
 			cookie,
 			stop,
 			executionsOf: (workflowId) => executionsOf(main, cookie, workflowId),
+			pids: group.pids,
+			restart: group.restart,
 		};
 	} catch (error) {
 		await stop();
-		error.message += `\nworker log: ${logs.worker.slice(-600)}\nwebhook log: ${logs.webhook.slice(-600)}`;
+		error.message += `\nlogs: ${Object.entries(logs)
+			.map(([name, log]) => `${name}: ${log.slice(-600)}`)
+			.join('\n')}`;
 		throw error;
 	}
 }

@@ -175,8 +175,11 @@ export interface HandedOverBurst {
 export function burstOf(body: IDataObject): HandedOverBurst | undefined {
 	if (body.object !== BURST_OBJECT || !Array.isArray(body.events) || body.events.length === 0)
 		return undefined;
-	// A key is a row ID (burstTable.ts): anything else is not a hand-over of this package.
-	if (body.key !== undefined && !(typeof body.key === 'string' && /^\d{1,15}$/.test(body.key)))
+	// A key is a row's ID and arrival (burstTable.ts): anything else is not this package's.
+	if (
+		body.key !== undefined &&
+		!(typeof body.key === 'string' && /^\d{1,15}\.\d{1,15}$/.test(body.key))
+	)
 		return undefined;
 	const events = body.events as unknown[];
 	return events.every(

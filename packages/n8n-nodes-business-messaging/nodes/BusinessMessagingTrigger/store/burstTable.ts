@@ -21,9 +21,10 @@ export const CLAIM_MS = 60_000;
 
 export interface HeldBurst {
 	/**
-	 * The burst's identity across claims: its first row's ID. A claim taken over keeps the same
-	 * rows, so a burst handed over again carries the same key, and its trigger starts it once
-	 * (takeDelivery.ts › takeHandOver).
+	 * The burst's identity across claims: its first row's ID and when that row arrived. A claim
+	 * taken over keeps the same rows, so a burst handed over again carries the same key, and its
+	 * trigger starts it once (takeDelivery.ts › startBurst). The ID alone is not enough: SQLite
+	 * gives a table that was emptied its IDs again from 1, and a key is remembered for a day.
 	 */
 	key: string;
 	/** The rows' IDs, deleted once the burst's execution exists. */
@@ -156,6 +157,8 @@ function burstsOf(rows: Row[], claim: string, claimedAt: number): HeldBurst[] {
 			})
 			.map(({ event }) => event);
 		const rowIds = held.map(({ row }) => row.id);
-		return { key: String(Math.min(...rowIds)), rowIds, events, claim, claimedAt };
+		const first = held.reduce((a, b) => (b.row.id < a.row.id ? b : a)).row;
+		const key = `${first.id}.${Number(first.arrivedAt) || 0}`;
+		return { key, rowIds, events, claim, claimedAt };
 	});
 }

@@ -1,0 +1,263 @@
+// The trigger's state in n8n's database (Keep State In › Database), in queue mode as a business
+// scales out: one main, two webhook processes behind haproxy (round robin), two workers,
+// PostgreSQL and Redis (tools/n8n/queueMode.mjs). The sender plays the platform: every chat
+// writes 1 to 5 messages inside its quiet time; what is not answered 200 is delivered again,
+// later and later; 5% of what was answered 200 is delivered again, at once and a minute later.
+// Meanwhile a webhook process is killed (SIGKILL) and restarted, then a worker, then the main
+// gets SIGTERM and is restarted (n8n's API, the store, is unreachable meanwhile: 503s).
+// Every figure comes from n8n's own executions, read through its public API; RELIABILITY.md
+// records them.
+//
+//   node e2e/storeScale.mjs [--chats 300] [--in-flight 40]
+import { execFileSync } from 'node:child_process';
+import { assert, check, finish, waitFor } from './checks.mjs';
+import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
+import { exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
+import {
+	createApiKey,
+	createQueueHome,
+	ensureN8n,
+	N8N_MAJOR,
+	N8N_VERSION,
+	QUEUE_BALANCER_URL,
+	requireRedis,
+	setPublished,
+	setStateStoreCredential,
+	startQueueMode,
+	WEBHOOK_CREDENTIAL,
+} from '../tools/n8n/index.mjs';
+
+const argument = (name, fallback) => {
+	const at = process.argv.indexOf(name);
+	return at === -1 ? fallback : Number(process.argv[at + 1]);
+};
+const CHATS = argument('--chats', 300);
+/** Chats writing at once; each has 1 to 5 deliveries under way. */
+const IN_FLIGHT = argument('--in-flight', 40);
+const SECRET = 'e2e-store-scale-secret-0123456789';
+const QUIET_SECONDS = 3;
+/** Between a chat's messages, as a customer types: well inside the quiet time. */
+const TYPING_MS = 400;
+const REDELIVERED = 0.05;
+/**
+ * The platform keeps delivering for days; this run for about 10 minutes (10 s apart at most):
+ * longer than a delivery's claim lasts when the process taking it was killed (5 minutes,
+ * eventClaims.ts › TAKING_MS), during which its redeliveries are answered 503.
+ */
+const PLATFORM_TRIES = 65;
+const STATE_CREDENTIAL = { id: 'bmScaleState0001', name: 'Business Messaging state (scale)' };
+const WEBHOOK = `${QUEUE_BALANCER_URL}/webhook/bm-scale/webhook`;
+
+const workflow = {
+	id: 'bmScaleFlow00001',
+	name: 'e2e trigger state in the database, queue mode',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	connections: {},
+	nodes: [
+		{
+			id: 'bmScaleTrigger01',
+			name: 'Business Messaging Trigger',
+			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+			typeVersion: 1.1,
+			position: [0, 0],
+			webhookId: 'bm-scale',
+			credentials: {
+				businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
+				businessMessagingN8nApi: STATE_CREDENTIAL,
+			},
+			parameters: {
+				events: ['incomingMessage'],
+				deliveryAuth: 'signature',
+				keepStateIn: 'database',
+				options: { collectBursts: QUIET_SECONDS, skipRedeliveries: true },
+			},
+		},
+	],
+};
+
+await ensureN8n((line) => console.log(line));
+if (N8N_MAJOR === 1) {
+	console.log('n8n 1.x has no data tables: this run needs n8n 2.7 or later');
+	process.exit(0);
+}
+requireRedis({ balancer: true });
+const n8n = createQueueHome();
+// The trigger hands closed bursts to its own webhook: through the balancer, as the platform calls.
+n8n.env.N8N_WEBHOOK_URL = `${QUEUE_BALANCER_URL}/`;
+const sender = platformSender({ url: WEBHOOK, secret: SECRET, timeoutMs: 60_000 });
+let queue;
+let api;
+
+/** Each process's resident memory (MB), by name. */
+function residentMemory() {
+	return Object.fromEntries(
+		Object.entries(queue.pids()).map(([name, pid]) => {
+			try {
+				const kb = Number(
+					execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }),
+				);
+				return [name, Math.round(kb / 1024)];
+			} catch {
+				return [name, 0];
+			}
+		}),
+	);
+}
+
+/** The store's tables: rows and bytes of each, as n8n reports them. */
+async function storeFigures() {
+	const tables = (await api('/data-tables?limit=50')).data;
+	const figures = [];
+	for (const table of tables) {
+		let rows = 0;
+		let cursor;
+		do {
+			const page = await api(
+				`/data-tables/${table.id}/rows?limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+			);
+			rows += page.data.length;
+			cursor = page.nextCursor;
+		} while (cursor);
+		figures.push(`${table.name}: ${rows} rows, ${(table.sizeBytes / 1024 / 1024).toFixed(2)} MB`);
+	}
+	return figures.join('; ');
+}
+
+/** A process stopped with a signal once this share of the chats is written, then restarted. */
+const FAULTS = [
+	{ at: 0.25, name: 'webhook', signal: 'SIGKILL' },
+	{ at: 0.5, name: 'worker', signal: 'SIGKILL' },
+	{ at: 0.75, name: 'main', signal: 'SIGTERM' },
+];
+const messagesOf = (n) => 1 + (n % 5);
+
+/**
+ * The chats, as the platform delivers them, with FAULTS on the way; resolves once every delivery
+ * was answered 200 (or given up: `lost`), every one delivered again too, and every process is back.
+ */
+async function writeChats(since) {
+	const ids = [];
+	const lost = [];
+	const again = [];
+	const faults = [];
+	const restarted = [];
+	const pending = FAULTS.map((fault) => ({ ...fault }));
+	let chatsDone = 0;
+	await inFlight(
+		Array.from({ length: CHATS }, (_, n) => n),
+		IN_FLIGHT,
+		async (n) => {
+			const from = `1557${String(n).padStart(7, '0')}`;
+			await Promise.all(
+				Array.from({ length: messagesOf(n) }, async (_, part) => {
+					await new Promise((resolve) => setTimeout(resolve, part * TYPING_MS));
+					const id = `wamid.scale.${n}.${part + 1}`;
+					ids.push(id);
+					const body = messageDelivery(id, from, `part ${part + 1}`);
+					if (!(await sender.deliver(body, PLATFORM_TRIES))) return void lost.push(id);
+					// The platform delivers some again: at once (to either process), or a minute later.
+					if ((n * 7 + part) % Math.round(1 / REDELIVERED) === 0)
+						again.push(
+							(async () => {
+								if (part % 2 === 1) await new Promise((resolve) => setTimeout(resolve, 60_000));
+								await sender.deliver(body, PLATFORM_TRIES);
+							})(),
+						);
+				}),
+			);
+			chatsDone++;
+			while (pending.length > 0 && chatsDone >= CHATS * pending[0].at) {
+				const { name, signal } = pending.shift();
+				const started = Date.now();
+				restarted.push(
+					queue.restart(name, signal).then(() => {
+						const at = Math.round((started - since) / 1000);
+						const back = Math.round((Date.now() - started) / 1000);
+						faults.push(`${name} ${signal} at ${at} s, back after ${back} s`);
+					}),
+				);
+			}
+		},
+	);
+	const sentFor = Math.round((Date.now() - since) / 1000);
+	await Promise.all([...restarted, ...again]);
+	console.log(
+		`     ${ids.length} messages in ${sentFor} s; answers: ${JSON.stringify(sender.tally)}; ${sender.answerFigures()}`,
+	);
+	console.log(`     faults: ${faults.join('; ')}`);
+	return { ids, lost };
+}
+
+try {
+	n8n.importWebhookCredential(SECRET);
+	n8n.importCredential({
+		...STATE_CREDENTIAL,
+		type: 'businessMessagingN8nApi',
+		data: { baseUrl: 'http://127.0.0.1:5720/api/v1', apiKey: 'not-yet' },
+	});
+	n8n.importWorkflows([workflow]);
+
+	await check(
+		`n8n ${N8N_VERSION} in queue mode: a main, two webhook processes behind haproxy, two workers; the trigger published with its state in the database`,
+		async () => {
+			queue = await startQueueMode(n8n, { webhooks: 2, workers: 2 });
+			const key = await createApiKey(
+				queue.main,
+				queue.cookie,
+				'Business Messaging state',
+				/^dataTable|^execution/,
+			);
+			api = publicApi(`${queue.main}/api/v1`, key);
+			await setStateStoreCredential(queue.main, queue.cookie, STATE_CREDENTIAL, key);
+			await setPublished(queue.main, queue.cookie, workflow.id, true);
+			await waitFor(
+				async () => (await fetch(WEBHOOK, { method: 'GET' })).status === 200,
+				60_000,
+				'the trigger through the balancer',
+			);
+			console.log(`     memory at the start (MB): ${JSON.stringify(residentMemory())}`);
+		},
+	);
+
+	await check(
+		`${CHATS} chats of 1 to 5 messages, ${IN_FLIGHT} chats at once, 5% delivered again; a webhook process killed, a worker killed, the main stopped, each restarted: every message answered 200 runs, once`,
+		async () => {
+			const since = Date.now();
+			const { ids, lost } = await writeChats(since);
+			assert(lost.length === 0, `${lost.length} never answered 200`);
+			await waitFor(
+				async () => {
+					const { runs } = await messageRuns(api, workflow.id, since);
+					return ids.every((id) => runs.has(id));
+				},
+				300_000,
+				`${ids.length} messages to run`,
+			).catch(() => {});
+			// What was handed over late would show now.
+			await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 10) * 1000));
+			const { all, runs } = await messageRuns(api, workflow.id, since);
+			const { missing, twice } = exactlyOnce(ids, runs);
+			const chatsOf = (e) => new Set(e.messageIds.map((id) => id.split('.')[2]));
+			const mixed = all.filter((e) => chatsOf(e).size > 1);
+			const executionsByChat = new Map();
+			for (const execution of all)
+				for (const chat of chatsOf(execution))
+					executionsByChat.set(chat, (executionsByChat.get(chat) ?? 0) + 1);
+			const split = [...executionsByChat.values()].filter((count) => count > 1).length;
+			console.log(
+				`     ${all.length} executions for ${CHATS} chats (${split} chats in more than one burst: messages that came after the quiet time, 503s retried later); ${missing.length} missing, ${twice.length} twice, ${mixed.length} mixing chats`,
+			);
+			if (twice.length > 0) console.log(`     twice: ${twice.slice(0, 8).join(', ')}`);
+			console.log(`     memory at the end (MB): ${JSON.stringify(residentMemory())}`);
+			console.log(`     store: ${await storeFigures()}`);
+			assert(missing.length === 0, `missing: ${missing.slice(0, 5)}`);
+			assert(mixed.length === 0, 'an execution with the messages of two chats');
+			assert(twice.length === 0, `run twice: ${twice.slice(0, 5)}`);
+		},
+	);
+} finally {
+	await queue?.stop();
+	n8n.remove();
+}
+finish();

@@ -1,0 +1,59 @@
+// What a trigger's workflow ran, read through n8n's public API: each execution with the message
+// IDs its trigger gave (a burst's messages, or the one event), and how often each message ran.
+
+/** n8n's public API at `base` (…/api/v1) with `apiKey`: a GET of `path`, its JSON. */
+export function publicApi(base, apiKey) {
+	return async (path, init = {}) => {
+		const response = await fetch(`${base}${path}`, {
+			...init,
+			headers: { 'x-n8n-api-key': apiKey, 'content-type': 'application/json', ...init.headers },
+		});
+		const body = await response.json().catch(() => ({}));
+		if (!response.ok)
+			throw new Error(`n8n's API answered ${response.status} for ${path}: ${JSON.stringify(body)}`);
+		return body;
+	};
+}
+
+/** Every execution of the workflow with the messages its trigger (`nodeName`) gave, oldest first. */
+export async function triggerExecutions(api, workflowId, nodeName = 'Business Messaging Trigger') {
+	const found = [];
+	let cursor;
+	do {
+		const page = await api(
+			`/executions?workflowId=${workflowId}&includeData=true&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+		);
+		found.push(...page.data);
+		cursor = page.nextCursor;
+	} while (cursor);
+	return found
+		.map((execution) => {
+			const items = execution.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0] ?? [];
+			return {
+				id: execution.id,
+				status: execution.status,
+				startedAt: Date.parse(execution.startedAt),
+				messageIds: items.flatMap(({ json }) =>
+					Array.isArray(json.messages) ? json.messages.map((m) => m.messageId) : [json.messageId],
+				),
+				chats: items.map(({ json }) => json.sendTo),
+			};
+		})
+		.sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** How often each message ran, in the executions started after `since`. */
+export async function messageRuns(api, workflowId, since = 0) {
+	const all = (await triggerExecutions(api, workflowId)).filter((e) => e.startedAt >= since);
+	const runs = new Map();
+	for (const execution of all)
+		for (const id of execution.messageIds) runs.set(id, (runs.get(id) ?? 0) + 1);
+	return { all, runs };
+}
+
+/** The messages of `ids` that never ran, and those that ran more than once. */
+export function exactlyOnce(ids, runs) {
+	const missing = ids.filter((id) => !runs.has(id));
+	const twice = ids.filter((id) => (runs.get(id) ?? 0) > 1);
+	return { missing, twice };
+}
