@@ -57,3 +57,17 @@ export function exactlyOnce(ids, runs) {
 	const twice = ids.filter((id) => (runs.get(id) ?? 0) > 1);
 	return { missing, twice };
 }
+
+/**
+ * The executions of `executionIds` that n8n created before `instant` (ms). After a restart n8n
+ * 2.x runs the executions a stopped process had created and not yet started (regular mode:
+ * EnqueuedExecutionRecoveryService): they start after the restart but were created before it.
+ */
+export async function createdBefore(api, executionIds, instant) {
+	const before = new Set();
+	for (const id of executionIds) {
+		const execution = await api(`/executions/${id}`);
+		if (Date.parse(execution.createdAt) < instant) before.add(id);
+	}
+	return before;
+}

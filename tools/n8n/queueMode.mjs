@@ -237,8 +237,12 @@ function processGroup(n8n, specs) {
 	};
 	const stopOne = async (name, signal) => {
 		const child = children.get(name);
+		// A process that ended by a signal has no exit code, only its signal.
+		const ended = () => child.exitCode !== null || child.signalCode !== null;
+		if (ended()) return;
+		const exited = new Promise((resolve) => child.once('exit', resolve));
 		child.kill(signal);
-		if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+		await exited;
 	};
 	/** Waits for the line that says a process is ready, written after `from` in its log. */
 	const readyAfter = async ({ name, ready }, from) =>
