@@ -330,8 +330,8 @@ try {
 					await deliver(delivery(nudge, customer(8, signal.length), 'hello')),
 					'nudge refused',
 				);
-				// A hand-over the stopped process was taking holds its burst for up to 2 minutes
-				// (eventClaims.ts › HAND_OVER_TAKING_MS), then the burst runs.
+				// A hand-over the stopped process was taking holds its burst until its claim lapses
+				// (eventClaims.ts › TAKING_MS), then the burst runs.
 				await waitForMessages(ids, since, 240_000);
 				const recovered = Math.round((Date.now() - restartedAt) / 1000);
 				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));

@@ -1,8 +1,9 @@
-import type {
-	IDataObject,
-	INodeExecutionData,
-	IWebhookFunctions,
-	IWebhookResponseData,
+import {
+	sleep,
+	type IDataObject,
+	type INodeExecutionData,
+	type IWebhookFunctions,
+	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
 import { numberChoice } from '../numbers';
@@ -20,7 +21,13 @@ import {
 import { deliveryBody, rawBodyOf } from './deliveryBody';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
-import { DatabaseStore, triggerStoreOf, type TriggerStore } from '../store/triggerStore';
+import {
+	DatabaseStore,
+	triggerStoreOf,
+	type HeldClaim,
+	type TriggerStore,
+} from '../store/triggerStore';
+import { TAKING_RENEW_MS } from '../store/eventClaims';
 
 /**
  * A POST delivery, in order: authenticated, read, redeliveries skipped (if chosen), answers
@@ -151,7 +158,7 @@ async function takeWith(
 				'An event of this delivery is being taken: deliver again later',
 				'Skip Redeliveries: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that the platform delivers it again, to be skipped once that one ran (or taken, if it failed)',
 			);
-		if (store.kind === 'database') settleWithAnswer(this, taken.settle);
+		if (store.kind === 'database') settleWithAnswer(this, taken);
 		redelivered = events.length - taken.fresh.length;
 		events = taken.fresh;
 	}
@@ -230,7 +237,7 @@ async function startBurst(
 			return { noWebhookResponse: true };
 		}
 		// This call's claim too is settled: left taking, it would hold up the next try for its lease.
-		settleWithAnswer(this, taken.settle);
+		settleWithAnswer(this, taken);
 		if (taken.ran) return answeredWithNothingToRun(this);
 	}
 	return {
@@ -255,19 +262,33 @@ async function wokenUp(
 /**
  * Settles a claim once n8n has answered the delivery: a 2xx means its execution exists (n8n 2.x
  * answers a webhook taken on receipt only after creating it), anything else frees the claim so
- * that the platform's next delivery runs. A connection closed before any answer leaves the claim
- * to lapse (eventClaims.ts › TAKING_MS).
+ * that the platform's next delivery runs. Until then the claim is renewed, so that it outlives a
+ * slow delivery but not a stopped process; a connection closed before any answer leaves it to
+ * lapse (eventClaims.ts › TAKING_MS).
  */
-function settleWithAnswer(context: IWebhookFunctions, settle: (ran: boolean) => Promise<void>) {
+function settleWithAnswer(context: IWebhookFunctions, claim: HeldClaim) {
 	const response = context.getResponseObject();
+	let answered = false;
+	response.once('close', () => (answered = true));
 	response.once('finish', () => {
+		answered = true;
 		const ran = response.statusCode >= 200 && response.statusCode < 300;
-		settle(ran).catch((error: unknown) =>
-			context.logger.warn(
-				`Business Messaging Trigger: Skip Redeliveries could not record the delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); its record lapses in 5 minutes`,
-			),
-		);
+		claim
+			.settle(ran)
+			.catch((error: unknown) =>
+				context.logger.warn(
+					`Business Messaging Trigger: the store could not record a delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); its record lapses in a minute`,
+				),
+			);
 	});
+	void (async () => {
+		for (;;) {
+			await sleep(TAKING_RENEW_MS);
+			if (answered) return;
+			// A renewal that fails is tried again; the claim lapses if none gets through.
+			await claim.renew().catch(() => {});
+		}
+	})();
 }
 
 /**

@@ -35,11 +35,11 @@ const SWEEP_MS = 5_000;
 const SWEEP_GRACE_MS = 3_000;
 const IDLE_MS = 60_000;
 /**
- * Pauses between the tries of a hand-over (two minutes in all, then the sweep tries again): as
- * long as a hand-over's claim lasts in the trigger that takes it (eventClaims.ts ›
- * HAND_OVER_TAKING_MS), which a process that stopped while starting the burst leaves behind.
+ * Pauses between the tries of a hand-over (about a minute and a half in all, then the sweep tries
+ * again): longer than a hand-over's claim lasts in the trigger that takes it once its process
+ * stopped (eventClaims.ts › TAKING_MS), during which it is answered 503.
  */
-const HAND_OVER_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000, 30000, 30000];
+const HAND_OVER_WAITS_MS = [500, 1000, 2000, 4000, 8000, 15000, 30000, 30000];
 const HAND_OVER_TIMEOUT_MS = 20_000;
 /** A claim older than this is renewed before the next try, so that it never reaches CLAIM_MS. */
 const RENEW_AFTER_MS = CLAIM_MS / 3;

@@ -19,14 +19,13 @@ import { CLAIMS_TABLE } from './tables';
  * is answered 503 and the platform delivers it again. A claim that lost is deleted.
  */
 
-/** A delivery not answered after this long has failed: its taking row stops counting. */
-export const TAKING_MS = 5 * 60 * 1000;
 /**
- * A burst's hand-over not answered after this long has failed (its process stopped): it may be
- * started again. Six times a hand-over's try (20 s, burstCloser.ts): a try that timed out while
- * n8n was still starting the burst is repeated, and finds it started.
+ * A taking row counts this long unless renewed: the delivery (or hand-over) that holds it renews it
+ * every TAKING_RENEW_MS while n8n has not answered it, so a slow one keeps its claim and one whose
+ * process stopped loses it within a minute (its redeliveries are answered 503 until then).
  */
-export const HAND_OVER_TAKING_MS = 2 * 60 * 1000;
+export const TAKING_MS = 60 * 1000;
+export const TAKING_RENEW_MS = 20 * 1000;
 /** A redelivery comes within minutes; a run event is remembered for a day. */
 export const RUN_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -37,24 +36,22 @@ export interface EventClaim {
 	busy: boolean;
 	/** Once n8n answered the delivery: `ran` keeps the claim as run for a day, else frees it. */
 	settle: (ran: boolean) => Promise<void>;
+	/** While the delivery is under way: its taking rows count TAKING_MS more. */
+	renew: () => Promise<void>;
 }
 
 export function newClaimId(): string {
 	return randomBytes(12).toString('base64url');
 }
 
-/** Claims `keys` (already unique to the trigger) for one delivery; `taking` lasts `lease` ms. */
-export async function claimKeys(
-	store: DataTables,
-	keys: string[],
-	lease = TAKING_MS,
-): Promise<EventClaim> {
+/** Claims `keys` (already unique to the trigger) for one delivery. */
+export async function claimKeys(store: DataTables, keys: string[]): Promise<EventClaim> {
 	const claim = newClaimId();
 	const unique = [...new Set(keys)];
 	const now = Date.now();
 	await store.insertGrouped(
 		CLAIMS_TABLE,
-		unique.map((key) => ({ key, claim, state: 'taking', until: now + lease })),
+		unique.map((key) => ({ key, claim, state: 'taking', until: now + TAKING_MS })),
 	);
 	// Read after the insert committed (grouped with other deliveries' reads that wait meanwhile).
 	const rows = await store.rowsGrouped(CLAIMS_TABLE, 'key', unique);
@@ -69,11 +66,16 @@ export async function claimKeys(
 	const free = async () => await store.remove(CLAIMS_TABLE, all(eq('claim', claim)));
 	if (busy) {
 		await free();
-		return { run: new Set(), busy: true, settle: async () => {} };
+		return { run: new Set(), busy: true, settle: async () => {}, renew: async () => {} };
 	}
 	return {
 		run,
 		busy: false,
+		// Only rows still taking: a renewal that comes after the settle must not shorten a run.
+		renew: async () =>
+			void (await store.update(CLAIMS_TABLE, all(eq('claim', claim), eq('state', 'taking')), {
+				until: Date.now() + TAKING_MS,
+			})),
 		settle: async (ran) => {
 			if (!ran) return void (await free());
 			await store.updateGrouped(CLAIMS_TABLE, 'claim', [claim], () => ({

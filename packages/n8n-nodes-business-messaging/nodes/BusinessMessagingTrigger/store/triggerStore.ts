@@ -8,7 +8,7 @@ import { arriving, closeLater } from './burstCloser';
 import { holdInTable, waitingKey } from './burstTable';
 import { DataTables } from './dataTables';
 import type { DeliveryAuth } from '../verify';
-import { claimKeys, claimReportMinute, HAND_OVER_TAKING_MS } from './eventClaims';
+import { claimKeys, claimReportMinute } from './eventClaims';
 import { QuestionTable, type QuestionStore } from './questionTable';
 
 /**
@@ -52,16 +52,22 @@ export interface TriggerStore {
 	takeHandOver(key: string): Promise<TakenHandOver>;
 }
 
-export interface TakenHandOver {
+export interface TakenHandOver extends HeldClaim {
 	ran: boolean;
 	busy: boolean;
-	settle: (ran: boolean) => Promise<void>;
 }
 
-export interface TakenEvents {
+/** A claim of the store, once taken: settled when n8n has answered, renewed until then. */
+export interface HeldClaim {
+	settle: (ran: boolean) => Promise<void>;
+	renew: () => Promise<void>;
+}
+
+const NOTHING_HELD: HeldClaim = { settle: async () => {}, renew: async () => {} };
+
+export interface TakenEvents extends HeldClaim {
 	fresh: TriggerEvent[];
 	busy: boolean;
-	settle: (ran: boolean) => Promise<void>;
 }
 
 /** When a delivery reached the trigger: its order among deliveries, and its time (ms). */
@@ -100,7 +106,7 @@ export class ProcessStore implements TriggerStore {
 			this.context.getWorkflowStaticData('node'),
 			this.trigger,
 		);
-		return { ...taken, settle: async () => {} };
+		return { ...taken, ...NOTHING_HELD };
 	}
 
 	hasRoomForBursts(messages: TriggerEvent[]): boolean {
@@ -127,7 +133,7 @@ export class ProcessStore implements TriggerStore {
 
 	/** Bursts held in memory are handed over once, without a key: nothing to look up. */
 	async takeHandOver(): Promise<TakenHandOver> {
-		return { ran: false, busy: false, settle: async () => {} };
+		return { ran: false, busy: false, ...NOTHING_HELD };
 	}
 }
 
@@ -151,9 +157,9 @@ export class DatabaseStore implements TriggerStore {
 			return { event, key: identity === undefined ? undefined : `${this.trigger}|${identity}` };
 		});
 		const keys = keyed.flatMap(({ key }) => (key === undefined ? [] : [key]));
-		if (keys.length === 0) return { fresh: events, busy: false, settle: async () => {} };
+		if (keys.length === 0) return { fresh: events, busy: false, ...NOTHING_HELD };
 		const claim = await claimKeys(this.store, keys);
-		if (claim.busy) return { fresh: [], busy: true, settle: claim.settle };
+		if (claim.busy) return { fresh: [], busy: true, ...NOTHING_HELD };
 		// An event twice in one delivery is taken once.
 		const seen = new Set<string>();
 		const fresh = keyed.flatMap(({ event, key }) => {
@@ -162,7 +168,7 @@ export class DatabaseStore implements TriggerStore {
 			seen.add(key);
 			return [event];
 		});
-		return { fresh, busy: false, settle: claim.settle };
+		return { fresh, busy: false, settle: claim.settle, renew: claim.renew };
 	}
 
 	/** The database's limit is n8n's: storage full is answered 503 by the insert. */
@@ -209,8 +215,13 @@ export class DatabaseStore implements TriggerStore {
 	/** A claim on the burst's key, as Skip Redeliveries claims an event (eventClaims.ts). */
 	async takeHandOver(key: string): Promise<TakenHandOver> {
 		const claimKey = `${this.trigger}|burst|${key}`;
-		const claim = await claimKeys(this.store, [claimKey], HAND_OVER_TAKING_MS);
-		return { ran: claim.run.has(claimKey), busy: claim.busy, settle: claim.settle };
+		const claim = await claimKeys(this.store, [claimKey]);
+		return {
+			ran: claim.run.has(claimKey),
+			busy: claim.busy,
+			settle: claim.settle,
+			renew: claim.renew,
+		};
 	}
 
 	/** Makes sure this process's loop closes the trigger's bursts (a wake-up, burstCloser.ts). */
