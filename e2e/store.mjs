@@ -275,11 +275,10 @@ try {
 		'a burst handed over again (a try that timed out, a process stopped before it released the burst): it starts once',
 		async () => {
 			const since = Date.now();
-			// As burstCloser.ts hands a burst over: its messages and its key (its first row: ID, arrival).
+			// As burstCloser.ts hands a burst over: its messages, signed as a delivery.
 			const handOver = (n) =>
 				JSON.stringify({
 					object: 'n8n-nodes-business-messaging.burst',
-					key: `${900_000_000 + n}.${since}`,
 					events: [
 						{
 							eventType: 'incomingMessage',

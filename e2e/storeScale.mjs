@@ -32,6 +32,8 @@ const argument = (name, fallback) => {
 	return at === -1 ? fallback : Number(process.argv[at + 1]);
 };
 const CHATS = argument('--chats', 300);
+/** --faults 0: the same run with no process stopped (to tell a fault's effect from the load's). */
+const WITH_FAULTS = argument('--faults', 1) !== 0;
 /** Chats writing at once; each has 1 to 5 deliveries under way. */
 const IN_FLIGHT = argument('--in-flight', 40);
 const SECRET = 'e2e-store-scale-secret-0123456789';
@@ -164,7 +166,7 @@ async function writeChats(since) {
 	/** When a webhook process was killed (ms): a hand-over it was taking may run twice. */
 	const kills = [];
 	const restarted = [];
-	const pending = FAULTS.map((fault) => ({ ...fault }));
+	const pending = WITH_FAULTS ? FAULTS.map((fault) => ({ ...fault })) : [];
 	let chatsDone = 0;
 	await inFlight(
 		Array.from({ length: CHATS }, (_, n) => n),
@@ -272,6 +274,11 @@ try {
 				`     ${all.length} executions for ${CHATS} chats (${split} chats in more than one burst: messages that came after the quiet time, 503s retried later); ${missing.length} missing, ${twice.length} twice, ${mixed.length} mixing chats`,
 			);
 			const unexplained = await notExplainedByAKill(all, twice, kills);
+			const notSucceeded = all.filter((e) => e.status !== 'success');
+			if (notSucceeded.length > 0)
+				console.log(
+					`     executions that did not succeed: ${notSucceeded.map((e) => `${e.id} ${e.status} (${e.messageIds.join(' ')})`).join('; ')}`,
+				);
 			if (twice.length > 0)
 				console.log(
 					`     twice: ${twice.length - unexplained.length} explained by the webhook process's kill; not explained: ${unexplained.slice(0, 8).join(', ') || 'none'}`,
@@ -287,6 +294,13 @@ try {
 		},
 	);
 } finally {
+	// What the trigger said in each process, to see why a check failed.
+	for (const [name, log] of Object.entries(queue?.logs ?? {}))
+		for (const line of log
+			.split('\n')
+			.filter((l) => l.includes('Business Messaging'))
+			.slice(-15))
+			console.log(`     ${name}: ${line.slice(0, 300)}`);
 	await queue?.stop();
 	n8n.remove();
 }

@@ -28,7 +28,13 @@ export async function triggerExecutions(api, workflowId, nodeName = 'Business Me
 	} while (cursor);
 	return found
 		.map((execution) => {
-			const items = execution.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0] ?? [];
+			// An execution that never ran (crashed before its first node, or still queued) holds its
+			// trigger's items only in the stack it was to start from.
+			const items =
+				execution.data?.resultData?.runData?.[nodeName]?.[0]?.data?.main?.[0] ??
+				execution.data?.executionData?.nodeExecutionStack?.find((s) => s.node?.name === nodeName)
+					?.data?.main?.[0] ??
+				[];
 			return {
 				id: execution.id,
 				status: execution.status,

@@ -78,24 +78,18 @@ export function handOversPending(): number {
 }
 
 /**
- * Hands a closed burst to its trigger; true once n8n has created its execution. `waits` are the
- * pauses between tries (burstCloser.ts sets its own for the store's bursts). `key` names a burst
- * kept in n8n's database: a try that timed out after n8n had started it, or a hand-over repeated
- * after a process stopped, then starts nothing a second time.
+ * Hands a closed burst to its trigger; true once n8n has created its execution (or found that its
+ * messages already ran: takeDelivery.ts › startBurst). `waits` are the pauses between tries
+ * (burstCloser.ts sets its own for the store's bursts).
  */
 export async function handOverBurst(
 	handOver: HandOver,
 	events: TriggerEvent[],
 	waits = RETRY_WAITS_MS,
-	key?: string,
 ): Promise<boolean> {
 	pending++;
 	try {
-		return await handOverNow(
-			handOver,
-			JSON.stringify({ object: BURST_OBJECT, events, key }),
-			waits,
-		);
+		return await handOverNow(handOver, JSON.stringify({ object: BURST_OBJECT, events }), waits);
 	} finally {
 		pending--;
 	}
@@ -165,28 +159,16 @@ async function handOverNow(handOver: HandOver, body: string, waits: number[]): P
 	return false;
 }
 
-/** A hand-over's burst: its messages, and its key when n8n's database keeps it. */
-export interface HandedOverBurst {
-	events: TriggerEvent[];
-	key?: string;
-}
-
-/** The burst of a hand-over's body, or undefined when it is not one. */
-export function burstOf(body: IDataObject): HandedOverBurst | undefined {
+/** The messages of a hand-over's body, or undefined when it is not one. */
+export function burstOf(body: IDataObject): TriggerEvent[] | undefined {
 	if (body.object !== BURST_OBJECT || !Array.isArray(body.events) || body.events.length === 0)
-		return undefined;
-	// A key is a row's ID and arrival (burstTable.ts): anything else is not this package's.
-	if (
-		body.key !== undefined &&
-		!(typeof body.key === 'string' && /^\d{1,15}\.\d{1,15}$/.test(body.key))
-	)
 		return undefined;
 	const events = body.events as unknown[];
 	return events.every(
 		(e) =>
 			typeof e === 'object' && e !== null && (e as IDataObject).eventType === 'incomingMessage',
 	)
-		? { events: events as TriggerEvent[], key: body.key }
+		? (events as TriggerEvent[])
 		: undefined;
 }
 

@@ -11,13 +11,7 @@ import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
 import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
-import {
-	burstOf,
-	handOverBurst,
-	handOverOf,
-	WAKE_UP_OBJECT,
-	type HandedOverBurst,
-} from './burstHandOver';
+import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
 import { deliveryBody, rawBodyOf } from './deliveryBody';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
@@ -217,31 +211,28 @@ function triggerKeyOf(context: IWebhookFunctions): string {
 }
 
 /**
- * A closed burst's execution. One kept in n8n's database comes with its key, claimed as Skip
- * Redeliveries claims an event: a hand-over tried again (its try timed out after n8n had started
- * it, or a process stopped before it released the burst's rows) starts nothing a second time.
+ * A closed burst's execution. Its messages are claimed first (store/triggerStore.ts ›
+ * takeHandOver): those that already ran in a burst are left out, and a burst with none left
+ * starts nothing (answered 200, so that its rows go).
  */
 async function startBurst(
 	this: IWebhookFunctions,
-	burst: HandedOverBurst,
+	burst: TriggerEvent[],
 	auth: DeliveryAuth,
 	download: boolean,
 	binaryProperty: string,
 ): Promise<IWebhookResponseData> {
-	if (burst.key !== undefined) {
-		const store = await triggerStoreOf(this, triggerKeyOf(this), auth);
-		const taken = await store.takeHandOver(burst.key);
-		// Another call is starting it: the hand-over tries again, and then finds it ran.
-		if (taken.busy) {
-			this.getResponseObject().status(503).send('This burst is being started: try again later');
-			return { noWebhookResponse: true };
-		}
-		// This call's claim too is settled: left taking, it would hold up the next try for its lease.
-		settleWithAnswer(this, taken);
-		if (taken.ran) return answeredWithNothingToRun(this);
+	const store = await triggerStoreOf(this, triggerKeyOf(this), auth);
+	const taken = await store.takeHandOver(burst);
+	// Another hand-over is starting one of them: this one tries again, and then finds it ran.
+	if (taken.busy) {
+		this.getResponseObject().status(503).send('This burst is being started: try again later');
+		return { noWebhookResponse: true };
 	}
+	if (store.kind === 'database') settleWithAnswer(this, taken);
+	if (taken.fresh.length === 0) return answeredWithNothingToRun(this);
 	return {
-		workflowData: [[await burstExecutionItem.call(this, burst.events, download, binaryProperty)]],
+		workflowData: [[await burstExecutionItem.call(this, taken.fresh, download, binaryProperty)]],
 	};
 }
 
@@ -272,14 +263,11 @@ function settleWithAnswer(context: IWebhookFunctions, claim: HeldClaim) {
 	response.once('close', () => (answered = true));
 	response.once('finish', () => {
 		answered = true;
-		const ran = response.statusCode >= 200 && response.statusCode < 300;
-		claim
-			.settle(ran)
-			.catch((error: unknown) =>
-				context.logger.warn(
-					`Business Messaging Trigger: the store could not record a delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); its record lapses in a minute`,
-				),
-			);
+		void settleUntilRecorded(
+			context,
+			claim,
+			response.statusCode >= 200 && response.statusCode < 300,
+		);
 	});
 	void (async () => {
 		for (;;) {
@@ -289,6 +277,32 @@ function settleWithAnswer(context: IWebhookFunctions, claim: HeldClaim) {
 			await claim.renew().catch(() => {});
 		}
 	})();
+}
+
+/** Pauses between a settle's tries: about 10 minutes in all, a few seconds apart. */
+const SETTLE_WAITS_MS = [1000, 2000, 4000, ...Array<number>(120).fill(5000)];
+
+/**
+ * Records the claim as run (or frees it), trying again while the store does not answer (n8n
+ * restarting): a claim left taking would lapse, and a redelivery then run the event again.
+ */
+async function settleUntilRecorded(
+	context: IWebhookFunctions,
+	claim: HeldClaim,
+	ran: boolean,
+): Promise<void> {
+	for (let attempt = 0; ; attempt++) {
+		try {
+			return await claim.settle(ran);
+		} catch (error) {
+			if (attempt === 0 || attempt === SETTLE_WAITS_MS.length)
+				context.logger.warn(
+					`Business Messaging Trigger: the store could not record a delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); ${attempt === 0 ? 'trying again' : 'its record lapses: a redelivery of it would run again'}`,
+				);
+			if (attempt === SETTLE_WAITS_MS.length) return;
+			await sleep(SETTLE_WAITS_MS[attempt]);
+		}
+	}
 }
 
 /**

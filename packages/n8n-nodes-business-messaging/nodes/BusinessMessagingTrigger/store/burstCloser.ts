@@ -236,14 +236,7 @@ function handOver(closer: Closer, bursts: HeldBurst[]): void {
 						}
 					},
 				};
-				if (
-					await handOverBurst(
-						settings,
-						burst.events as TriggerEvent[],
-						HAND_OVER_WAITS_MS,
-						burst.key,
-					)
-				)
+				if (await handOverBurst(settings, burst.events as TriggerEvent[], HAND_OVER_WAITS_MS))
 					await releaseBurst(store, burst);
 			} catch (error) {
 				// Its execution exists; its rows stay until the sweep hands it over again (a duplicate).

@@ -20,13 +20,6 @@ import { BURSTS_TABLE } from './tables';
 export const CLAIM_MS = 60_000;
 
 export interface HeldBurst {
-	/**
-	 * The burst's identity across claims: its first row's ID and when that row arrived. A claim
-	 * taken over keeps the same rows, so a burst handed over again carries the same key, and its
-	 * trigger starts it once (takeDelivery.ts › startBurst). The ID alone is not enough: SQLite
-	 * gives a table that was emptied its IDs again from 1, and a key is remembered for a day.
-	 */
-	key: string;
 	/** The rows' IDs, deleted once the burst's execution exists. */
 	rowIds: number[];
 	events: TriggerEvent[];
@@ -156,9 +149,6 @@ function burstsOf(rows: Row[], claim: string, claimedAt: number): HeldBurst[] {
 				return true;
 			})
 			.map(({ event }) => event);
-		const rowIds = held.map(({ row }) => row.id);
-		const first = held.reduce((a, b) => (b.row.id < a.row.id ? b : a)).row;
-		const key = `${first.id}.${Number(first.arrivedAt) || 0}`;
-		return { key, rowIds, events, claim, claimedAt };
+		return { rowIds: held.map(({ row }) => row.id), events, claim, claimedAt };
 	});
 }

@@ -45,16 +45,10 @@ export interface TriggerStore {
 	/** Report Refusals: whether this caller sends this minute's report. */
 	mayReportRefusal(everyMs: number): Promise<boolean>;
 	/**
-	 * A burst handed over with its key (one kept in n8n's database): whether it already started
-	 * (`ran`: start nothing), or is being started right now by another call (`busy`: answer 503).
-	 * `settle` once n8n has answered the hand-over.
+	 * A burst handed over: its messages not yet run in a burst (`fresh`), or `busy` when another
+	 * hand-over is starting one of them right now (answer 503). `settle` once n8n has answered.
 	 */
-	takeHandOver(key: string): Promise<TakenHandOver>;
-}
-
-export interface TakenHandOver extends HeldClaim {
-	ran: boolean;
-	busy: boolean;
+	takeHandOver(messages: TriggerEvent[]): Promise<TakenEvents>;
 }
 
 /** A claim of the store, once taken: settled when n8n has answered, renewed until then. */
@@ -131,9 +125,9 @@ export class ProcessStore implements TriggerStore {
 		return true;
 	}
 
-	/** Bursts held in memory are handed over once, without a key: nothing to look up. */
-	async takeHandOver(): Promise<TakenHandOver> {
-		return { ran: false, busy: false, ...NOTHING_HELD };
+	/** A burst held in memory is handed over by the process that holds it: nothing to look up. */
+	async takeHandOver(messages: TriggerEvent[]): Promise<TakenEvents> {
+		return { fresh: messages, busy: false, ...NOTHING_HELD };
 	}
 }
 
@@ -152,9 +146,27 @@ export class DatabaseStore implements TriggerStore {
 	}
 
 	async takeEvents(events: TriggerEvent[]): Promise<TakenEvents> {
+		return await this.claimEvents(events, 'event');
+	}
+
+	/**
+	 * A message kept here runs in one burst, once: the hand-over claims each of its messages, as
+	 * Skip Redeliveries claims an event. So a hand-over tried again (a try timed out while n8n was
+	 * starting it; a burst taken over from a process that stopped) starts nothing twice, and a
+	 * message kept twice (a process stopped after keeping it, before answering 200, and the
+	 * platform delivered it again) runs in the first burst only.
+	 */
+	async takeHandOver(messages: TriggerEvent[]): Promise<TakenEvents> {
+		return await this.claimEvents(messages, 'burst');
+	}
+
+	/** Claims the events' identities under `kind` (eventClaims.ts): those not taken before. */
+	private async claimEvents(events: TriggerEvent[], kind: 'event' | 'burst'): Promise<TakenEvents> {
 		const keyed = events.map((event) => {
 			const identity = eventIdentity(event);
-			return { event, key: identity === undefined ? undefined : `${this.trigger}|${identity}` };
+			// Events keep their keys of before; a burst's messages have keys of their own.
+			const prefix = kind === 'event' ? this.trigger : `${this.trigger}|burst`;
+			return { event, key: identity === undefined ? undefined : `${prefix}|${identity}` };
 		});
 		const keys = keyed.flatMap(({ key }) => (key === undefined ? [] : [key]));
 		if (keys.length === 0) return { fresh: events, busy: false, ...NOTHING_HELD };
@@ -210,18 +222,6 @@ export class DatabaseStore implements TriggerStore {
 
 	async mayReportRefusal(everyMs: number): Promise<boolean> {
 		return await claimReportMinute(this.store, this.trigger, everyMs);
-	}
-
-	/** A claim on the burst's key, as Skip Redeliveries claims an event (eventClaims.ts). */
-	async takeHandOver(key: string): Promise<TakenHandOver> {
-		const claimKey = `${this.trigger}|burst|${key}`;
-		const claim = await claimKeys(this.store, [claimKey]);
-		return {
-			ran: claim.run.has(claimKey),
-			busy: claim.busy,
-			settle: claim.settle,
-			renew: claim.renew,
-		};
 	}
 
 	/** Makes sure this process's loop closes the trigger's bursts (a wake-up, burstCloser.ts). */
