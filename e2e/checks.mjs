@@ -32,6 +32,12 @@ export async function check(name, fn) {
 	}
 }
 
+/** The number after `name` on the command line, or `fallback`. */
+export function numberArgument(name, fallback) {
+	const at = process.argv.indexOf(name);
+	return at === -1 ? fallback : Number(process.argv[at + 1]);
+}
+
 export function assert(condition, message) {
 	if (!condition) throw new Error(message);
 }

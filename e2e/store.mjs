@@ -4,7 +4,7 @@
 // the figures.
 //
 //   node e2e/store.mjs [--chats 40] [--latency-chats 500]
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, finish, numberArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
 import { createdBefore, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
@@ -16,15 +16,11 @@ import {
 	ownerSession,
 	setPublished,
 	setStateStoreCredential,
-	WEBHOOK_CREDENTIAL,
+	storeTriggerWorkflow,
 } from '../tools/n8n/index.mjs';
 
-const argument = (name, fallback) => {
-	const at = process.argv.indexOf(name);
-	return at === -1 ? fallback : Number(process.argv[at + 1]);
-};
-const CHATS = argument('--chats', 40);
-const LATENCY_CHATS = argument('--latency-chats', 500);
+const CHATS = numberArgument('--chats', 40);
+const LATENCY_CHATS = numberArgument('--latency-chats', 500);
 const PORT = Number(process.env.BM_N8N_PORT ?? 5711);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'e2e-store-secret-0123456789abcdef';
@@ -38,33 +34,13 @@ const OWNER = {
 };
 const WEBHOOK = `${BASE}/webhook/bm-store/webhook`;
 
-const workflow = {
+const workflow = storeTriggerWorkflow({
 	id: 'bmStoreFlow0001',
 	name: 'e2e trigger state in the database',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	connections: {},
-	nodes: [
-		{
-			id: 'bmStoreTrigger01',
-			name: 'Business Messaging Trigger',
-			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-			typeVersion: 1.1,
-			position: [0, 0],
-			webhookId: 'bm-store',
-			credentials: {
-				businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
-				businessMessagingN8nApi: STATE_CREDENTIAL,
-			},
-			parameters: {
-				events: ['incomingMessage'],
-				deliveryAuth: 'signature',
-				keepStateIn: 'database',
-				options: { collectBursts: QUIET_SECONDS, skipRedeliveries: true },
-			},
-		},
-	],
-};
+	webhookId: 'bm-store',
+	stateCredential: STATE_CREDENTIAL,
+	quietSeconds: QUIET_SECONDS,
+});
 
 const { post, deliver, tally, answerFigures } = platformSender({ url: WEBHOOK, secret: SECRET });
 const delivery = (id, from, text) => messageDelivery(id, from, text);

@@ -10,7 +10,7 @@
 //
 //   node e2e/storeScale.mjs [--chats 300] [--in-flight 40]
 import { execFileSync } from 'node:child_process';
-import { assert, check, finish, waitFor } from './checks.mjs';
+import { assert, check, finish, numberArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
 import { exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
@@ -24,18 +24,14 @@ import {
 	setPublished,
 	setStateStoreCredential,
 	startQueueMode,
-	WEBHOOK_CREDENTIAL,
+	storeTriggerWorkflow,
 } from '../tools/n8n/index.mjs';
 
-const argument = (name, fallback) => {
-	const at = process.argv.indexOf(name);
-	return at === -1 ? fallback : Number(process.argv[at + 1]);
-};
-const CHATS = argument('--chats', 300);
+const CHATS = numberArgument('--chats', 300);
 /** --faults 0: the same run with no process stopped (to tell a fault's effect from the load's). */
-const WITH_FAULTS = argument('--faults', 1) !== 0;
+const WITH_FAULTS = numberArgument('--faults', 1) !== 0;
 /** Chats writing at once; each has 1 to 5 deliveries under way. */
-const IN_FLIGHT = argument('--in-flight', 40);
+const IN_FLIGHT = numberArgument('--in-flight', 40);
 const SECRET = 'e2e-store-scale-secret-0123456789';
 const QUIET_SECONDS = 3;
 /** Between a chat's messages, as a customer types: well inside the quiet time. */
@@ -50,33 +46,13 @@ const PLATFORM_TRIES = 40;
 const STATE_CREDENTIAL = { id: 'bmScaleState0001', name: 'Business Messaging state (scale)' };
 const WEBHOOK = `${QUEUE_BALANCER_URL}/webhook/bm-scale/webhook`;
 
-const workflow = {
+const workflow = storeTriggerWorkflow({
 	id: 'bmScaleFlow00001',
 	name: 'e2e trigger state in the database, queue mode',
-	active: false,
-	settings: { executionOrder: 'v1' },
-	connections: {},
-	nodes: [
-		{
-			id: 'bmScaleTrigger01',
-			name: 'Business Messaging Trigger',
-			type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
-			typeVersion: 1.1,
-			position: [0, 0],
-			webhookId: 'bm-scale',
-			credentials: {
-				businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
-				businessMessagingN8nApi: STATE_CREDENTIAL,
-			},
-			parameters: {
-				events: ['incomingMessage'],
-				deliveryAuth: 'signature',
-				keepStateIn: 'database',
-				options: { collectBursts: QUIET_SECONDS, skipRedeliveries: true },
-			},
-		},
-	],
-};
+	webhookId: 'bm-scale',
+	stateCredential: STATE_CREDENTIAL,
+	quietSeconds: QUIET_SECONDS,
+});
 
 await ensureN8n((line) => console.log(line));
 if (N8N_MAJOR === 1) {

@@ -24,4 +24,10 @@ export {
 	setStateStoreCredential,
 	waitFor,
 } from './rest.mjs';
-export { actionNode, triggerNode, webhookNode, workflowJson } from './workflowJson.mjs';
+export {
+	actionNode,
+	storeTriggerWorkflow,
+	triggerNode,
+	webhookNode,
+	workflowJson,
+} from './workflowJson.mjs';

@@ -1,6 +1,6 @@
 // Workflow JSON as n8n imports it, written once for every run (e2e, bench): a workflow of nodes
 // in a row, each feeding the next, and the nodes the runs use.
-import { SANDBOX_CREDENTIAL } from './home.mjs';
+import { SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from './home.mjs';
 
 export const ACTION_TYPE = 'n8n-nodes-business-messaging.businessMessaging';
 export const TRIGGER_TYPE = 'n8n-nodes-business-messaging.businessMessagingTrigger';
@@ -64,4 +64,34 @@ export function webhookNode(path, { webhookId, responseMode = 'onReceived' } = {
 			options: {},
 		},
 	};
+}
+
+/**
+ * A workflow of the trigger alone, taking customers' messages signed with WEBHOOK_CREDENTIAL's
+ * secret, with Collect Bursts (`quietSeconds`) and Skip Redeliveries keeping its state in n8n's
+ * database through `stateCredential` (the store runs, e2e/store.mjs and e2e/storeScale.mjs).
+ */
+export function storeTriggerWorkflow({ id, name, webhookId, stateCredential, quietSeconds }) {
+	return workflowJson({
+		id,
+		name,
+		nodes: [
+			triggerNode(
+				webhookId,
+				{
+					events: ['incomingMessage'],
+					deliveryAuth: 'signature',
+					keepStateIn: 'database',
+					options: { collectBursts: quietSeconds, skipRedeliveries: true },
+				},
+				{
+					typeVersion: 1.1,
+					credentials: {
+						businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
+						businessMessagingN8nApi: stateCredential,
+					},
+				},
+			),
+		],
+	});
 }
