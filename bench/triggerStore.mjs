@@ -122,11 +122,7 @@ const said = [];
 let served;
 try {
 	n8n.importWebhookCredential(SECRET);
-	n8n.importCredential({
-		...STATE_CREDENTIAL,
-		type: 'businessMessagingN8nApi',
-		data: { baseUrl: `${BASE}/api/v1`, apiKey: 'not-yet' },
-	});
+	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${BASE}/api/v1`);
 	n8n.importWorkflows([stored]);
 	n8n.importActiveWorkflows([plain]);
 	served = await startRegularMode(n8n, { readyPath: 'bm-bench-plain/webhook', said });

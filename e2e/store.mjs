@@ -169,11 +169,7 @@ async function writeBursts(run, chats, width = 25) {
 
 try {
 	n8n.importWebhookCredential(SECRET);
-	n8n.importCredential({
-		...STATE_CREDENTIAL,
-		type: 'businessMessagingN8nApi',
-		data: { baseUrl: `${BASE}/api/v1`, apiKey: 'not-yet' },
-	});
+	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${BASE}/api/v1`);
 	n8n.importWorkflows([workflow]);
 
 	await check(

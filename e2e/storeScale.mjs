@@ -20,6 +20,7 @@ import {
 	N8N_MAJOR,
 	N8N_VERSION,
 	QUEUE_BALANCER_URL,
+	QUEUE_MAIN_URL,
 	requireRedis,
 	setPublished,
 	setStateStoreCredential,
@@ -192,11 +193,7 @@ async function writeChats(since) {
 
 try {
 	n8n.importWebhookCredential(SECRET);
-	n8n.importCredential({
-		...STATE_CREDENTIAL,
-		type: 'businessMessagingN8nApi',
-		data: { baseUrl: 'http://127.0.0.1:5720/api/v1', apiKey: 'not-yet' },
-	});
+	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${QUEUE_MAIN_URL}/api/v1`);
 	n8n.importWorkflows([workflow]);
 
 	await check(

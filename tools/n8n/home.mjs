@@ -106,6 +106,17 @@ export function createN8nHome({ port = 5678 } = {}) {
 				},
 			});
 		},
+		/**
+		 * Imports the trigger's State Store credential (`{id, name}`) for n8n's API at `baseUrl`,
+		 * its key to be set once n8n serves (rest.mjs › createApiKey, setStateStoreCredential).
+		 */
+		importStateStoreCredential(credential, baseUrl) {
+			this.importCredential({
+				...credential,
+				type: 'businessMessagingN8nApi',
+				data: { baseUrl, apiKey: 'not-yet' },
+			});
+		},
 		/** Imports a credential `{id, name, type, data}`, or a list of them (with the others pending). */
 		importCredential(credential) {
 			gather('credentials', [credential].flat());

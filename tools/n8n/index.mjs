@@ -11,7 +11,13 @@ export {
 export { createN8nHome, SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from './home.mjs';
 export { startSandbox } from './sandbox.mjs';
 export { startRegularMode } from './regularMode.mjs';
-export { createQueueHome, QUEUE_BALANCER_URL, requireRedis, startQueueMode } from './queueMode.mjs';
+export {
+	createQueueHome,
+	QUEUE_BALANCER_URL,
+	QUEUE_MAIN_URL,
+	requireRedis,
+	startQueueMode,
+} from './queueMode.mjs';
 export {
 	createApiKey,
 	DEMO_OWNER,

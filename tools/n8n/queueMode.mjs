@@ -28,6 +28,8 @@ const PORTS = {
 	webhook2Broker: 5729,
 };
 const POSTGRES_ROOT = '/usr/lib/postgresql';
+/** The main's address: n8n's API (the trigger's State Store) is served there only. */
+export const QUEUE_MAIN_URL = `http://127.0.0.1:${PORTS.main}`;
 /** haproxy's address with two webhook processes: their URL as the platform would call them. */
 export const QUEUE_BALANCER_URL = `http://127.0.0.1:${PORTS.balancer}`;
 
@@ -309,7 +311,7 @@ export async function startQueueMode(
 	};
 	try {
 		for (const spec of specs) group.launch(spec);
-		const main = `http://127.0.0.1:${PORTS.main}`;
+		const main = QUEUE_MAIN_URL;
 		const hooks = balancer ? QUEUE_BALANCER_URL : `http://127.0.0.1:${PORTS.webhook}`;
 		await waitFor(
 			async () => (await fetch(`${main}/healthz/readiness`)).ok,

@@ -89,7 +89,7 @@ export async function handOverBurst(
 ): Promise<boolean> {
 	pending++;
 	try {
-		return await handOverNow(handOver, JSON.stringify({ object: BURST_OBJECT, events }), waits);
+		return await handOverNow(handOver, events, waits);
 	} finally {
 		pending--;
 	}
@@ -126,7 +126,12 @@ async function postToTrigger(
 	})) as { statusCode: number; body: unknown };
 }
 
-async function handOverNow(handOver: HandOver, body: string, waits: number[]): Promise<boolean> {
+async function handOverNow(
+	handOver: HandOver,
+	events: TriggerEvent[],
+	waits: number[],
+): Promise<boolean> {
+	const body = JSON.stringify({ object: BURST_OBJECT, events });
 	let problem = '';
 	for (let attempt = 0; attempt <= waits.length; attempt++) {
 		if (attempt > 0) await sleep(waits[attempt - 1]);
@@ -150,7 +155,6 @@ async function handOverNow(handOver: HandOver, body: string, waits: number[]): P
 				{ workflowId: handOver.workflowId },
 			);
 	}
-	const { events } = JSON.parse(body) as { events: TriggerEvent[] };
 	const messageIds = events.map((e) => e.messageId).filter((id) => typeof id === 'string');
 	handOver.logger.error(
 		`Business Messaging Trigger: a burst of ${events.length} message(s) could not start an execution (${problem}); its messages: ${messageIds.join(', ')}${handOver.kept ? ' (kept in the store: tried again later)' : ''}`,
