@@ -11,6 +11,7 @@ import {
 	createApiKey,
 	createN8nHome,
 	ensureN8n,
+	holdSqliteWriteLock,
 	N8N_MAJOR,
 	N8N_VERSION,
 	ownerSession,
@@ -25,6 +26,7 @@ const PORT = Number(process.env.BM_N8N_PORT ?? 5711);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'e2e-store-secret-0123456789abcdef';
 const QUIET_SECONDS = 3;
+const LOCK_SECONDS = 30;
 const STATE_CREDENTIAL = { id: 'bmStateStore0001', name: 'Business Messaging state (e2e)' };
 const OWNER = {
 	email: 'store@example.com',
@@ -380,6 +382,37 @@ try {
 			assert(
 				missing.length === 0 && twice.length === 0,
 				`missing ${missing.length}, twice ${twice.length}`,
+			);
+		},
+	);
+
+	await check(
+		`the database out of reach for ${LOCK_SECONDS} s (another process holds SQLite's write lock) while ${CHATS} chats write: 503s, then every message runs, once`,
+		async () => {
+			const since = Date.now();
+			const before = { ...tally };
+			const { locked, released } = holdSqliteWriteLock(n8n.userFolder, LOCK_SECONDS * 1000);
+			// The lock comes while messages are kept, bursts are open and others are handed over.
+			const writing = writeBursts(9, CHATS);
+			const lockedAt = await locked;
+			const releasedAt = await released;
+			const { ids, lost } = await writing;
+			const answered = Object.fromEntries(
+				Object.entries(tally).map(([status, n]) => [status, n - (before[status] ?? 0)]),
+			);
+			assert(lost.length === 0, `${lost.length} never answered 200`);
+			await waitForMessages(ids, since, 240_000);
+			const recovered = Math.round((Date.now() - releasedAt) / 1000);
+			await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));
+			const { all, runs } = await runsOf(since);
+			const { missing, twice } = exactlyOnce(ids, runs);
+			console.log(
+				`     locked ${Math.round((releasedAt - lockedAt) / 1000)} s; answers ${JSON.stringify(answered)}; ${all.length} executions; ${missing.length} missing, ${twice.length} twice; all ran within ${recovered} s of the release`,
+			);
+			assert(answered[503] > 0, 'no delivery was answered 503 while the database was locked');
+			assert(
+				missing.length === 0 && twice.length === 0,
+				`missing ${missing.slice(0, 5)}, twice ${twice.slice(0, 5)}`,
 			);
 		},
 	);

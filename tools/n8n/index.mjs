@@ -8,6 +8,7 @@ export {
 	nodeBin,
 	requireFromN8n,
 } from './install.mjs';
+export { holdSqliteWriteLock } from './sqliteLock.mjs';
 export { createN8nHome, SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from './home.mjs';
 export { startSandbox } from './sandbox.mjs';
 export { startRegularMode } from './regularMode.mjs';

@@ -35,9 +35,11 @@ export const nodeDir = join(cacheDir, `node${NODE_MAJOR}`, 'node_modules', 'node
 const n8nDir = join(cacheDir, `n8n-${N8N_VERSION}`);
 export const n8nBin = join(n8nDir, 'node_modules', 'n8n', 'bin', 'n8n');
 export const nodeBin = join(nodeDir, 'bin', 'node');
+const n8nRequire = () => createRequire(join(n8nDir, 'node_modules', 'n8n', 'package.json'));
 /** `require` from inside the n8n install (its own libraries, e.g. flatted for saved executions). */
-export const requireFromN8n = (name) =>
-	createRequire(join(n8nDir, 'node_modules', 'n8n', 'package.json'))(name);
+export const requireFromN8n = (name) => n8nRequire()(name);
+/** Where a library of the n8n install is (one to load in n8n's own Node, e.g. sqlite3). */
+export const resolveFromN8n = (name) => n8nRequire().resolve(name);
 
 /** Runs a command, printing what is done and, every 15 s, how far (`progress()` says it). */
 async function step(log, message, command, args, options, progress) {
