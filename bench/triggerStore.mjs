@@ -2,10 +2,17 @@
 // SQLite), two published triggers side by side in the same run: no option (the baseline), and
 // Collect Bursts + Skip Redeliveries with Keep State In › Database (Data Tables). Each takes the
 // same deliveries (one message of a new chat each), C at a time, in alternating rounds; the figure
-// is deliveries answered 200 a second, and the ratio store / baseline.
-//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2]
+// is deliveries answered 200 a second, and the ratio store / baseline; also n8n's CPU time per
+// delivery in each round. --profile: n8n runs with Node's CPU profiler, and the run ends with
+// where its CPU time went in each trigger's rounds (self time by package or n8n folder, and who
+// called n8n's expression runtime: bench/cpuProfile.mjs).
+//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile]
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { profileClockNow, readCpuProfile } from './cpuProfile.mjs';
 import {
 	createApiKey,
 	createN8nHome,
@@ -22,6 +29,7 @@ const { values } = parseArgs({
 		deliveries: { type: 'string', default: '300' },
 		concurrency: { type: 'string', default: '25' },
 		rounds: { type: 'string', default: '2' },
+		profile: { type: 'boolean', default: false },
 	},
 });
 const DELIVERIES = Number(values.deliveries);
@@ -88,6 +96,13 @@ function delivery(id, from) {
 	});
 }
 
+/** CPU time (user and system, ms) a process has used so far, from /proc. */
+function cpuMsOf(pid) {
+	const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+	// utime and stime, fields 14 and 15 of stat, in clock ticks of 10 ms (Linux's USER_HZ).
+	return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Delivers DELIVERIES new messages to `path`, C at a time; deliveries answered 200 a second. */
 async function run(path, round) {
 	let next = 0;
@@ -119,6 +134,9 @@ async function run(path, round) {
 await ensureN8n((line) => console.log(line));
 const n8n = createN8nHome({ port: PORT });
 const said = [];
+let windows;
+const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bm-bench-profile-')) : undefined;
+if (profileDir) n8n.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
 let served;
 try {
 	n8n.importWebhookCredential(SECRET);
@@ -132,12 +150,17 @@ try {
 	// The tables are made by the first delivery: not part of the figure.
 	await run('stored', 99);
 	const figures = { plain: [], stored: [] };
+	windows = { plain: [], stored: [] };
 	for (let round = 0; round < ROUNDS; round++)
 		for (const path of ['plain', 'stored']) {
+			const cpuBefore = cpuMsOf(served.pid);
+			const from = profileClockNow();
 			const { perSecond, failed } = await run(path, round);
+			windows[path].push([from, profileClockNow()]);
+			const cpuPerDelivery = (cpuMsOf(served.pid) - cpuBefore) / DELIVERIES;
 			figures[path].push(perSecond);
 			console.log(
-				`round ${round + 1} ${path}: ${perSecond.toFixed(1)} deliveries/s (${failed} not 200)`,
+				`round ${round + 1} ${path}: ${perSecond.toFixed(1)} deliveries/s (${failed} not 200), n8n's CPU ${cpuPerDelivery.toFixed(1)} ms a delivery`,
 			);
 		}
 	const best = (list) => Math.max(...list);
@@ -149,4 +172,25 @@ try {
 } finally {
 	await served?.stop();
 	n8n.remove();
+}
+if (profileDir) {
+	// n8n's own process wrote the profile named after its PID (its task runner writes one too).
+	const file = readdirSync(profileDir).find((name) => name.includes(`.${served?.pid}.`));
+	if (file) {
+		const profile = readCpuProfile(join(profileDir, file));
+		const share = (ms, busyMs) => `${((100 * ms) / busyMs).toFixed(1).padStart(5)}%`;
+		for (const path of ['plain', 'stored']) {
+			const { busyMs, owners } = profile.cpuTime(windows[path]);
+			console.log(
+				`${path}: n8n's CPU ${(busyMs / (DELIVERIES * ROUNDS)).toFixed(0)} ms a delivery (profiled), by whose code ran:`,
+			);
+			for (const [owner, ms] of owners.slice(0, 12))
+				console.log(`  ${share(ms, busyMs)}  ${owner}`);
+			const runtime = profile.cpuTime(windows[path], '@n8n/expression-runtime');
+			console.log(`  n8n's expression runtime, called by:`);
+			for (const [caller, ms] of runtime.owners.slice(0, 8))
+				console.log(`    ${share(ms, busyMs)}  ${caller}`);
+		}
+	} else console.log(`no profile of n8n's process (${served?.pid}) in ${profileDir}`);
+	rmSync(profileDir, { recursive: true, force: true });
 }
