@@ -27,6 +27,7 @@ const BENCHES = [
 	['campaign.mjs', [], ['--sends', '1000', '--rate', '0', '--concurrency', '10'], null],
 	['trigger.mjs', [], [], ['--deliveries', '50']],
 	['bursts.mjs', [], [], ['--customers', '3']],
+	['triggerStore.mjs', [], [], ['--deliveries', '20', '--rounds', '1']],
 	['sandbox-scale.mjs', [], [], ['--size-mib', '64', '--products', '10000']],
 	['send.mjs', [], [], ['--sends', '100']],
 	['catalog.mjs', ['--expose-gc'], [], ['--products', '10000', '--batch', '1000']],

@@ -6,7 +6,7 @@
 // delivery in each round. --profile: n8n runs with Node's CPU profiler, and the run ends with
 // where its CPU time went in each trigger's rounds (self time by package or n8n folder, and who
 // called n8n's expression runtime: bench/cpuProfile.mjs).
-//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile]
+//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm]
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ const { values } = parseArgs({
 		concurrency: { type: 'string', default: '25' },
 		rounds: { type: 'string', default: '2' },
 		profile: { type: 'boolean', default: false },
+		engine: { type: 'string' },
 	},
 });
 const DELIVERIES = Number(values.deliveries);
@@ -136,6 +137,8 @@ const n8n = createN8nHome({ port: PORT });
 const said = [];
 let windows;
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bm-bench-profile-')) : undefined;
+// --engine legacy|vm: n8n's expression engine (bench/trigger.mjs measured what the vm one costs).
+if (values.engine) n8n.env.N8N_EXPRESSION_ENGINE = values.engine;
 if (profileDir) n8n.env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${profileDir}`;
 let served;
 try {
