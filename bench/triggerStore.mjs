@@ -5,14 +5,14 @@
 // is deliveries answered 200 a second, and the ratio store / baseline; also n8n's CPU time per
 // delivery in each round. --profile: n8n runs with Node's CPU profiler, and the run ends with
 // where its CPU time went in each trigger's rounds (self time by package or n8n folder, and who
-// called n8n's expression runtime: bench/cpuProfile.mjs).
+// called n8n's expression runtime: bench/profileOwners.mjs).
 //   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm]
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { profileClockNow, readCpuProfile } from './cpuProfile.mjs';
+import { profileClockNow, readCpuProfile } from './profileOwners.mjs';
 import {
 	createApiKey,
 	createN8nHome,

@@ -1,6 +1,7 @@
-// Where a process's CPU time went, from the profile Node writes with --cpu-prof: self time by the
-// package (or n8n's own folder, or Node's module) whose code ran, busiest first; and, for one of
-// them, whose code called it.
+// Where a whole process's CPU time went, from the profile Node writes with --cpu-prof: self time
+// by the package (or n8n's own folder, or Node's module) whose code ran, busiest first, inside
+// chosen time windows; and, for one of them, whose code called it. (profileSummary.mjs answers
+// another question: what the package's own code caused inside one node's runs.)
 import { readFileSync } from 'node:fs';
 
 /** What a frame's code belongs to: `n8n/<folder>`, a package name, `node:<module>` or `(what)`. */
