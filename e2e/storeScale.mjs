@@ -5,10 +5,17 @@
 // later and later; 5% of what was answered 200 is delivered again, at once and a minute later.
 // Meanwhile a webhook process is killed (SIGKILL) and restarted, then a worker, then the main
 // gets SIGTERM and is restarted (n8n's API, the store, is unreachable meanwhile: 503s).
+// Before that, free-text Send and Wait questions are asked in other chats (the sandbox plays the
+// platform for them: it takes the questions and sends their receipts and the customers' answers
+// to the trigger through haproxy); they stay open through the faults, are answered after, and
+// each answer must resume its question.
 // Every figure comes from n8n's own executions, read through its public API; RELIABILITY.md
 // records them.
 //
-//   node e2e/storeScale.mjs [--chats 300] [--in-flight 40]
+//   node e2e/storeScale.mjs [--chats 300] [--in-flight 40] [--questions 200] [--faults 0]
+//     [--later-minutes 60] [--engine legacy|vm]
+// --later-minutes: the store's rows and size again that long after the end. --engine: n8n's
+// expression engine in every process (N8N_EXPRESSION_ENGINE; n8n's default is vm).
 import { execFileSync } from 'node:child_process';
 import { assert, check, finish, numberArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
@@ -25,14 +32,21 @@ import {
 	setPublished,
 	setStateStoreCredential,
 	startQueueMode,
+	startSandbox,
 	storeTriggerWorkflow,
 } from '../tools/n8n/index.mjs';
+import { askWorkflow, openQuestions, answerQuestions } from './storeQuestions.mjs';
 
 const CHATS = numberArgument('--chats', 300);
 /** --faults 0: the same run with no process stopped (to tell a fault's effect from the load's). */
 const WITH_FAULTS = numberArgument('--faults', 1) !== 0;
 /** Chats writing at once; each has 1 to 5 deliveries under way. */
 const IN_FLIGHT = numberArgument('--in-flight', 40);
+/** Chats (others than the writing ones) with a free-text question open through the faults. */
+const QUESTIONS = numberArgument('--questions', 200);
+const LATER_MINUTES = numberArgument('--later-minutes', 0);
+const engineAt = process.argv.indexOf('--engine');
+const ENGINE = engineAt === -1 ? undefined : process.argv[engineAt + 1];
 const SECRET = 'e2e-store-scale-secret-0123456789';
 const QUIET_SECONDS = 3;
 /** Between a chat's messages, as a customer types: well inside the quiet time. */
@@ -61,7 +75,10 @@ if (N8N_MAJOR === 1) {
 	process.exit(0);
 }
 requireRedis({ balancer: true });
+const sandbox = await startSandbox();
+const asking = askWorkflow(sandbox);
 const n8n = createQueueHome();
+if (ENGINE) n8n.env.N8N_EXPRESSION_ENGINE = ENGINE;
 // The trigger hands closed bursts to its own webhook: through the balancer, as the platform calls.
 n8n.env.N8N_WEBHOOK_URL = `${QUEUE_BALANCER_URL}/`;
 const sender = platformSender({ url: WEBHOOK, secret: SECRET, timeoutMs: 60_000 });
@@ -168,6 +185,11 @@ async function writeChats(since) {
 				}),
 			);
 			chatsDone++;
+			// A long run says how far it is, every tenth of the chats.
+			if (CHATS >= 1000 && chatsDone % Math.round(CHATS / 10) === 0)
+				console.log(
+					`     ${chatsDone} chats written in ${Math.round((Date.now() - since) / 1000)} s; answers so far: ${JSON.stringify(sender.tally)}`,
+				);
 			while (pending.length > 0 && chatsDone >= CHATS * pending[0].at) {
 				const { name, signal } = pending.shift();
 				const started = Date.now();
@@ -194,7 +216,8 @@ async function writeChats(since) {
 try {
 	n8n.importWebhookCredential(SECRET);
 	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${QUEUE_MAIN_URL}/api/v1`);
-	n8n.importWorkflows([workflow]);
+	n8n.importSandboxCredential(sandbox);
+	n8n.importWorkflows([workflow, asking]);
 
 	await check(
 		`n8n ${N8N_VERSION} in queue mode: a main, two webhook processes behind haproxy, two workers; the trigger published with its state in the database`,
@@ -209,6 +232,7 @@ try {
 			api = publicApi(`${queue.main}/api/v1`, key);
 			await setStateStoreCredential(queue.main, queue.cookie, STATE_CREDENTIAL, key);
 			await setPublished(queue.main, queue.cookie, workflow.id, true);
+			await setPublished(queue.main, queue.cookie, asking.id, true);
 			await waitFor(
 				async () => (await fetch(WEBHOOK, { method: 'GET' })).status === 200,
 				60_000,
@@ -217,6 +241,23 @@ try {
 			console.log(`     memory at the start (MB): ${JSON.stringify(residentMemory())}`);
 		},
 	);
+
+	if (QUESTIONS > 0)
+		await check(
+			`${QUESTIONS} free-text questions asked, each in a chat of its own: their receipts reach the trigger through either webhook process, and each question is open in the store`,
+			async () => {
+				const { opened, seconds } = await openQuestions({
+					sandbox,
+					api,
+					askUrl: `${QUEUE_BALANCER_URL}/webhook/${asking.nodes[0].parameters.path}`,
+					triggerUrl: WEBHOOK,
+					secret: SECRET,
+					count: QUESTIONS,
+				});
+				console.log(`     ${opened} questions open in ${seconds} s`);
+				assert(opened === QUESTIONS, `${opened} of ${QUESTIONS} questions open`);
+			},
+		);
 
 	await check(
 		`${CHATS} chats of 1 to 5 messages, ${IN_FLIGHT} chats at once, 5% delivered again; a webhook process killed, a worker killed, the main stopped, each restarted: every message answered 200 runs, once`,
@@ -266,6 +307,32 @@ try {
 			);
 		},
 	);
+	if (QUESTIONS > 0)
+		await check(
+			`the ${QUESTIONS} customers answer after the faults: each answer resumes its question, once, with its own text`,
+			async () => {
+				const { resumed, wrong, waiting, seconds } = await answerQuestions({
+					sandbox,
+					api,
+					askId: asking.id,
+					count: QUESTIONS,
+				});
+				console.log(
+					`     ${resumed} resumed with their answer in ${seconds} s; ${wrong.length} with another answer or none; ${waiting} still waiting`,
+				);
+				if (wrong.length > 0) console.log(`     wrong: ${JSON.stringify(wrong.slice(0, 3))}`);
+				console.log(`     store: ${await storeFigures()}`);
+				assert(resumed === QUESTIONS && wrong.length === 0, `${resumed} of ${QUESTIONS} resumed`);
+			},
+		);
+	if (LATER_MINUTES > 0)
+		await check(`the store ${LATER_MINUTES} minutes later`, async () => {
+			await new Promise((resolve) => setTimeout(resolve, LATER_MINUTES * 60_000));
+			const figures = await storeFigures();
+			console.log(`     store: ${figures}`);
+			console.log(`     memory (MB): ${JSON.stringify(residentMemory())}`);
+			assert(/bursts: 0 rows/.test(figures), 'bursts left in the store');
+		});
 } finally {
 	// What the trigger said in each process, to see why a check failed.
 	for (const [name, log] of Object.entries(queue?.logs ?? {}))
@@ -276,5 +343,6 @@ try {
 			console.log(`     ${name}: ${line.slice(0, 300)}`);
 	await queue?.stop();
 	n8n.remove();
+	sandbox.child.kill();
 }
 finish();
