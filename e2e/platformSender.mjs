@@ -36,7 +36,7 @@ export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
 
 /**
  * Posts signed deliveries to `url`. `post` tries once (the status, or 'failed' when nothing
- * answered); `deliver` tries until answered 200 (at most `tries`). `tally` counts every answer by
+ * answered); `postAndHangUp` gives up after a while; `deliver` tries until answered 200 (at most `tries`). `tally` counts every answer by
  * status; `answerTimes` holds how long each 200 took (ms), taken by `answerFigures`.
  */
 export function platformSender({ url, secret, timeoutMs = 30_000 }) {
@@ -62,6 +62,25 @@ export function platformSender({ url, secret, timeoutMs = 30_000 }) {
 			return 'failed';
 		}
 	}
+	/** Posts `body` and hangs up after `ms`, as a caller that gives up: true if it hung up first. */
+	async function postAndHangUp(body, ms) {
+		const signature = createHmac('sha256', secret).update(body).digest('hex');
+		try {
+			const response = await fetch(url, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					'x-hub-signature-256': `sha256=${signature}`,
+				},
+				body,
+				signal: AbortSignal.timeout(ms),
+			});
+			await response.arrayBuffer();
+			return false;
+		} catch {
+			return true;
+		}
+	}
 	async function deliver(body, tries = 30) {
 		for (let attempt = 0; attempt < tries; attempt++) {
 			const status = await post(body);
@@ -78,7 +97,7 @@ export function platformSender({ url, secret, timeoutMs = 30_000 }) {
 		const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 		return `answered 200 in ${at(0.5)} ms median, ${at(0.9)} ms at 90%, ${sorted.at(-1)} ms at worst`;
 	}
-	return { post, deliver, tally, answerFigures };
+	return { post, postAndHangUp, deliver, tally, answerFigures };
 }
 
 /** Runs `task` over `items`, `width` at a time. */

@@ -47,10 +47,29 @@ const workflow = storeTriggerWorkflow({
 	quietSeconds: QUIET_SECONDS,
 });
 
-const { post, deliver, tally, answerFigures } = platformSender({ url: WEBHOOK, secret: SECRET });
+const { post, postAndHangUp, deliver, tally, answerFigures } = platformSender({
+	url: WEBHOOK,
+	secret: SECRET,
+});
 const delivery = (id, from, text) => messageDelivery(id, from, text);
 
 const customer = (run, n) => `1556${String(run).padStart(2, '0')}${String(n).padStart(5, '0')}`;
+
+/** A burst of one message as burstCloser.ts hands it over: signed as a delivery. */
+const handOverBody = (messageId, from) =>
+	JSON.stringify({
+		object: 'n8n-nodes-business-messaging.burst',
+		events: [
+			{
+				eventType: 'incomingMessage',
+				messageId,
+				sendTo: from,
+				phoneNumberId: 'pn-store',
+				type: 'text',
+				text: 'handed over again',
+			},
+		],
+	});
 
 let apiKey = '';
 const api = (path, init) => publicApi(`${BASE}/api/v1`, apiKey)(path, init);
@@ -255,21 +274,7 @@ try {
 		'a burst handed over again (a try that timed out, a process stopped before it released the burst): it starts once',
 		async () => {
 			const since = Date.now();
-			// As burstCloser.ts hands a burst over: its messages, signed as a delivery.
-			const handOver = (n) =>
-				JSON.stringify({
-					object: 'n8n-nodes-business-messaging.burst',
-					events: [
-						{
-							eventType: 'incomingMessage',
-							messageId: `wamid.store.handover.${n}`,
-							sendTo: customer(6, n),
-							phoneNumberId: 'pn-store',
-							type: 'text',
-							text: 'handed over again',
-						},
-					],
-				});
+			const handOver = (n) => handOverBody(`wamid.store.handover.${n}`, customer(6, n));
 			const ids = Array.from({ length: 10 }, (_, n) => `wamid.store.handover.${n}`);
 			// Each one three times at the same instant, then twice more a little later.
 			const first = await Promise.all(
@@ -285,6 +290,30 @@ try {
 			for (let n = 0; n < ids.length; n++) await deliver(handOver(n));
 			await new Promise((resolve) => setTimeout(resolve, 3000));
 			const { missing, twice } = exactlyOnce(ids, (await runsOf(since)).runs);
+			assert(missing.length === 0 && twice.length === 0, `missing ${missing}, twice ${twice}`);
+		},
+	);
+
+	await check(
+		'a hand-over whose caller hangs up before n8n answers, tried again after its claim would have lapsed: it starts once',
+		async () => {
+			const since = Date.now();
+			const ids = Array.from({ length: 10 }, (_, n) => `wamid.store.hangup.${n}`);
+			const bodies = ids.map((id, n) => handOverBody(id, customer(10, n)));
+			// Hung up at different moments: before the claim is made, while n8n creates the
+			// execution (it goes on, and answers into the closed connection), or after the answer.
+			const hungUp = await Promise.all(bodies.map((body, n) => postAndHangUp(body, 30 + 200 * n)));
+			const { runs } = await waitForMessages(ids, since, 60_000);
+			const ranBefore = ids.filter((id) => runs.has(id)).length;
+			// Past the claim's life (eventClaims.ts › TAKING_MS, 60 s), as a closer tries again.
+			await new Promise((resolve) => setTimeout(resolve, 70_000));
+			for (const body of bodies) assert(await deliver(body), 'a hand-over never answered 200');
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			const { missing, twice } = exactlyOnce(ids, (await runsOf(since)).runs);
+			console.log(
+				`     ${hungUp.filter(Boolean).length} of ${ids.length} callers hung up before the answer; ${ranBefore} ran before they were tried again; ${missing.length} missing, ${twice.length} twice`,
+			);
+			assert(hungUp.some(Boolean), 'every answer came before the caller hung up: nothing tested');
 			assert(missing.length === 0 && twice.length === 0, `missing ${missing}, twice ${twice}`);
 		},
 	);

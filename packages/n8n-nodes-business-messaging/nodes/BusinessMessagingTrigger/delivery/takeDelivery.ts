@@ -1,5 +1,4 @@
 import {
-	sleep,
 	type IDataObject,
 	type INodeExecutionData,
 	type IWebhookFunctions,
@@ -13,15 +12,10 @@ import { resumeWaiting } from '../waiting/resumeWaiting';
 import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
 import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
 import { deliveryBody, rawBodyOf } from './deliveryBody';
+import { settleWithAnswer } from './settleClaim';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
-import {
-	DatabaseStore,
-	triggerStoreOf,
-	type HeldClaim,
-	type TriggerStore,
-} from '../store/triggerStore';
-import { TAKING_RENEW_MS } from '../store/eventClaims';
+import { DatabaseStore, triggerStoreOf, type TriggerStore } from '../store/triggerStore';
 
 /**
  * A POST delivery, in order: authenticated, read, redeliveries skipped (if chosen), answers
@@ -248,61 +242,6 @@ async function wokenUp(
 	if (store instanceof DatabaseStore && options.collectBursts !== undefined && quietSeconds > 0)
 		store.keepClosingBursts(quietSeconds * 1000);
 	return answeredWithNothingToRun(this);
-}
-
-/**
- * Settles a claim once n8n has answered the delivery: a 2xx means its execution exists (n8n 2.x
- * answers a webhook taken on receipt only after creating it), anything else frees the claim so
- * that the platform's next delivery runs. Until then the claim is renewed, so that it outlives a
- * slow delivery but not a stopped process; a connection closed before any answer leaves it to
- * lapse (eventClaims.ts › TAKING_MS).
- */
-function settleWithAnswer(context: IWebhookFunctions, claim: HeldClaim) {
-	const response = context.getResponseObject();
-	let answered = false;
-	response.once('close', () => (answered = true));
-	response.once('finish', () => {
-		answered = true;
-		void settleUntilRecorded(
-			context,
-			claim,
-			response.statusCode >= 200 && response.statusCode < 300,
-		);
-	});
-	void (async () => {
-		for (;;) {
-			await sleep(TAKING_RENEW_MS);
-			if (answered) return;
-			// A renewal that fails is tried again; the claim lapses if none gets through.
-			await claim.renew().catch(() => {});
-		}
-	})();
-}
-
-/** Pauses between a settle's tries: about 10 minutes in all, a few seconds apart. */
-const SETTLE_WAITS_MS = [1000, 2000, 4000, ...Array<number>(120).fill(5000)];
-
-/**
- * Records the claim as run (or frees it), trying again while the store does not answer (n8n
- * restarting): a claim left taking would lapse, and a redelivery then run the event again.
- */
-async function settleUntilRecorded(
-	context: IWebhookFunctions,
-	claim: HeldClaim,
-	ran: boolean,
-): Promise<void> {
-	for (let attempt = 0; ; attempt++) {
-		try {
-			return await claim.settle(ran);
-		} catch (error) {
-			if (attempt === 0 || attempt === SETTLE_WAITS_MS.length)
-				context.logger.warn(
-					`Business Messaging Trigger: the store could not record a delivery as ${ran ? 'run' : 'not run'} (${(error as Error).message}); ${attempt === 0 ? 'trying again' : 'its record lapses: a redelivery of it would run again'}`,
-				);
-			if (attempt === SETTLE_WAITS_MS.length) return;
-			await sleep(SETTLE_WAITS_MS[attempt]);
-		}
-	}
 }
 
 /**
