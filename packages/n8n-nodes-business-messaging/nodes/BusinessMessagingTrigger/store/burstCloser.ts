@@ -9,7 +9,8 @@ import {
 	reclaim,
 	releaseBurst,
 	renewClaim,
-	rowsArrivedBefore,
+	overdueRows,
+	staleClaimRows,
 	waitingRows,
 	type HeldBurst,
 } from './burstTable';
@@ -183,28 +184,23 @@ function dueAt(rows: Row[], quietMs: number): number {
 /** What no live process is closing; true when it found any. */
 async function sweep(trigger: string, closer: Closer): Promise<boolean> {
 	const now = Date.now();
-	const rows = await rowsArrivedBefore(
-		closer.env.store,
-		trigger,
-		now - closer.env.quietMs - SWEEP_GRACE_MS,
-	);
+	const store = closer.env.store;
 	const overdue = new Set<string>();
-	const stale = new Set<string>();
-	for (const row of rows) {
+	for (const row of await overdueRows(store, trigger, now - closer.env.quietMs - SWEEP_GRACE_MS))
 		if (typeof row.waiting === 'string' && row.waiting !== '') overdue.add(row.waiting);
-		else if (typeof row.claim === 'string' && Number(row.claimedAt) < now - CLAIM_MS)
-			stale.add(row.claim);
-	}
+	const stale = new Set<string>();
+	for (const row of await staleClaimRows(store, trigger, now - CLAIM_MS))
+		if (typeof row.claim === 'string') stale.add(row.claim);
 	if (overdue.size > 0) await closeQuiet(trigger, closer, [...overdue]);
 	for (const claim of stale) {
-		const bursts = await reclaim(closer.env.store, claim);
+		const bursts = await reclaim(store, claim);
 		if (bursts.length > 0)
 			closer.env.handOver?.logger.warn(
 				`Business Messaging Trigger: ${bursts.length} burst(s) claimed by a process that stopped before their executions started are handed over again (a duplicate if that process had started one)`,
 			);
 		handOver(closer, bursts);
 	}
-	return rows.length > 0;
+	return overdue.size > 0 || stale.size > 0;
 }
 
 /**

@@ -61,15 +61,42 @@ export async function waitingRows(store: DataTables, keys: string[]): Promise<Ro
 	return rows;
 }
 
-/** Rows of the trigger that arrived before `before`: overdue waiting ones and old claims. */
-export async function rowsArrivedBefore(
+/**
+ * What a sweep reads at most of each kind: a page. Reading every row of a backlog, messages and
+ * all, twice every few seconds in each process, took n8n's API most of its time (10,000 chats
+ * in queue mode: bursts started at 4 a second).
+ */
+const SWEEP_ROWS = 250;
+
+/** Rows of the trigger still waiting that arrived before `before` (their process may be gone). */
+export async function overdueRows(
 	store: DataTables,
 	trigger: string,
 	before: number,
 ): Promise<Row[]> {
 	return await store.rows(
 		BURSTS_TABLE,
-		all(eq('trigger', trigger), { columnName: 'arrivedAt', condition: 'lt', value: before }),
+		all(
+			eq('trigger', trigger),
+			{ columnName: 'waiting', condition: 'neq', value: null },
+			{ columnName: 'arrivedAt', condition: 'lt', value: before },
+		),
+		undefined,
+		SWEEP_ROWS,
+	);
+}
+
+/** Rows of the trigger whose claim was made or renewed before `before` (its process stopped). */
+export async function staleClaimRows(
+	store: DataTables,
+	trigger: string,
+	before: number,
+): Promise<Row[]> {
+	return await store.rows(
+		BURSTS_TABLE,
+		all(eq('trigger', trigger), { columnName: 'claimedAt', condition: 'lt', value: before }),
+		undefined,
+		SWEEP_ROWS,
 	);
 }
 

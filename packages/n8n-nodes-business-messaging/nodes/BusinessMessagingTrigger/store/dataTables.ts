@@ -178,8 +178,13 @@ export class DataTables {
 		);
 	}
 
-	/** Every row the filter matches, all pages, in the order asked. */
-	async rows(table: TableDefinition, filter: Filter, sortBy?: string): Promise<Row[]> {
+	/** The rows the filter matches, in the order asked: all pages, or up to `atMost` rows. */
+	async rows(
+		table: TableDefinition,
+		filter: Filter,
+		sortBy?: string,
+		atMost = Infinity,
+	): Promise<Row[]> {
 		return await this.onTable(table, async (id) => {
 			const found: Row[] = [];
 			let cursor: string | undefined;
@@ -194,8 +199,8 @@ export class DataTables {
 				})) as { data?: Row[]; nextCursor?: string | null };
 				found.push(...(page.data ?? []));
 				cursor = page.nextCursor ?? undefined;
-			} while (cursor);
-			return found;
+			} while (cursor && found.length < atMost);
+			return found.slice(0, atMost);
 		});
 	}
 
