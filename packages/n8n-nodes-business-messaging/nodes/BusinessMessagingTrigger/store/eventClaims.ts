@@ -69,7 +69,8 @@ export async function claimKeys(store: DataTables, keys: string[]): Promise<Even
 		return { run: new Set(), busy: true, settle: async () => {}, renew: async () => {} };
 	}
 	// Every key already ran (a redelivery, a hand-over tried again): the rows that say so stay,
-	// these would only repeat them for a day (237,201 rows after the 10,000-chat run, most such).
+	// these would only repeat them for a day. (In the hour after the 10,000-chat run, while stuck
+	// hand-overs were tried again, the events table grew from 66,694 rows to 237,201.)
 	if (run.size === unique.length) {
 		await free();
 		return { run, busy: false, settle: async () => {}, renew: async () => {} };
