@@ -42,20 +42,25 @@ export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
 export function platformSender({ url, secret, timeoutMs = 30_000 }) {
 	const tally = {};
 	const answerTimes = [];
-	async function post(body) {
+	/** The signed POST of `body`, given up after `ms`: its answer, read whole, or a throw. */
+	async function signedPost(body, ms) {
 		const signature = createHmac('sha256', secret).update(body).digest('hex');
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'x-hub-signature-256': `sha256=${signature}`,
+			},
+			body,
+			signal: AbortSignal.timeout(ms),
+		});
+		await response.arrayBuffer();
+		return response;
+	}
+	async function post(body) {
 		const started = Date.now();
 		try {
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'x-hub-signature-256': `sha256=${signature}`,
-				},
-				body,
-				signal: AbortSignal.timeout(timeoutMs),
-			});
-			await response.arrayBuffer();
+			const response = await signedPost(body, timeoutMs);
 			if (response.status === 200) answerTimes.push(Date.now() - started);
 			return response.status;
 		} catch {
@@ -64,22 +69,10 @@ export function platformSender({ url, secret, timeoutMs = 30_000 }) {
 	}
 	/** Posts `body` and hangs up after `ms`, as a caller that gives up: true if it hung up first. */
 	async function postAndHangUp(body, ms) {
-		const signature = createHmac('sha256', secret).update(body).digest('hex');
-		try {
-			const response = await fetch(url, {
-				method: 'POST',
-				headers: {
-					'content-type': 'application/json',
-					'x-hub-signature-256': `sha256=${signature}`,
-				},
-				body,
-				signal: AbortSignal.timeout(ms),
-			});
-			await response.arrayBuffer();
-			return false;
-		} catch {
-			return true;
-		}
+		return await signedPost(body, ms).then(
+			() => false,
+			() => true,
+		);
 	}
 	async function deliver(body, tries = 30) {
 		for (let attempt = 0; attempt < tries; attempt++) {

@@ -1,6 +1,6 @@
 import { chatOf, sentAt } from '../delivery/bursts';
 import type { TriggerEvent } from '../events';
-import { all, any, chunks, eq, type DataTables, type Row } from './dataTables';
+import { all, any, chunks, eq, type Condition, type DataTables, type Row } from './dataTables';
 import { newClaimId } from './eventClaims';
 import { BURSTS_TABLE } from './tables';
 
@@ -68,21 +68,27 @@ export async function waitingRows(store: DataTables, keys: string[]): Promise<Ro
  */
 const SWEEP_ROWS = 250;
 
+/** The first SWEEP_ROWS rows of the trigger that meet `conditions`. */
+async function sweepRows(store: DataTables, trigger: string, ...conditions: Condition[]) {
+	return await store.rows(
+		BURSTS_TABLE,
+		all(eq('trigger', trigger), ...conditions),
+		undefined,
+		SWEEP_ROWS,
+	);
+}
+
 /** Rows of the trigger still waiting that arrived before `before` (their process may be gone). */
 export async function overdueRows(
 	store: DataTables,
 	trigger: string,
 	before: number,
 ): Promise<Row[]> {
-	return await store.rows(
-		BURSTS_TABLE,
-		all(
-			eq('trigger', trigger),
-			{ columnName: 'waiting', condition: 'neq', value: null },
-			{ columnName: 'arrivedAt', condition: 'lt', value: before },
-		),
-		undefined,
-		SWEEP_ROWS,
+	return await sweepRows(
+		store,
+		trigger,
+		{ columnName: 'waiting', condition: 'neq', value: null },
+		{ columnName: 'arrivedAt', condition: 'lt', value: before },
 	);
 }
 
@@ -92,12 +98,11 @@ export async function staleClaimRows(
 	trigger: string,
 	before: number,
 ): Promise<Row[]> {
-	return await store.rows(
-		BURSTS_TABLE,
-		all(eq('trigger', trigger), { columnName: 'claimedAt', condition: 'lt', value: before }),
-		undefined,
-		SWEEP_ROWS,
-	);
+	return await sweepRows(store, trigger, {
+		columnName: 'claimedAt',
+		condition: 'lt',
+		value: before,
+	});
 }
 
 /** Closes these bursts: their waiting rows, claimed by this caller alone, by burst. */
