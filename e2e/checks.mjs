@@ -38,6 +38,12 @@ export function numberArgument(name, fallback) {
 	return at === -1 ? fallback : Number(process.argv[at + 1]);
 }
 
+/** The word after `name` on the command line (`--engine legacy`), or undefined. */
+export function stringArgument(name) {
+	const at = process.argv.indexOf(name);
+	return at === -1 ? undefined : process.argv[at + 1];
+}
+
 export function assert(condition, message) {
 	if (!condition) throw new Error(message);
 }

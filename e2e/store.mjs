@@ -5,7 +5,7 @@
 //
 //   node e2e/store.mjs [--chats 40] [--latency-chats 500] [--engine legacy|vm]
 // --engine: n8n's expression engine (N8N_EXPRESSION_ENGINE); n8n's default is vm.
-import { assert, check, finish, numberArgument, waitFor } from './checks.mjs';
+import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
 import { createdBefore, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
@@ -23,8 +23,7 @@ import {
 
 const CHATS = numberArgument('--chats', 40);
 const LATENCY_CHATS = numberArgument('--latency-chats', 500);
-const engineAt = process.argv.indexOf('--engine');
-const ENGINE = engineAt === -1 ? undefined : process.argv[engineAt + 1];
+const ENGINE = stringArgument('--engine');
 const PORT = Number(process.env.BM_N8N_PORT ?? 5711);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'e2e-store-secret-0123456789abcdef';

@@ -5,6 +5,7 @@
 // delivers their receipts and the answers to the trigger.
 import { waitFor } from './checks.mjs';
 import { inFlight } from './platformSender.mjs';
+import { allPages } from './triggerRuns.mjs';
 import { actionNode, webhookNode, workflowJson } from '../tools/n8n/index.mjs';
 
 const ASK_PATH = 'bm-scale-ask';
@@ -44,16 +45,8 @@ export function askWorkflow(sandbox) {
 async function openInStore(api) {
 	const table = (await api('/data-tables?limit=50')).data.find((t) => t.name === QUESTIONS_TABLE);
 	if (!table) return 0;
-	const questions = new Set();
-	let cursor;
-	do {
-		const page = await api(
-			`/data-tables/${table.id}/rows?limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-		);
-		for (const row of page.data) questions.add(row.question);
-		cursor = page.nextCursor;
-	} while (cursor);
-	return questions.size;
+	const rows = await allPages(api, `/data-tables/${table.id}/rows`);
+	return new Set(rows.map((row) => row.question)).size;
 }
 
 /**
@@ -118,18 +111,8 @@ export async function answerQuestions({ sandbox, api, askId, count }) {
 				text: answerOf(n),
 			}),
 	);
-	const list = async (includeData) => {
-		const found = [];
-		let cursor;
-		do {
-			const page = await api(
-				`/executions?workflowId=${askId}&includeData=${includeData}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-			);
-			found.push(...page.data);
-			cursor = page.nextCursor;
-		} while (cursor);
-		return found;
-	};
+	const list = async (includeData) =>
+		await allPages(api, `/executions?workflowId=${askId}&includeData=${includeData}`);
 	const unfinished = (executions) =>
 		executions.filter((e) => ['new', 'running', 'waiting'].includes(e.status)).length;
 	await waitFor(

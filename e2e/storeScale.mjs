@@ -17,9 +17,9 @@
 // --later-minutes: the store's rows and size again that long after the end. --engine: n8n's
 // expression engine in every process (N8N_EXPRESSION_ENGINE; n8n's default is vm).
 import { execFileSync } from 'node:child_process';
-import { assert, check, finish, numberArgument, waitFor } from './checks.mjs';
+import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
-import { exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
+import { allPages, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
 	createApiKey,
 	createQueueHome,
@@ -45,8 +45,7 @@ const IN_FLIGHT = numberArgument('--in-flight', 40);
 /** Chats (others than the writing ones) with a free-text question open through the faults. */
 const QUESTIONS = numberArgument('--questions', 200);
 const LATER_MINUTES = numberArgument('--later-minutes', 0);
-const engineAt = process.argv.indexOf('--engine');
-const ENGINE = engineAt === -1 ? undefined : process.argv[engineAt + 1];
+const ENGINE = stringArgument('--engine');
 const SECRET = 'e2e-store-scale-secret-0123456789';
 const QUIET_SECONDS = 3;
 /** Between a chat's messages, as a customer types: well inside the quiet time. */
@@ -106,15 +105,7 @@ async function storeFigures() {
 	const tables = (await api('/data-tables?limit=50')).data;
 	const figures = [];
 	for (const table of tables) {
-		let rows = 0;
-		let cursor;
-		do {
-			const page = await api(
-				`/data-tables/${table.id}/rows?limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-			);
-			rows += page.data.length;
-			cursor = page.nextCursor;
-		} while (cursor);
+		const rows = (await allPages(api, `/data-tables/${table.id}/rows`)).length;
 		figures.push(`${table.name}: ${rows} rows, ${(table.sizeBytes / 1024 / 1024).toFixed(2)} MB`);
 	}
 	return figures.join('; ');

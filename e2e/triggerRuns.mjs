@@ -15,17 +15,22 @@ export function publicApi(base, apiKey) {
 	};
 }
 
-/** Every execution of the workflow with the messages its trigger (`nodeName`) gave, oldest first. */
-export async function triggerExecutions(api, workflowId, nodeName = 'Business Messaging Trigger') {
+/** Every item of a list of n8n's public API (`path`, with or without a query), page by page. */
+export async function allPages(api, path) {
 	const found = [];
+	const join = path.includes('?') ? '&' : '?';
 	let cursor;
 	do {
-		const page = await api(
-			`/executions?workflowId=${workflowId}&includeData=true&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
-		);
+		const page = await api(`${path}${join}limit=250${cursor ? `&cursor=${cursor}` : ''}`);
 		found.push(...page.data);
 		cursor = page.nextCursor;
 	} while (cursor);
+	return found;
+}
+
+/** Every execution of the workflow with the messages its trigger (`nodeName`) gave, oldest first. */
+export async function triggerExecutions(api, workflowId, nodeName = 'Business Messaging Trigger') {
+	const found = await allPages(api, `/executions?workflowId=${workflowId}&includeData=true`);
 	return found
 		.map((execution) => {
 			// An execution that never ran (crashed before its first node, or still queued) holds its
