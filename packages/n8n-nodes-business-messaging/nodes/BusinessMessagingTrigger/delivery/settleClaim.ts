@@ -6,8 +6,12 @@ import { TAKING_RENEW_MS } from '../store/eventClaims';
 const ANSWER_POLL_MS = 1000;
 /** How long a delivery whose caller hung up waits for n8n's answer before its claim may lapse. */
 const HUNG_UP_WAIT_MS = 10 * 60 * 1000;
-/** Pauses between a settle's tries: about 10 minutes in all, a few seconds apart. */
-const SETTLE_WAITS_MS = [1000, 2000, 4000, ...Array<number>(120).fill(5000)];
+/**
+ * Pauses between a settle's tries: about 10 minutes in all, a second or two apart, so that once
+ * the store answers again the record is made before a redelivery or a hand-over tried again
+ * claims the event (the claim lapses if the store is out of reach longer than TAKING_MS).
+ */
+const SETTLE_WAITS_MS = [1000, ...Array<number>(300).fill(2000)];
 
 /**
  * Settles a claim once n8n has answered the delivery: a 2xx means its execution exists (n8n 2.x
@@ -26,24 +30,30 @@ const SETTLE_WAITS_MS = [1000, 2000, 4000, ...Array<number>(120).fill(5000)];
  */
 export function settleWithAnswer(context: IWebhookFunctions, claim: HeldClaim): void {
 	const response = context.getResponseObject();
-	let settled = false;
+	// An object, not a variable: the callbacks change it while the loop below reads it.
+	const claimed: { state: 'answering' | 'settling' | 'recorded' } = { state: 'answering' };
 	let hungUpAt: number | undefined;
 	const settle = () => {
-		if (settled) return;
-		settled = true;
+		if (claimed.state !== 'answering') return;
+		claimed.state = 'settling';
 		const ran = response.statusCode >= 200 && response.statusCode < 300;
-		void settleUntilRecorded(context, claim, ran);
+		void settleUntilRecorded(context, claim, ran).finally(() => (claimed.state = 'recorded'));
 	};
 	response.once('finish', settle);
 	void (async () => {
 		let renewedAt = Date.now();
 		for (;;) {
 			await sleep(ANSWER_POLL_MS);
-			if (settled) return;
-			if (response.writableEnded) return settle();
-			// Looked at, not listened to: the caller may have hung up before this claim was made.
-			if (response.destroyed) hungUpAt ??= Date.now();
-			if (hungUpAt !== undefined && Date.now() - hungUpAt > HUNG_UP_WAIT_MS) return;
+			if (claimed.state === 'recorded') return;
+			if (claimed.state === 'answering') {
+				if (response.writableEnded) settle();
+				// Looked at, not listened to: the caller may have hung up before this claim was made.
+				if (response.destroyed) hungUpAt ??= Date.now();
+				if (hungUpAt !== undefined && Date.now() - hungUpAt > HUNG_UP_WAIT_MS) return;
+			}
+			// Renewed until the record is made, not only until n8n answered: a slow store (10,000
+			// chats in queue mode) took longer than the claim lasts to record a burst as run, and a
+			// hand-over tried again meanwhile found the claim lapsed and ran the burst again.
 			if (Date.now() - renewedAt < TAKING_RENEW_MS) continue;
 			renewedAt = Date.now();
 			// A renewal that fails is tried again; the claim lapses if none gets through.
