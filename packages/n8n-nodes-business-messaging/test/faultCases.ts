@@ -228,6 +228,19 @@ export const OPERATION_CASES: OperationCase[] = [
 		repeatable: true,
 	},
 	{
+		name: 'Account › Get Routing Roles',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'getRoutingRoles',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		}),
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/routing_roles$`,
+		},
+		repeatable: true,
+	},
+	{
 		name: 'Account › Update Conversational Automation',
 		parameters: (bed) => ({
 			resource: 'account',

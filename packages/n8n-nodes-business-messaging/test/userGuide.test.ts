@@ -92,7 +92,7 @@ describe('the user guide', () => {
 		const trigger = page('trigger.md');
 		const properties = new BusinessMessagingTrigger().description.properties;
 		const events = options(properties, 'events');
-		expect(events.length).toBe(16);
+		expect(events.length).toBe(18);
 		for (const event of events)
 			expect(section(trigger, 'Events')).toContain(`${event.name} (\`${String(event.value)}\`)`);
 		const authentications = options(properties, 'deliveryAuth');

@@ -49,6 +49,10 @@ export const ErrorCode = {
 	userIdRecipientRefused: 131062,
 	/** The Block Users API's: a message to a customer the number blocked. */
 	blockedUser: 130403,
+	/** A thread control action this app may not take on the chat (conversation routing). */
+	threadControlRefused: 2494191,
+	/** Only the Call primary may act on calls (conversation routing). */
+	notCallPrimary: 138038,
 	/** The Block Users API's "Failed to block/unblock users": some users of the request failed. */
 	blockFailed: 139100,
 	/** A MARKETING template sent to /messages when the business turned marketing off on Cloud API. */

@@ -115,15 +115,19 @@ export function messageStatusEvent(
 	});
 }
 
-/** A customer's message: `contacts` names them, the message carries `from` / `from_user_id`. */
+/**
+ * A customer's message: `contacts` names them, the message carries `from` / `from_user_id`.
+ * Under `standby` when another app owns the chat (routing.ts): the same value, a copy.
+ */
 export function incomingMessageEvent(
 	account: BusinessAccount,
 	number: PhoneNumber,
 	contacts: Record<string, unknown>[] | undefined,
 	message: Record<string, unknown>,
 	nowMs: number,
+	field: 'messages' | 'standby' = 'messages',
 ) {
-	return envelope(account.id, nowMs, 'messages', {
+	return envelope(account.id, nowMs, field, {
 		messaging_product: 'whatsapp',
 		metadata: metadata(number),
 		...(contacts ? { contacts } : {}),

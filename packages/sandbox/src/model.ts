@@ -278,3 +278,18 @@ export interface Call {
 	/** Clock time of the terminate event, once it came. */
 	endedAt?: number;
 }
+
+/** This app's part on a number under conversation routing (routing.ts). */
+export interface NumberRouting {
+	/** The entry points this app is primary for: "messages" (the customers' chats), "calls". */
+	roles: string[];
+	/** Whether this app receives standby copies of the chats another app owns. */
+	isStandby: boolean;
+	/** Whether this app may take a chat from its owner (the escalation partner). */
+	escalationPartner: boolean;
+	/** The role the other app is known by in handovers (Meta names roles, never apps). */
+	otherRole: string;
+}
+
+/** This app, or the other app (by its role). */
+export type ChatOwner = 'us' | 'other';

@@ -1,3 +1,4 @@
+import { incomingField } from './routing';
 import { SendLimits } from './sendLimits';
 import { Clock, Scheduler } from './clock';
 import { defaultConfig, type SandboxConfig } from './config';
@@ -185,8 +186,18 @@ export class SandboxState {
 			receivedAt: this.now(),
 			message: sent,
 		});
+		// Under conversation routing the chat's owner gets it; this app a standby copy, or nothing.
+		const field = incomingField(this.store, phoneNumberId, customer);
+		if (field === undefined) return undefined;
 		return this.webhooks.emit(
-			incomingMessageEvent(account, number, [contactOf(customer, withheld)], sent, this.now()),
+			incomingMessageEvent(
+				account,
+				number,
+				[contactOf(customer, withheld)],
+				sent,
+				this.now(),
+				field,
+			),
 		);
 	}
 

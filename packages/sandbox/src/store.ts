@@ -5,6 +5,7 @@ import type {
 	BusinessAccount,
 	BusinessProfile,
 	Call,
+	ChatOwner,
 	Catalog,
 	Customer,
 	CatalogBatch,
@@ -12,6 +13,7 @@ import type {
 	IssuedMediaUrl,
 	Media,
 	Message,
+	NumberRouting,
 	Payment,
 	PhoneNumber,
 	Product,
@@ -65,6 +67,10 @@ export class Store {
 	 * business account ID.
 	 */
 	readonly webhookOverrides = new Map<string, string>();
+	/** Conversation routing per number (routing.ts): absent, this app is the only responder. */
+	readonly routing = new Map<string, NumberRouting>();
+	/** Who owns each chat under routing, by `<phone number ID>:<customer>`; absent: idle. */
+	readonly chatOwners = new Map<string, ChatOwner>();
 	private readonly customersByNumber = new Map<string, Customer>();
 	private readonly customersByUserId = new Map<string, Customer>();
 	private readonly customersByParentUserId = new Map<string, Customer>();

@@ -44,6 +44,26 @@ const OPTIONS: INodeProperties[] = [
 			'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
 	},
 	{
+		displayName: 'Standby Messages',
+		name: 'standbyMessages',
+		type: 'options',
+		default: 'mark',
+		description:
+			"While another app on the number (Meta's Business Agent, a helpdesk) owns a chat, this app receives standby copies of its messages. Answering one takes the chat back from that app.",
+		options: [
+			{
+				name: 'Start Nothing',
+				value: 'skip',
+				description: "Skip them; n8n's log (debug) counts them",
+			},
+			{
+				name: 'Start the Workflow, Marked',
+				value: 'mark',
+				description: 'Each copy is an item with standby: true, kept out of bursts and answers',
+			},
+		],
+	},
+	{
 		displayName: 'Skip Redeliveries',
 		name: 'skipRedeliveries',
 		type: 'boolean',
@@ -131,6 +151,18 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'Call',
 				value: 'call',
 				description: 'A WhatsApp call connected, rang, was answered or ended',
+			},
+			{
+				name: 'Chat Control Passed to Us',
+				value: 'controlPassed',
+				description:
+					"Another app on the number (Meta's Business Agent, a helpdesk) passed a chat to this app: it is ours to answer again",
+			},
+			{
+				name: 'Chat Control Taken From Us',
+				value: 'controlTaken',
+				description:
+					'Another app on the number took a chat over: its messages come as standby copies until it is passed back',
 			},
 			{
 				name: 'Error',

@@ -9,6 +9,7 @@ import { cloudApiTakesMarketing } from '../rules/marketingMessages';
 import { callbackData, replyTo } from '../rules/messageEnvelope';
 import { CONTENT_TYPES, textContent, validateContent } from '../rules/messageContent';
 import { templateToSend } from '../rules/templateSend';
+import { takenBack } from '../routing';
 import type { SandboxState } from '../sandbox';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
 
@@ -140,6 +141,8 @@ export function sendMessage(
 		message.callbackData = callbackData(body.biz_opaque_callback_data);
 	rules.mark?.(message);
 	sandbox.store.messages.set(message.id, message);
+	// A service message to a chat another app owns takes it back (routing.ts).
+	if (customer && type !== 'template') takenBack(sandbox.store, number.phone_number_id, customer);
 	scheduleReceipts(sandbox, number, message);
 	return {
 		messaging_product: 'whatsapp',

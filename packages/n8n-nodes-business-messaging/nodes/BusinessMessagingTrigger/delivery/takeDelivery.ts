@@ -122,8 +122,9 @@ async function takeWith(
 ): Promise<IWebhookResponseData> {
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
+	// A standby copy is not ours to answer (events/routing.ts): it is never held in a burst.
 	const incoming = (events: TriggerEvent[]) =>
-		events.filter((e) => e.eventType === 'incomingMessage');
+		events.filter((e) => e.eventType === 'incomingMessage' && e.standby !== true);
 	// Any delivery keeps this process closing the bursts kept in n8n's database, also those a
 	// stopped process left (n8n 2.41 runs no code of a webhook trigger when it starts).
 	if (bursting && store instanceof DatabaseStore) store.keepClosingBursts(quietSeconds * 1000);
@@ -150,19 +151,24 @@ async function takeWith(
 		redelivered = events.length - taken.fresh.length;
 		events = taken.fresh;
 	}
+	// Standby copies (another app owns the chat) answer no question and are skipped if chosen.
+	const standby = events.filter((e) => e.standby === true);
+	const owned = events.filter((e) => e.standby !== true);
+	const skipStandby = options.standbyMessages === 'skip';
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const unanswered = await resumeWaiting.call(
 		this,
-		events,
+		owned,
 		store.questions,
 		options.strayAnswers === true,
 	);
-	const chosen = chosenEvents(this, unanswered, kinds);
+	const chosen = chosenEvents(this, skipStandby ? unanswered : [...unanswered, ...standby], kinds);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
 			redelivered,
-			answers: events.length - unanswered.length,
-			notChosen: unanswered,
+			answers: owned.length - unanswered.length,
+			standby: skipStandby ? standby.length : 0,
+			notChosen: skipStandby ? unanswered : [...unanswered, ...standby],
 		});
 		return answeredWithNothingToRun(this);
 	}
@@ -170,7 +176,8 @@ async function takeWith(
 	const items: INodeExecutionData[] = [];
 	let now = chosen;
 	if (bursting) {
-		now = chosen.filter((e) => e.eventType !== 'incomingMessage');
+		const holding = new Set(incoming(chosen));
+		now = chosen.filter((e) => !holding.has(e));
 		const held = await store.holdInBursts(incoming(chosen), quietSeconds * 1000, {
 			arrival,
 			arrivedAt,
@@ -251,12 +258,15 @@ async function wokenUp(
  */
 function logNothingToRun(
 	context: IWebhookFunctions,
-	skipped: { redelivered: number; answers: number; notChosen: TriggerEvent[] },
+	skipped: { redelivered: number; answers: number; standby: number; notChosen: TriggerEvent[] },
 ): void {
 	const kinds = [...new Set(skipped.notChosen.map((e) => e.eventType))];
 	const said = [
 		skipped.redelivered > 0 ? `${skipped.redelivered} redelivered (Skip Redeliveries)` : '',
 		skipped.answers > 0 ? `${skipped.answers} answer(s) to Send and Wait questions` : '',
+		skipped.standby > 0
+			? `${skipped.standby} standby copies of a chat another app owns (Standby Messages: Start Nothing)`
+			: '',
 		skipped.notChosen.length > 0
 			? `${skipped.notChosen.length} not chosen in Events, Message Statuses or Only These Numbers (${kinds.join(', ')})`
 			: '',

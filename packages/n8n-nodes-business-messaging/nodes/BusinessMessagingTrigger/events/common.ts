@@ -17,6 +17,8 @@ export type EventType =
 	| 'contactSync'
 	| 'accountUpdate'
 	| 'accountAlert'
+	| 'controlPassed'
+	| 'controlTaken'
 	| 'other';
 
 export interface TriggerEvent {

@@ -20,6 +20,7 @@ import {
 import { callEvents } from './calls';
 import { contactSyncEvents, historyEvents, messageEchoes } from './coexistence';
 import { incomingMessage, MEDIA_TYPES } from './messages';
+import { handoverEvents, markedStandby } from './routing';
 import { messageStatus, statusChosen } from './statuses';
 import {
 	templateCategory,
@@ -93,6 +94,7 @@ const NUMBER_FIELDS: Record<string, (value: IDataObject, where: IDataObject) => 
 	smb_app_state_sync: contactSyncEvents,
 	user_preferences: marketingPreferences,
 	user_id_update: userIdUpdates,
+	messaging_handovers: handoverEvents,
 };
 
 /** The events of fields about the account, by field. */
@@ -111,6 +113,7 @@ function eventsOfChange(
 	const field = textOf(change.field);
 	const value = change.value;
 	if (field === 'messages') return messagesChange(value, entry, chosen);
+	if (field === 'standby') return standbyChange(value, entry, chosen);
 	if (field !== undefined && TEMPLATE_FIELDS.includes(field))
 		return [templateEvent(field, { value, businessAccountId: textOf(entry.id), time: entry.time })];
 	const legacy = () => [other(value, entry, field)];
@@ -154,6 +157,7 @@ function messagesChange(
 	value: IDataObject,
 	entry: IDataObject,
 	chosen: Set<string> | undefined,
+	field = 'messages',
 ): TriggerEvent[] {
 	const where = numberOf(value, entry);
 	const contacts = objectsOf(value.contacts);
@@ -162,25 +166,42 @@ function messagesChange(
 		events.push(
 			isObject(status)
 				? messageStatus(status, contacts, where)
-				: other(status, entry, 'messages', where),
+				: other(status, entry, field, where),
 		);
 	}
 	for (const message of Array.isArray(value.messages) ? value.messages : []) {
 		events.push(
 			isObject(message)
 				? incomingMessage(message, contacts, where)
-				: other(message, entry, 'messages', where),
+				: other(message, entry, field, where),
 		);
 	}
 	// Errors for the account or app (a rate limit, say) come in the value itself.
 	const errors = errorEvents(value.errors, where);
-	const legacy = () => [
-		other(value, entry, 'messages', { ...where, errors: listOf(value.errors) }),
-	];
+	const legacy = () => [other(value, entry, field, { ...where, errors: listOf(value.errors) })];
 	if (errors.length > 0) events.push(...typedOrLegacy(errors, legacy, chosen));
 	// A value with nothing the trigger knows still reaches the workflow.
 	else if (events.length === 0) events.push(...legacy());
 	return events;
+}
+
+/**
+ * A `standby` change (Meta's conversation routing): while another app owns a chat, we receive
+ * copies of its customer's messages, the receipts, and what that app sends (echoes). They are
+ * the items they would be, marked `standby: true`.
+ */
+function standbyChange(
+	value: IDataObject,
+	entry: IDataObject,
+	chosen: Set<string> | undefined,
+): TriggerEvent[] {
+	const echoes = messageEchoes(value, numberOf(value, entry));
+	const inMessagesShape = ['messages', 'statuses', 'errors'].some((key) => key in value);
+	// A value of echoes only is not also an unknown `messages` value.
+	const events =
+		inMessagesShape || echoes.length === 0 ? messagesChange(value, entry, chosen, 'standby') : [];
+	const legacy = () => [other(value, entry, 'standby', numberOf(value, entry))];
+	return typedOrLegacy(markedStandby([...events, ...echoes]), legacy, chosen);
 }
 
 /** An `other` item: the part as received, with the field it came under and the account. */

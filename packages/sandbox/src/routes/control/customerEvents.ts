@@ -93,27 +93,30 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 	app.post('/user-id-change', async (request) => changeUserId(sandbox, jsonBody(request)));
 };
 
-function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {
+export function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {
 	const numberId = requireString(body, 'phone_number_id', 'phone_number_id');
 	const number = sandbox.store.numbers.get(numberId);
 	if (!number) throw notFound('Phone number', numberId);
 	return number;
 }
 
-function businessNumber(number: PhoneNumber): string {
+export function businessNumber(number: PhoneNumber): string {
 	return number.wanumber.replace(/^\+/, '');
 }
 
-function seconds(sandbox: SandboxState): number {
+export function seconds(sandbox: SandboxState): number {
 	return Math.floor(sandbox.now() / 1000);
 }
 
-function newMessageId(): string {
+export function newMessageId(): string {
 	return `wamid.${randomBytes(24).toString('base64url')}`;
 }
 
 /** `wa_id`, `user_id`, `parent_user_id` of a customer, as user_preferences carries them. */
-function identityOf(customer: Customer, withheld: SandboxState['config']['withheldNumber']): Json {
+export function identityOf(
+	customer: Customer,
+	withheld: SandboxState['config']['withheldNumber'],
+): Json {
 	return {
 		...numberField('wa_id', customer.wa_id, withheld),
 		...(customer.user_id !== undefined ? { user_id: customer.user_id } : {}),

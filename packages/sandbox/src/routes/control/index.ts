@@ -2,6 +2,7 @@ import type { SandboxPlugin } from '../../http';
 import { customerEventRoutes } from './customerEvents';
 import { customerRoutes } from './customers';
 import { dataRoutes } from './data';
+import { routingRoutes } from './routing';
 import { settingsRoutes } from './settings';
 import { deliveriesPageRoutes } from './deliveriesPage';
 import { webhookRoutes } from './webhook';
@@ -22,6 +23,7 @@ export const controlRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		deliveriesPageRoutes,
 		customerRoutes,
 		customerEventRoutes,
+		routingRoutes,
 	])
 		app.register(routes, { sandbox });
 };

@@ -4,6 +4,7 @@ import * as blockUser from './blockUser.operation';
 import * as getBusinessAccount from './getBusinessAccount.operation';
 import * as getBusinessProfile from './getBusinessProfile.operation';
 import * as getConversationalAutomation from './getConversationalAutomation.operation';
+import * as getRoutingRoles from './getRoutingRoles.operation';
 import * as listBlockedUsers from './listBlockedUsers.operation';
 import * as listNumbers from './listNumbers.operation';
 import * as unblockUser from './unblockUser.operation';
@@ -15,6 +16,7 @@ export const operations: Record<string, Operation> = {
 	getBusinessAccount,
 	getBusinessProfile,
 	getConversationalAutomation,
+	getRoutingRoles,
 	listBlockedUsers,
 	listNumbers,
 	unblockUser,
@@ -58,6 +60,13 @@ export const description: INodeProperties[] = [
 				action: 'Get conversational automation',
 			},
 			{
+				name: 'Get Routing Roles',
+				value: 'getRoutingRoles',
+				description:
+					"Get this app's roles on a number under Meta's conversation routing, with a warning when another app gets its customers' messages",
+				action: 'Get routing roles',
+			},
+			{
 				name: 'List Blocked Users',
 				value: 'listBlockedUsers',
 				description: 'List the customers a number blocked',
@@ -95,6 +104,7 @@ export const description: INodeProperties[] = [
 	...getBusinessAccount.description,
 	...getBusinessProfile.description,
 	...getConversationalAutomation.description,
+	...getRoutingRoles.description,
 	...listBlockedUsers.description,
 	...listNumbers.description,
 	...unblockUser.description,

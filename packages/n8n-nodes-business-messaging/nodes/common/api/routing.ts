@@ -1,0 +1,56 @@
+import type { IDataObject } from 'n8n-workflow';
+import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
+
+/**
+ * Meta's conversation routing (docs/API.md, "Conversation routing"): when several apps answer on
+ * one number, the business makes one primary per entry point. The Routing Roles API reports this
+ * app's own roles on a number (`roles`, empty when it is primary for nothing; `calls` when it is
+ * the Call primary) and whether it receives standby copies (`is_standby`); never another app's.
+ * Meta's page does not show the path here: /{phone_number_id}/routing_roles is our reading, and
+ * the answer is read in the value itself or in `data` or `routing_roles`.
+ */
+
+export interface RoutingRoles {
+	phoneNumberId: string;
+	roles: string[];
+	isStandby: boolean;
+	/** What the roles mean for this workflow, when something is wrong; absent when all is well. */
+	warning?: string;
+}
+
+/** GET /{phone_number_id}/routing_roles: this app's roles on the number. */
+export async function getRoutingRoles(
+	this: Context,
+	phoneNumberId: string,
+	request: RequestContext = {},
+): Promise<RoutingRoles> {
+	const answer = await requestJson<IDataObject>(
+		this,
+		{
+			method: 'GET',
+			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, 'routing_roles'),
+		},
+		request,
+	);
+	return rolesOf(phoneNumberId, answer);
+}
+
+function rolesOf(phoneNumberId: string, answer: IDataObject): RoutingRoles {
+	const candidates = [
+		answer,
+		...(Array.isArray(answer.data) ? answer.data : [answer.data]),
+		answer.routing_roles,
+	].filter((c): c is IDataObject => typeof c === 'object' && c !== null && !Array.isArray(c));
+	const found = candidates.find((c) => Array.isArray(c.roles)) ?? {};
+	const roles = (Array.isArray(found.roles) ? found.roles : []).map(String);
+	const isStandby = found.is_standby === true;
+	return { phoneNumberId, roles, isStandby, warning: routingWarning(roles, isStandby) };
+}
+
+/** Meta's troubleshooting row "No inbound messages", said for this workflow. */
+function routingWarning(roles: string[], isStandby: boolean): string | undefined {
+	if (roles.length > 0) return undefined;
+	return isStandby
+		? "Another app is primary on this number (Meta's conversation routing): this app receives only standby copies of its chats, which the trigger marks standby: true. Answering one takes the chat back from that app."
+		: 'This app is primary for no entry point on this number and has no standby: it receives no customer messages there. Ask the business to make it primary, or to grant it standby, in its conversation routing settings.';
+}
