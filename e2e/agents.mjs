@@ -44,6 +44,7 @@ function prepare({ n8n, sandbox, queue, mode }) {
 				measuredBursts,
 				redelivered,
 				numberNotChosen,
+				anotherAppOwnsTheChats,
 				refusalLogged,
 				...(queue ? [] : [editorTest]),
 				idempotentSend,
@@ -281,6 +282,69 @@ async function numberNotChosen(s) {
 	});
 }
 
+/**
+ * Meta's conversation routing: the sandbox's second app (Meta's Business Agent, say) takes 10
+ * chats. Each chat's handover comes as its own event; the customers' messages come as standby
+ * copies, each its own execution marked standby (never held in a burst: the other app answers
+ * them); none is lost. Passed back, a chat's messages are a burst again.
+ */
+async function anotherAppOwnsTheChats(s) {
+	const { control, writes, typing, newRuns, knownRuns, mode, ourNumber } = s;
+	await check(
+		`${mode}: another app takes 10 chats (conversation routing): 10 Chat Control Taken items, each customer's 2 messages as 2 standby items, none lost; a chat passed back bursts again`,
+		async () => {
+			const customers = Array.from({ length: 10 }, (_, n) => `14155550${300 + n}`);
+			await control('/routing', { phone_number_id: ourNumber });
+			try {
+				const known = await knownRuns();
+				for (const from of customers)
+					await control('/routing/take', { phone_number_id: ourNumber, from, metadata: 'agent' });
+				await Promise.all(
+					customers.map(async (from) => {
+						await writes(from, 'first');
+						await typing();
+						await writes(from, 'second');
+					}),
+				);
+				await control('/webhook/flush', {});
+				const items = (await newRuns(known, 30)).flatMap((run) =>
+					run.items.map((item) => ({ ...item, items: run.items.length })),
+				);
+				const taken = items.filter((i) => i.eventType === 'controlTaken');
+				assert(
+					taken.length === 10 && new Set(taken.map((i) => i.from)).size === 10,
+					`Chat Control Taken: ${JSON.stringify(taken.map((i) => i.from))}`,
+				);
+				const copies = items.filter((i) => i.eventType === 'incomingMessage');
+				const wrong = copies.filter((i) => i.standby !== true || i.messageCount || i.items !== 1);
+				assert(wrong.length === 0, `not standby items alone: ${JSON.stringify(wrong[0])}`);
+				for (const from of customers)
+					for (const text of ['first', 'second']) {
+						const count = copies.filter((i) => i.from === from && i.text === text).length;
+						assert(count === 1, `${from}'s "${text}" ran ${count} times`);
+					}
+				assert(items.length === 30, `${items.length} items, expected 30`);
+
+				const back = await knownRuns();
+				await control('/routing/pass', { phone_number_id: ourNumber, from: customers[0] });
+				await writes(customers[0], 'back');
+				await typing();
+				await writes(customers[0], 'again');
+				await control('/webhook/flush', {});
+				const after = (await newRuns(back, 2)).flatMap((run) => run.items);
+				assert(
+					after.some((i) => i.eventType === 'controlPassed' && i.from === customers[0]),
+					'no Chat Control Passed to Us',
+				);
+				const burst = after.find((i) => i.messageCount !== undefined);
+				assert(burst?.messageCount === 2 && burst.standby === undefined, JSON.stringify(after));
+			} finally {
+				await control(`/routing?phone_number_id=${ourNumber}`, undefined, 'DELETE');
+			}
+		},
+	);
+}
+
 /** A refused delivery is said in n8n's log, without the secret. */
 async function refusalLogged(s) {
 	const { control, mode, queue, said, logs, secret } = s;
@@ -412,7 +476,7 @@ function agentWorkflows(triggerId, ourNumber) {
 				triggerNode(
 					triggerId,
 					{
-						events: ['incomingMessage'],
+						events: ['incomingMessage', 'controlPassed', 'controlTaken'],
 						deliveryAuth: 'signature',
 						options: {
 							collectBursts: QUIET_SECONDS,
