@@ -6,7 +6,15 @@
 // queue mode on Postgres only: three processes sharing SQLite fail executions with SQLITE_BUSY
 // under a burst (measured: 19 of 5,000, RELIABILITY.md).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+	appendFileSync,
+	chownSync,
+	existsSync,
+	mkdtempSync,
+	readdirSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createN8nHome } from './home.mjs';
@@ -231,10 +239,17 @@ function processGroup(n8n, specs) {
 	/** The running child of each process, by name. */
 	const children = new Map();
 	const logs = Object.fromEntries(specs.map(({ name }) => [name, '']));
+	// BM_E2E_LOG_DIR: each process's output also goes to <dir>/<name>.log, whole (a long run's
+	// duplicates are explained from there).
+	const logDir = process.env.BM_E2E_LOG_DIR;
 	const launch = ({ name, command, env }) => {
 		const child = n8n.start(command, env);
-		child.stdout.on('data', (chunk) => (logs[name] += chunk));
-		child.stderr.on('data', (chunk) => (logs[name] += chunk));
+		const said = (chunk) => {
+			logs[name] += chunk;
+			if (logDir) appendFileSync(join(logDir, `${name}.log`), chunk);
+		};
+		child.stdout.on('data', said);
+		child.stderr.on('data', said);
 		children.set(name, child);
 	};
 	const stopOne = async (name, signal) => {
