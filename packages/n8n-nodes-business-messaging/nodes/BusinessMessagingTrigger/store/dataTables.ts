@@ -139,10 +139,7 @@ export class DataTables {
 			`read|${this.baseUrl}|${table.name}|${column}`,
 			values,
 			async (batches) => {
-				const found = await this.rows(
-					table,
-					any([...new Set(batches.flat())].map((v) => eq(column, v))),
-				);
+				const found = await this.rowsAtOnce(table, column, [...new Set(batches.flat())]);
 				return batches.map((mine) => {
 					const wanted = new Set(mine);
 					return found.filter((row) => wanted.has(String(row[column])));
@@ -153,26 +150,57 @@ export class DataTables {
 	}
 
 	/**
+	 * The rows whose `column` is one of `values`, each answer one page: one SELECT, so one
+	 * snapshot. n8n pages by offset, so rows deleted between two pages' reads (claims freed all the
+	 * while) would shift the next page and hide rows from it: a claim's read that missed a key's
+	 * `run` row would run the event again. A batch that does not fit a page is read in halves.
+	 */
+	private async rowsAtOnce(
+		table: TableDefinition,
+		column: string,
+		values: string[],
+	): Promise<Row[]> {
+		const filter = any(values.map((v) => eq(column, v)));
+		// One value's rows that do not fit a page (never seen: a few rows a key) are read page by page.
+		if (values.length === 1) return await this.rows(table, filter);
+		const page = await this.onTable(table, async (id) => {
+			return (await this.call('GET', `/data-tables/${id}/rows`, {
+				qs: { filter: JSON.stringify(filter), limit: PAGE },
+			})) as { data?: Row[]; nextCursor?: string | null };
+		});
+		if (!page.nextCursor) return page.data ?? [];
+		const half = Math.ceil(values.length / 2);
+		return [
+			...(await this.rowsAtOnce(table, column, values.slice(0, half))),
+			...(await this.rowsAtOnce(table, column, values.slice(half))),
+		];
+	}
+
+	/**
 	 * Sets `data()` (made when the batch goes) on the rows whose `column` is one of `values`,
-	 * together with the updates of other callers that wait meanwhile (one PATCH for the batch).
+	 * together with the updates of other callers that wait meanwhile (one PATCH for the batch);
+	 * each caller gets the rows of its own values as they now are.
 	 */
 	async updateGrouped(
 		table: TableDefinition,
 		column: string,
 		values: string[],
 		data: () => IDataObject,
-	): Promise<void> {
-		if (values.length === 0) return;
-		await grouped<string[], void>(
+	): Promise<Row[]> {
+		if (values.length === 0) return [];
+		return await grouped<string[], Row[]>(
 			`update|${this.baseUrl}|${table.name}|${column}|${JSON.stringify(Object.keys(data()))}`,
 			values,
 			async (batches) => {
-				await this.update(
+				const updated = await this.update(
 					table,
 					any([...new Set(batches.flat())].map((v) => eq(column, v))),
 					data(),
 				);
-				return batches.map(() => undefined);
+				return batches.map((mine) => {
+					const wanted = new Set(mine);
+					return updated.filter((row) => wanted.has(String(row[column])));
+				});
 			},
 			(batch, next) => batch.flat().length + next.length <= 200,
 		);

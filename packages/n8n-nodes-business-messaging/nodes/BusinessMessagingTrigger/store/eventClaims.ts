@@ -85,10 +85,19 @@ export async function claimKeys(store: DataTables, keys: string[]): Promise<Even
 			})),
 		settle: async (ran) => {
 			if (!ran) return void (await free());
-			await store.updateGrouped(CLAIMS_TABLE, 'claim', [claim], () => ({
+			const recorded = await store.updateGrouped(CLAIMS_TABLE, 'claim', [claim], () => ({
 				state: 'run',
 				until: Date.now() + RUN_KEPT_MS,
 			}));
+			// Rows that lapsed while the store was out of reach (and were cleared away) are written
+			// again: an update of no row records nothing, and a redelivery would run the event again
+			// (the 10,000-chat run: bursts handed over as the main stopped ran twice).
+			const kept = new Set(recorded.map((row) => String(row.key)));
+			const lost = unique.filter((key) => !kept.has(key) && !run.has(key));
+			await store.insertGrouped(
+				CLAIMS_TABLE,
+				lost.map((key) => ({ key, claim, state: 'run', until: Date.now() + RUN_KEPT_MS })),
+			);
 		},
 	};
 }
