@@ -71,27 +71,41 @@ export const customerEventRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const number = numberOf(sandbox, body);
 		const draft = customerDraft(sandbox.store, body, 'to');
 		const text = requireString(body, 'text', 'text', MAX_TEXT_BODY);
-		const customer = draft.save();
-		const withheld = sandbox.config.withheldNumber;
-		const id = newMessageId();
-		const delivery = sandbox.deliverNumberEvent(number.phone_number_id, 'smb_message_echoes', {
-			contacts: [contactOf(customer, withheld)],
-			message_echoes: [
-				{
-					from: businessNumber(number),
-					...addressOf(customer, withheld, 'to'),
-					id,
-					timestamp: String(seconds(sandbox)),
-					type: 'text',
-					text: { body: text },
-				},
-			],
-		});
-		return { message_id: id, delivery_id: delivery?.id };
+		return deliverEcho(sandbox, number, draft.save(), text, 'smb_message_echoes');
 	});
 
 	app.post('/user-id-change', async (request) => changeUserId(sandbox, jsonBody(request)));
 };
+
+/**
+ * A text the business sent to the customer by another way than this app, delivered under `field`:
+ * from the WhatsApp Business app (`smb_message_echoes`), or by the app that owns the chat under
+ * conversation routing (`standby`).
+ */
+export function deliverEcho(
+	sandbox: SandboxState,
+	number: PhoneNumber,
+	customer: Customer,
+	text: string,
+	field: 'smb_message_echoes' | 'standby',
+) {
+	const withheld = sandbox.config.withheldNumber;
+	const id = newMessageId();
+	const delivery = sandbox.deliverNumberEvent(number.phone_number_id, field, {
+		contacts: [contactOf(customer, withheld)],
+		message_echoes: [
+			{
+				from: businessNumber(number),
+				...addressOf(customer, withheld, 'to'),
+				id,
+				timestamp: String(seconds(sandbox)),
+				type: 'text',
+				text: { body: text },
+			},
+		],
+	});
+	return { message_id: id, delivery_id: delivery?.id };
+}
 
 export function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {
 	const numberId = requireString(body, 'phone_number_id', 'phone_number_id');
@@ -100,7 +114,7 @@ export function numberOf(sandbox: SandboxState, body: Json): PhoneNumber {
 	return number;
 }
 
-export function businessNumber(number: PhoneNumber): string {
+function businessNumber(number: PhoneNumber): string {
 	return number.wanumber.replace(/^\+/, '');
 }
 

@@ -1,4 +1,4 @@
-import { addressOf, contactOf, customerDraft } from '../../customers';
+import { customerDraft } from '../../customers';
 import { invalid } from '../../errors';
 import { jsonBody, query, type SandboxPlugin } from '../../http';
 import type { Customer, NumberRouting, PhoneNumber } from '../../model';
@@ -6,7 +6,7 @@ import { MAX_TEXT_BODY } from '../../rules/messageContent';
 import { OUR_ROLE, ownerOf, setOwner } from '../../routing';
 import type { SandboxState } from '../../sandbox';
 import { onlyKeys, requireString, type Json } from '../../validate';
-import { businessNumber, identityOf, newMessageId, numberOf, seconds } from './customerEvents';
+import { deliverEcho, identityOf, newMessageId, numberOf, seconds } from './customerEvents';
 
 const CUSTOMER_KEYS = ['from', 'user_id', 'parent_user_id'];
 
@@ -82,23 +82,9 @@ export const routingRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		const text = requireString(body, 'text', 'text', MAX_TEXT_BODY);
 		if (ownerOf(sandbox.store, number.phone_number_id, customer) === 'us')
 			throw invalid('from', 'names a chat this app owns: the other app cannot answer in it');
-		const id = newMessageId();
-		if (!routing.isStandby) return { message_id: id };
-		const withheld = sandbox.config.withheldNumber;
-		const delivery = sandbox.deliverNumberEvent(number.phone_number_id, 'standby', {
-			contacts: [contactOf(customer, withheld)],
-			message_echoes: [
-				{
-					from: businessNumber(number),
-					...addressOf(customer, withheld, 'to'),
-					id,
-					timestamp: String(seconds(sandbox)),
-					type: 'text',
-					text: { body: text },
-				},
-			],
-		});
-		return { message_id: id, delivery_id: delivery?.id };
+		// Without standby this app hears nothing of it.
+		if (!routing.isStandby) return { message_id: newMessageId() };
+		return deliverEcho(sandbox, number, customer, text, 'standby');
 	});
 
 	app.get('/routing', async (request) => {
