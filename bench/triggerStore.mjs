@@ -5,8 +5,10 @@
 // is deliveries answered 200 a second, and the ratio store / baseline; also n8n's CPU time per
 // delivery in each round. --profile: n8n runs with Node's CPU profiler, and the run ends with
 // where its CPU time went in each trigger's rounds (self time by package or n8n folder, and who
-// called n8n's expression runtime: bench/profileOwners.mjs).
-//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm]
+// called n8n's expression runtime: bench/profileOwners.mjs). --queue: n8n in queue mode on
+// PostgreSQL (a main, two webhook processes behind haproxy, two workers), the deliveries through
+// haproxy; the CPU time is every n8n process's (no profile there).
+//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm] [--queue]
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,10 +18,15 @@ import { profileClockNow, readCpuProfile } from './profileOwners.mjs';
 import {
 	createApiKey,
 	createN8nHome,
+	createQueueHome,
 	ensureN8n,
 	N8N_VERSION,
+	QUEUE_BALANCER_URL,
+	QUEUE_MAIN_URL,
+	requireRedis,
 	setPublished,
 	setStateStoreCredential,
+	startQueueMode,
 	startRegularMode,
 	WEBHOOK_CREDENTIAL,
 } from '../tools/n8n/index.mjs';
@@ -31,13 +38,18 @@ const { values } = parseArgs({
 		rounds: { type: 'string', default: '2' },
 		profile: { type: 'boolean', default: false },
 		engine: { type: 'string' },
+		queue: { type: 'boolean', default: false },
 	},
 });
+const QUEUE = values.queue;
+if (QUEUE && values.profile) throw new Error('--profile profiles the one process of regular mode');
 const DELIVERIES = Number(values.deliveries);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = Number(values.rounds);
 const PORT = 5715;
-const BASE = `http://127.0.0.1:${PORT}`;
+/** Where n8n's API is (the main) and where the deliveries go (haproxy in queue mode). */
+const BASE = QUEUE ? QUEUE_MAIN_URL : `http://127.0.0.1:${PORT}`;
+const HOOKS = QUEUE ? QUEUE_BALANCER_URL : BASE;
 const SECRET = 'bench-store-secret-0123456789abcdef';
 const STATE_CREDENTIAL = { id: 'bmBenchState0001', name: 'Business Messaging state (bench)' };
 
@@ -115,7 +127,7 @@ async function run(path, round) {
 				const from = `1557${String(round).padStart(2, '0')}${String(n).padStart(5, '0')}`;
 				const body = delivery(`wamid.bench.${path}.${round}.${n}`, from);
 				const signature = createHmac('sha256', SECRET).update(body).digest('hex');
-				const response = await fetch(`${BASE}/webhook/bm-bench-${path}/webhook`, {
+				const response = await fetch(`${HOOKS}/webhook/bm-bench-${path}/webhook`, {
 					method: 'POST',
 					headers: {
 						'content-type': 'application/json',
@@ -133,7 +145,10 @@ async function run(path, round) {
 }
 
 await ensureN8n((line) => console.log(line));
-const n8n = createN8nHome({ port: PORT });
+if (QUEUE) requireRedis({ balancer: true });
+const n8n = QUEUE ? createQueueHome() : createN8nHome({ port: PORT });
+// A burst's hand-over is a call of the trigger's own webhook: through haproxy in queue mode.
+if (QUEUE) n8n.env.N8N_WEBHOOK_URL = `${QUEUE_BALANCER_URL}/`;
 const said = [];
 let windows;
 const profileDir = values.profile ? mkdtempSync(join(tmpdir(), 'bm-bench-profile-')) : undefined;
@@ -146,7 +161,12 @@ try {
 	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${BASE}/api/v1`);
 	n8n.importWorkflows([stored]);
 	n8n.importActiveWorkflows([plain]);
-	served = await startRegularMode(n8n, { readyPath: 'bm-bench-plain/webhook', said });
+	served = QUEUE
+		? await startQueueMode(n8n, { readyPath: 'bm-bench-plain/webhook', webhooks: 2, workers: 2 })
+		: await startRegularMode(n8n, { readyPath: 'bm-bench-plain/webhook', said });
+	// n8n's CPU time: its one process, or every process of queue mode.
+	const pids = () => (QUEUE ? Object.values(served.pids()) : [served.pid]);
+	const cpuNow = () => pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0);
 	const key = await createApiKey(BASE, served.cookie, 'bench', /^dataTable/);
 	await setStateStoreCredential(BASE, served.cookie, STATE_CREDENTIAL, key);
 	await setPublished(BASE, served.cookie, stored.id, true);
@@ -156,11 +176,11 @@ try {
 	windows = { plain: [], stored: [] };
 	for (let round = 0; round < ROUNDS; round++)
 		for (const path of ['plain', 'stored']) {
-			const cpuBefore = cpuMsOf(served.pid);
+			const cpuBefore = cpuNow();
 			const from = profileClockNow();
 			const { perSecond, failed } = await run(path, round);
 			windows[path].push([from, profileClockNow()]);
-			const cpuPerDelivery = (cpuMsOf(served.pid) - cpuBefore) / DELIVERIES;
+			const cpuPerDelivery = (cpuNow() - cpuBefore) / DELIVERIES;
 			figures[path].push(perSecond);
 			console.log(
 				`round ${round + 1} ${path}: ${perSecond.toFixed(1)} deliveries/s (${failed} not 200), n8n's CPU ${cpuPerDelivery.toFixed(1)} ms a delivery`,
@@ -168,7 +188,7 @@ try {
 		}
 	const best = (list) => Math.max(...list);
 	console.log(
-		`n8n ${N8N_VERSION}, ${DELIVERIES} deliveries × ${ROUNDS} rounds, ${CONCURRENCY} in flight: ` +
+		`n8n ${N8N_VERSION} (${QUEUE ? 'queue mode' : 'regular mode'}), ${DELIVERIES} deliveries × ${ROUNDS} rounds, ${CONCURRENCY} in flight: ` +
 			`no option ${best(figures.plain).toFixed(1)}/s, every option with the store ${best(figures.stored).toFixed(1)}/s, ` +
 			`ratio ${(best(figures.stored) / best(figures.plain)).toFixed(2)}`,
 	);

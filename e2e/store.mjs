@@ -7,7 +7,7 @@
 // --engine: n8n's expression engine (N8N_EXPRESSION_ENGINE); n8n's default is vm.
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
-import { createdBefore, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
+import { allPages, createdBefore, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
 	createApiKey,
 	createN8nHome,
@@ -162,6 +162,15 @@ async function testStateCredential(key) {
 			},
 		}),
 	});
+}
+
+/** What the bursts table holds: messages, and the chats they are bursts of (open or being started). */
+async function heldInStore() {
+	const table = (await api('/data-tables?limit=50')).data.find((t) => / bursts$/.test(t.name));
+	const rows = await allPages(api, `/data-tables/${table.id}/rows`);
+	const chats = new Set(rows.map((row) => row.waiting ?? JSON.parse(row.event).sendTo));
+	const waiting = new Set(rows.filter((row) => row.waiting).map((row) => row.waiting));
+	return `${rows.length} messages held in ${chats.size} bursts (${waiting.size} still open, the others closed and being handed over)`;
 }
 
 /**
@@ -325,6 +334,7 @@ try {
 				const since = Date.now();
 				const { ids, lost } = await writeBursts(signal === 'SIGKILL' ? 3 : 4, CHATS);
 				assert(lost.length === 0, `${lost.length} never answered 200`);
+				console.log(`     at the ${signal}: ${await heldInStore()}`);
 				await stopN8n(signal);
 				// Every execution the stopped process recorded started before this instant.
 				const restartedAt = Date.now();
@@ -340,7 +350,7 @@ try {
 				);
 				// A hand-over the stopped process was taking holds its burst until its claim lapses
 				// (eventClaims.ts › TAKING_MS), then the burst runs.
-				await waitForMessages(ids, since, 240_000);
+				await waitForMessages(ids, since, Math.max(240_000, CHATS * 300));
 				const recovered = Math.round((Date.now() - restartedAt) / 1000);
 				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));
 				const { all, runs } = await runsOf(since);
@@ -442,7 +452,7 @@ try {
 				Object.entries(tally).map(([status, n]) => [status, n - (before[status] ?? 0)]),
 			);
 			assert(lost.length === 0, `${lost.length} never answered 200`);
-			await waitForMessages(ids, since, 240_000);
+			await waitForMessages(ids, since, Math.max(240_000, CHATS * 300));
 			const recovered = Math.round((Date.now() - releasedAt) / 1000);
 			await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));
 			const { all, runs } = await runsOf(since);
