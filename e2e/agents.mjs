@@ -12,6 +12,8 @@ import { isMain, runSuites } from './suite.mjs';
 // Three seconds, not two: on a machine at load average 12 one run split a burst of five into two,
 // its messages having reached n8n more than two seconds apart.
 const QUIET_SECONDS = 3;
+/** How long a person's answer from the WhatsApp Business app keeps the bot out of the chat. */
+const PAUSE_SECONDS = 12;
 /** The trigger's signing credential: its own, so that the suite shares an n8n with others. */
 const webhookCredential = { id: 'bmAgentsWebhook1', name: 'e2e agents: trigger webhook' };
 
@@ -45,6 +47,7 @@ function prepare({ n8n, sandbox, queue, mode }) {
 				redelivered,
 				numberNotChosen,
 				anotherAppOwnsTheChats,
+				personAnswers,
 				refusalLogged,
 				...(queue ? [] : [editorTest]),
 				idempotentSend,
@@ -345,6 +348,38 @@ async function anotherAppOwnsTheChats(s) {
 	);
 }
 
+/**
+ * A person of the business answers a customer from the WhatsApp Business app (an echo): for the
+ * trigger's pause the chat's messages start nothing; after it, they are a burst again.
+ */
+async function personAnswers(s) {
+	const { control, writes, newRuns, knownRuns, mode, ourNumber } = s;
+	await check(
+		`${mode}: a person answers from the WhatsApp Business app: the customer's next message starts nothing for ${PAUSE_SECONDS} s, then the workflow answers again`,
+		async () => {
+			const from = '14155550400';
+			const known = await knownRuns();
+			await control('/echoes', { phone_number_id: ourNumber, to: from, text: 'Sam here' });
+			await control('/webhook/flush', {});
+			const echoedAt = Date.now();
+			await writes(from, 'thanks Sam');
+			await control('/webhook/flush', {});
+			const paused = await newRuns(known, 0);
+			assert(paused.length === 0, `${paused.length} execution(s) while the person had the chat`);
+			const left = echoedAt + PAUSE_SECONDS * 1000 - Date.now();
+			await new Promise((resolve) => setTimeout(resolve, Math.max(0, left) + 1000));
+			await writes(from, 'hello again');
+			await control('/webhook/flush', {});
+			// Every run since the echo: the paused message in none, however late.
+			const after = (await newRuns(known, 1)).flatMap((run) => run.items);
+			assert(
+				after.length === 1 && after[0].text === 'hello again' && !after[0].handledByPerson,
+				JSON.stringify(after),
+			);
+		},
+	);
+}
+
 /** A refused delivery is said in n8n's log, without the secret. */
 async function refusalLogged(s) {
 	const { control, mode, queue, said, logs, secret } = s;
@@ -482,6 +517,7 @@ function agentWorkflows(triggerId, ourNumber) {
 							collectBursts: QUIET_SECONDS,
 							skipRedeliveries: true,
 							onlyNumbers: [ourNumber],
+							pauseWhenPersonAnswers: PAUSE_SECONDS / 60,
 						},
 					},
 					{

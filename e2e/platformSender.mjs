@@ -34,6 +34,37 @@ export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
 	});
 }
 
+/** A message a person sent from the WhatsApp Business app to `to` (an echo), as the platform delivers it. */
+export function echoDelivery(id, to, text, phoneNumberId = 'pn-store') {
+	return JSON.stringify({
+		object: 'whatsapp_business_account',
+		entry: [
+			{
+				id: 'waba-store',
+				changes: [
+					{
+						field: 'smb_message_echoes',
+						value: {
+							messaging_product: 'whatsapp',
+							metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
+							message_echoes: [
+								{
+									from: '15550001111',
+									to,
+									id,
+									timestamp: String(Math.floor(Date.now() / 1000)),
+									type: 'text',
+									text: { body: text },
+								},
+							],
+						},
+					},
+				],
+			},
+		],
+	});
+}
+
 /**
  * Posts signed deliveries to `url`. `post` tries once (the status, or 'failed' when nothing
  * answered); `postAndHangUp` gives up after a while; `deliver` tries until answered 200 (at most `tries`). `tally` counts every answer by

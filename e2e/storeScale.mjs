@@ -18,7 +18,7 @@
 // expression engine in every process (N8N_EXPRESSION_ENGINE; n8n's default is vm).
 import { execFileSync } from 'node:child_process';
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
-import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
+import { echoDelivery, inFlight, messageDelivery, platformSender } from './platformSender.mjs';
 import { allPages, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
 	createApiKey,
@@ -28,6 +28,7 @@ import {
 	N8N_VERSION,
 	QUEUE_BALANCER_URL,
 	QUEUE_MAIN_URL,
+	QUEUE_WEBHOOK_URLS,
 	requireRedis,
 	setPublished,
 	setStateStoreCredential,
@@ -66,6 +67,21 @@ const workflow = storeTriggerWorkflow({
 	webhookId: 'bm-scale',
 	stateCredential: STATE_CREDENTIAL,
 	quietSeconds: QUIET_SECONDS,
+});
+
+/**
+ * A second trigger: a person's answer from the WhatsApp Business app pauses its chat. Half a
+ * minute: the chat's messages reach the other process well inside it, even on a loaded machine.
+ */
+const PAUSE_SECONDS = 30;
+const personWorkflow = storeTriggerWorkflow({
+	id: 'bmScalePerson001',
+	name: 'e2e a person answers, queue mode',
+	webhookId: 'bm-scale-person',
+	stateCredential: STATE_CREDENTIAL,
+	quietSeconds: QUIET_SECONDS,
+	events: ['incomingMessage', 'messageEcho'],
+	options: { pauseWhenPersonAnswers: PAUSE_SECONDS / 60 },
 });
 
 await ensureN8n((line) => console.log(line));
@@ -244,7 +260,7 @@ try {
 	n8n.importWebhookCredential(SECRET);
 	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${QUEUE_MAIN_URL}/api/v1`);
 	n8n.importSandboxCredential(sandbox);
-	n8n.importWorkflows([workflow, asking]);
+	n8n.importWorkflows([workflow, asking, personWorkflow]);
 
 	await check(
 		`n8n ${N8N_VERSION} in queue mode: a main, two webhook processes behind haproxy, two workers; the trigger published with its state in the database`,
@@ -260,6 +276,7 @@ try {
 			await setStateStoreCredential(queue.main, queue.cookie, STATE_CREDENTIAL, key);
 			await setPublished(queue.main, queue.cookie, workflow.id, true);
 			await setPublished(queue.main, queue.cookie, asking.id, true);
+			await setPublished(queue.main, queue.cookie, personWorkflow.id, true);
 			await waitFor(
 				async () => (await fetch(WEBHOOK, { method: 'GET' })).status === 200,
 				60_000,
@@ -358,6 +375,61 @@ try {
 				assert(resumed === QUESTIONS && wrong.length === 0, `${resumed} of ${QUESTIONS} resumed`);
 			},
 		);
+	await check(
+		`a person's answer from the WhatsApp Business app, taken by one webhook process, pauses the chat on the other for ${PAUSE_SECONDS} s; then its messages run again`,
+		async () => {
+			const [first, second] = QUEUE_WEBHOOK_URLS.map((base) =>
+				platformSender({ url: `${base}/webhook/bm-scale-person/webhook`, secret: SECRET }),
+			);
+			const customers = Array.from(
+				{ length: 10 },
+				(_, n) => `1558000${String(n).padStart(4, '0')}`,
+			);
+			const since = Date.now();
+			const all = async (sender, bodies) =>
+				assert(
+					(await Promise.all(bodies.map((body) => sender.deliver(body)))).every(Boolean),
+					'refused',
+				);
+			await all(
+				first,
+				customers.map((to, n) => echoDelivery(`wamid.person.echo.${n}`, to, 'Sam here')),
+			);
+			// Each chat is the person's until PAUSE_SECONDS after its echo was taken: before this.
+			const echoedAt = Date.now();
+			await all(
+				second,
+				customers.map((from, n) => messageDelivery(`wamid.person.paused.${n}`, from, 'thanks')),
+			);
+			const pausedFor = Math.round((Date.now() - since) / 1000);
+			assert(pausedFor < PAUSE_SECONDS, `the messages took ${pausedFor} s to be answered`);
+			const pausedUntil = echoedAt + PAUSE_SECONDS * 1000;
+			await new Promise((resolve) =>
+				setTimeout(resolve, Math.max(0, pausedUntil - Date.now()) + 1000),
+			);
+			await all(
+				second,
+				customers.map((from, n) => messageDelivery(`wamid.person.after.${n}`, from, 'hello?')),
+			);
+			let runs = new Map();
+			const ran = (kind) =>
+				customers.filter((_, n) => runs.has(`wamid.person.${kind}.${n}`)).length;
+			await waitFor(
+				async () => {
+					({ runs } = await messageRuns(api, personWorkflow.id, since));
+					return ran('after') === customers.length;
+				},
+				120_000,
+				'the messages after the pause to run',
+			).catch(() => {});
+			console.log(
+				`     echoes run: ${ran('echo')}; messages while paused run: ${ran('paused')}; after the pause: ${ran('after')} of ${customers.length}`,
+			);
+			assert(ran('paused') === 0, `${ran('paused')} messages ran while a person handled the chat`);
+			assert(ran('after') === customers.length, `${ran('after')} messages ran after the pause`);
+		},
+	);
+
 	if (LATER_MINUTES > 0)
 		await check(`the store ${LATER_MINUTES} minutes later`, async () => {
 			await new Promise((resolve) => setTimeout(resolve, LATER_MINUTES * 60_000));

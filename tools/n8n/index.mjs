@@ -15,6 +15,7 @@ export { startRegularMode } from './regularMode.mjs';
 export {
 	createQueueHome,
 	QUEUE_BALANCER_URL,
+	QUEUE_WEBHOOK_URLS,
 	QUEUE_MAIN_URL,
 	requireRedis,
 	startQueueMode,

@@ -36,6 +36,10 @@ const PORTS = {
 	webhook2Broker: 5729,
 };
 const POSTGRES_ROOT = '/usr/lib/postgresql';
+/** Each webhook process's own address (haproxy spreads deliveries over them). */
+export const QUEUE_WEBHOOK_URLS = [PORTS.webhook, PORTS.webhook2].map(
+	(port) => `http://127.0.0.1:${port}`,
+);
 /** The main's address: n8n's API (the trigger's State Store) is served there only. */
 export const QUEUE_MAIN_URL = `http://127.0.0.1:${PORTS.main}`;
 /** haproxy's address with two webhook processes: their URL as the platform would call them. */

@@ -69,9 +69,18 @@ export function webhookNode(path, { webhookId, responseMode = 'onReceived' } = {
 /**
  * A workflow of the trigger alone, taking customers' messages signed with WEBHOOK_CREDENTIAL's
  * secret, with Collect Bursts (`quietSeconds`) and Skip Redeliveries keeping its state in n8n's
- * database through `stateCredential` (the store runs, e2e/store.mjs and e2e/storeScale.mjs).
+ * database through `stateCredential` (the store runs, e2e/store.mjs and e2e/storeScale.mjs);
+ * `events` and `options` go beside those.
  */
-export function storeTriggerWorkflow({ id, name, webhookId, stateCredential, quietSeconds }) {
+export function storeTriggerWorkflow({
+	id,
+	name,
+	webhookId,
+	stateCredential,
+	quietSeconds,
+	events = ['incomingMessage'],
+	options = {},
+}) {
 	return workflowJson({
 		id,
 		name,
@@ -79,10 +88,10 @@ export function storeTriggerWorkflow({ id, name, webhookId, stateCredential, qui
 			triggerNode(
 				webhookId,
 				{
-					events: ['incomingMessage'],
+					events,
 					deliveryAuth: 'signature',
 					keepStateIn: 'database',
-					options: { collectBursts: quietSeconds, skipRedeliveries: true },
+					options: { collectBursts: quietSeconds, skipRedeliveries: true, ...options },
 				},
 				{
 					typeVersion: 1.1,

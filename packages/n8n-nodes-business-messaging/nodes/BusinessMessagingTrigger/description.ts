@@ -29,6 +29,15 @@ const OPTIONS: INodeProperties[] = [
 			'Whether a late, second or forged answer to a Send and Wait question starts this workflow, with waiting.reason saying why it resumed nothing. Off, it starts nothing (n8n’s log says why).',
 	},
 	{
+		displayName: 'Pause the Workflow When a Person Answers (Minutes)',
+		name: 'pauseWhenPersonAnswers',
+		type: 'number',
+		typeOptions: { minValue: 0.1, numberPrecision: 1 },
+		default: 30,
+		description:
+			"When a person answers a customer from the WhatsApp Business app on this number, the chat is theirs for this long after their last answer: its messages start nothing (or come marked, see Skip Chats a Person Is Handling). Needs the number's Business app echoes (Meta's coexistence).",
+	},
+	{
 		displayName: 'Put Media in Field',
 		name: 'binaryPropertyName',
 		type: 'string',
@@ -60,6 +69,28 @@ const OPTIONS: INodeProperties[] = [
 				name: 'Start the Workflow, Marked',
 				value: 'mark',
 				description: 'Each copy is an item with standby: true, kept out of bursts and answers',
+			},
+		],
+	},
+	{
+		displayName: 'Skip Chats a Person Is Handling',
+		name: 'skipHandledChats',
+		type: 'options',
+		default: 'skip',
+		description:
+			'While a person handles a chat (they answered from the WhatsApp Business app), what its customer’s messages do. Never held in a burst or taken as an answer.',
+		options: [
+			{
+				name: 'No, Start the Workflow, Marked',
+				value: 'mark',
+				description:
+					'Each message is an item with handledByPerson: true, handedOverAt, handedOverBy and until',
+			},
+			{
+				name: 'Yes, Start Nothing',
+				value: 'skip',
+				description:
+					"The customer's message is not lost: the person sees it. n8n's log (debug) counts them.",
 			},
 		],
 	},

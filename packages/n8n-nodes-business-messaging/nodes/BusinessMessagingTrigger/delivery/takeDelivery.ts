@@ -13,6 +13,7 @@ import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
 import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
 import { deliveryBody, rawBodyOf } from './deliveryBody';
 import { settleWithAnswer } from './settleClaim';
+import { notePersonAnswers, personHandlingOf, splitHandled } from './personHandling';
 import { withExactOrderTotals } from './exactNumbers';
 import { withBurstMedia, withMedia } from './media';
 import { DatabaseStore, triggerStoreOf, type TriggerStore } from '../store/triggerStore';
@@ -122,9 +123,12 @@ async function takeWith(
 ): Promise<IWebhookResponseData> {
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
-	// A standby copy is not ours to answer (events/routing.ts): it is never held in a burst.
+	// A standby copy (events/routing.ts) or a message of a chat a person handles
+	// (personHandling.ts) is not the workflow's to answer: it is never held in a burst.
 	const incoming = (events: TriggerEvent[]) =>
-		events.filter((e) => e.eventType === 'incomingMessage' && e.standby !== true);
+		events.filter(
+			(e) => e.eventType === 'incomingMessage' && e.standby !== true && e.handledByPerson !== true,
+		);
 	// Any delivery keeps this process closing the bursts kept in n8n's database, also those a
 	// stopped process left (n8n 2.41 runs no code of a webhook trigger when it starts).
 	if (bursting && store instanceof DatabaseStore) store.keepClosingBursts(quietSeconds * 1000);
@@ -155,20 +159,30 @@ async function takeWith(
 	const standby = events.filter((e) => e.standby === true);
 	const owned = events.filter((e) => e.standby !== true);
 	const skipStandby = options.standbyMessages === 'skip';
+	// A person answering hands the chat over; the messages of chats a person handles are theirs.
+	const handling = personHandlingOf(options);
+	if (handling.pauseMs > 0)
+		await notePersonAnswers(store.handovers, owned, handling.pauseMs, Date.now());
+	const { free, handled } = handling.handled
+		? await splitHandled(store.handovers, owned, Date.now())
+		: { free: owned, handled: [] };
+	const skipHandled = handling.handled === 'skip';
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const unanswered = await resumeWaiting.call(
 		this,
-		owned,
+		free,
 		store.questions,
 		options.strayAnswers === true,
 	);
-	const chosen = chosenEvents(this, skipStandby ? unanswered : [...unanswered, ...standby], kinds);
+	const passive = [...(skipStandby ? [] : standby), ...(skipHandled ? [] : handled)];
+	const chosen = chosenEvents(this, [...unanswered, ...passive], kinds);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
 			redelivered,
-			answers: owned.length - unanswered.length,
+			answers: free.length - unanswered.length,
 			standby: skipStandby ? standby.length : 0,
-			notChosen: skipStandby ? unanswered : [...unanswered, ...standby],
+			handled: skipHandled ? handled.length : 0,
+			notChosen: [...unanswered, ...passive],
 		});
 		return answeredWithNothingToRun(this);
 	}
@@ -258,7 +272,13 @@ async function wokenUp(
  */
 function logNothingToRun(
 	context: IWebhookFunctions,
-	skipped: { redelivered: number; answers: number; standby: number; notChosen: TriggerEvent[] },
+	skipped: {
+		redelivered: number;
+		answers: number;
+		standby: number;
+		handled: number;
+		notChosen: TriggerEvent[];
+	},
 ): void {
 	const kinds = [...new Set(skipped.notChosen.map((e) => e.eventType))];
 	const said = [
@@ -266,6 +286,9 @@ function logNothingToRun(
 		skipped.answers > 0 ? `${skipped.answers} answer(s) to Send and Wait questions` : '',
 		skipped.standby > 0
 			? `${skipped.standby} standby copies of a chat another app owns (Standby Messages: Start Nothing)`
+			: '',
+		skipped.handled > 0
+			? `${skipped.handled} message(s) of a chat a person handles (Skip Chats a Person Is Handling)`
 			: '',
 		skipped.notChosen.length > 0
 			? `${skipped.notChosen.length} not chosen in Events, Message Statuses or Only These Numbers (${kinds.join(', ')})`

@@ -1,10 +1,12 @@
 import type { DataTables } from './dataTables';
 import { removeExpiredClaims } from './eventClaims';
+import { removeExpiredHandovers } from './handoverTable';
 import { removeExpiredQuestions } from './questionTable';
 
 /**
  * The trigger's tables look after themselves: now and then a live process deletes the rows that
- * no longer count (events past the redelivery window, questions older than any chat waits).
+ * no longer count (events past the redelivery window, questions older than any chat waits,
+ * handovers that ended a day ago).
  * Handed-over bursts delete their own rows (burstCloser.ts).
  */
 const CARE_EVERY_MS = 10 * 60 * 1000;
@@ -15,4 +17,5 @@ export async function careForTables(store: DataTables, now = Date.now()): Promis
 	lastCare = now;
 	await removeExpiredClaims(store, now);
 	await removeExpiredQuestions(store, now);
+	await removeExpiredHandovers(store, now);
 }

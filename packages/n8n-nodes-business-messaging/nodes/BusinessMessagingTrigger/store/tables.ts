@@ -55,3 +55,20 @@ export const QUESTIONS_TABLE: TableDefinition = {
 		{ name: 'at', type: 'number' },
 	],
 };
+
+/**
+ * Who handles each chat (chatHandovers.ts, handoverTable.ts): `chat` is the number and one
+ * identity of the customer, `state` handedOver or handedBack, `by` person, workflow or routing,
+ * `note`, `at` and `until` (ms). The newest row of a chat counts.
+ */
+export const HANDOVERS_TABLE: TableDefinition = {
+	name: 'Business Messaging: chats handed over',
+	columns: [
+		{ name: 'chat', type: 'string' },
+		{ name: 'state', type: 'string' },
+		{ name: 'by', type: 'string' },
+		{ name: 'note', type: 'string' },
+		{ name: 'at', type: 'number' },
+		{ name: 'until', type: 'number' },
+	],
+};

@@ -10,11 +10,13 @@ import { DataTables } from './dataTables';
 import type { DeliveryAuth } from '../verify';
 import { claimKeys, claimReportMinute } from './eventClaims';
 import { QuestionTable, type QuestionStore } from './questionTable';
+import { ProcessHandovers, type HandoverStore } from './chatHandovers';
+import { HandoverTable } from './handoverTable';
 
 /**
  * Everything the trigger keeps between deliveries goes through this one interface: events taken
- * (Skip Redeliveries), open bursts (Collect Bursts), open free-text questions (Send and Wait) and
- * the Report Refusals minute. Two places keep it (the trigger's State field):
+ * (Skip Redeliveries), open bursts (Collect Bursts), open free-text questions (Send and Wait),
+ * who handles each chat (a person or the workflow) and the Report Refusals minute. Two places keep it (the trigger's State field):
  *
  * - this n8n process (memory, with static data for what n8n saves): what a restart or a second
  *   webhook process does to it is in the user's guide, "Where the trigger keeps its state";
@@ -42,6 +44,8 @@ export interface TriggerStore {
 	 */
 	noteArriving(events: TriggerEvent[]): () => void;
 	readonly questions: QuestionStore;
+	/** Who handles each chat: the workflow, or a person (chatHandovers.ts). */
+	readonly handovers: HandoverStore;
 	/** Report Refusals: whether this caller sends this minute's report. */
 	mayReportRefusal(everyMs: number): Promise<boolean>;
 	/**
@@ -80,6 +84,8 @@ export class ProcessStore implements TriggerStore {
 	readonly kind = 'process' as const;
 
 	readonly questions: QuestionStore;
+
+	readonly handovers: HandoverStore = new ProcessHandovers();
 
 	constructor(
 		private readonly context: IWebhookFunctions,
@@ -137,12 +143,15 @@ export class DatabaseStore implements TriggerStore {
 
 	readonly questions: QuestionStore;
 
+	readonly handovers: HandoverStore;
+
 	constructor(
 		private readonly store: DataTables,
 		private readonly trigger: string,
 		private readonly handOver: HandOver | undefined,
 	) {
 		this.questions = new QuestionTable(store, trigger);
+		this.handovers = new HandoverTable(store);
 	}
 
 	async takeEvents(events: TriggerEvent[]): Promise<TakenEvents> {
