@@ -49,8 +49,12 @@ export function handoverInForce(records: HandoverRecord[], now: number): Handove
 		undefined,
 	);
 	if (newest?.state !== 'handedOver' || newest.until <= now) return undefined;
-	const { state: _state, ...handover } = newest;
-	return handover;
+	return {
+		by: newest.by,
+		at: newest.at,
+		until: newest.until,
+		...(newest.note !== undefined ? { note: newest.note } : {}),
+	};
 }
 
 /** At most this many chats are remembered in a process; the oldest records go first. */
