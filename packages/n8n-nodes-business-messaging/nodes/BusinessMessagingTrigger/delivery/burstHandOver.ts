@@ -135,11 +135,17 @@ async function handOverNow(
 	let problem = '';
 	for (let attempt = 0; attempt <= waits.length; attempt++) {
 		if (attempt > 0) await sleep(waits[attempt - 1]);
-		if (handOver.beforeTry && !(await handOver.beforeTry())) return false;
 		try {
-			const response = await inTurn(
-				async () => await postToTrigger(handOver, body, handOver.timeoutMs ?? 60_000),
+			// Asked when the turn comes, not before waiting for it: under a backlog the wait for a
+			// turn outlasted the burst's claim, another process took the burst over meanwhile, and
+			// both handed it over (the 10,000-chat run: hundreds of bursts, each its trigger's claim
+			// kept from running twice).
+			const response = await inTurn(async () =>
+				handOver.beforeTry && !(await handOver.beforeTry())
+					? undefined
+					: await postToTrigger(handOver, body, handOver.timeoutMs ?? 60_000),
 			);
+			if (response === undefined) return false;
 			if (response.statusCode >= 200 && response.statusCode < 300) return true;
 			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
 			// A refusal will not change by trying again (the trigger's authentication was changed); a

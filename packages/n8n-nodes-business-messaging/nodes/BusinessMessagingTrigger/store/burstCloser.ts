@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 import { MAX_BURST_MESSAGES, MAX_BURST_MS } from '../delivery/bursts';
-import { handOverBurst, type HandOver } from '../delivery/burstHandOver';
+import { handOverBurst, handOversPending, type HandOver } from '../delivery/burstHandOver';
 import type { TriggerEvent } from '../events';
 import type { DataTables, Row } from './dataTables';
 import {
@@ -181,8 +181,16 @@ function dueAt(rows: Row[], quietMs: number): number {
 	return Math.min(Math.max(...arrived) + quietMs, Math.min(...arrived) + MAX_BURST_MS);
 }
 
+/**
+ * Hand-overs this process may have waiting before its sweep takes no more: what it claims must
+ * start before its claim ages (CLAIM_MS), or another process takes it over, and the backlog only
+ * moves from one process to the other. What it leaves stays in the store for a live process.
+ */
+const MAX_PENDING_FOR_SWEEP = 100;
+
 /** What no live process is closing; true when it found any. */
 async function sweep(trigger: string, closer: Closer): Promise<boolean> {
+	if (handOversPending() >= MAX_PENDING_FOR_SWEEP) return true;
 	const now = Date.now();
 	const store = closer.env.store;
 	const overdue = new Set<string>();
