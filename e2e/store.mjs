@@ -402,7 +402,12 @@ try {
 				.slice(saidBefore)
 				.split('\n')
 				.filter((l) => /answered 503 .*API key/.test(l));
-			assert(lines.length === 1, `${lines.length} log lines for 5 refusals`);
+			// Once a minute, not once a delivery: on a loaded machine the 5 can span a minute.
+			const minutes = Math.ceil((Date.now() - since) / 60_000);
+			assert(
+				lines.length >= 1 && lines.length <= minutes,
+				`${lines.length} log lines for 5 refusals in ${minutes} minute(s)`,
+			);
 			await setStateKey(apiKey);
 			assert(await deliver(body), 'not taken once the key was right');
 			const { runs } = await waitForMessages([id], since, 30_000);
