@@ -3,8 +3,10 @@
 // answered 200, later and later, as the platform retries.
 import { createHmac } from 'node:crypto';
 
-/** One customer's text message, as the platform delivers it. */
-export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
+const BUSINESS_NUMBER = '15550001111';
+
+/** A change of the number's `field`, with `value`, in the platform's envelope. */
+function numberDelivery(field, value, phoneNumberId) {
 	return JSON.stringify({
 		object: 'whatsapp_business_account',
 		entry: [
@@ -12,20 +14,11 @@ export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
 				id: 'waba-store',
 				changes: [
 					{
-						field: 'messages',
+						field,
 						value: {
 							messaging_product: 'whatsapp',
-							metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
-							contacts: [{ wa_id: from, profile: { name: `Customer ${from}` } }],
-							messages: [
-								{
-									id,
-									from,
-									timestamp: String(Math.floor(Date.now() / 1000)),
-									type: 'text',
-									text: { body: text },
-								},
-							],
+							metadata: { display_phone_number: BUSINESS_NUMBER, phone_number_id: phoneNumberId },
+							...value,
 						},
 					},
 				],
@@ -34,35 +27,33 @@ export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
 	});
 }
 
+/** A text of `id`, sent now: as a customer's message or an echo carries it. */
+const textNow = (id, text) => ({
+	id,
+	timestamp: String(Math.floor(Date.now() / 1000)),
+	type: 'text',
+	text: { body: text },
+});
+
+/** One customer's text message, as the platform delivers it. */
+export function messageDelivery(id, from, text, phoneNumberId = 'pn-store') {
+	return numberDelivery(
+		'messages',
+		{
+			contacts: [{ wa_id: from, profile: { name: `Customer ${from}` } }],
+			messages: [{ from, ...textNow(id, text) }],
+		},
+		phoneNumberId,
+	);
+}
+
 /** A message a person sent from the WhatsApp Business app to `to` (an echo), as the platform delivers it. */
 export function echoDelivery(id, to, text, phoneNumberId = 'pn-store') {
-	return JSON.stringify({
-		object: 'whatsapp_business_account',
-		entry: [
-			{
-				id: 'waba-store',
-				changes: [
-					{
-						field: 'smb_message_echoes',
-						value: {
-							messaging_product: 'whatsapp',
-							metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId },
-							message_echoes: [
-								{
-									from: '15550001111',
-									to,
-									id,
-									timestamp: String(Math.floor(Date.now() / 1000)),
-									type: 'text',
-									text: { body: text },
-								},
-							],
-						},
-					},
-				],
-			},
-		],
-	});
+	return numberDelivery(
+		'smb_message_echoes',
+		{ message_echoes: [{ from: BUSINESS_NUMBER, to, ...textNow(id, text) }] },
+		phoneNumberId,
+	);
 }
 
 /**
