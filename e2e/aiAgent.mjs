@@ -27,6 +27,11 @@ const CUSTOMER = '14155550301';
 /** A customer who insults the business: the agent blocks them and answers nothing. */
 const ABUSIVE_CUSTOMER = '14155550302';
 const ABUSE = 'You are useless idiots, all of you';
+/** A customer who asks for a person: the agent says one is coming and hands the chat over. */
+const WANTS_PERSON = '14155550303';
+const ASKS_FOR_PERSON = 'Can I talk to a person please?';
+const PERSON_COMING = 'A person of the team will answer you here soon.';
+const HANDOVER_NOTE = 'The customer asked for a person';
 
 /** The scripted model's answer to one request of n8n's AI Agent (see ANSWER). */
 function script(request) {
@@ -34,6 +39,8 @@ function script(request) {
 	const markTool = tools.find((name) => /mark/i.test(name));
 	const buttonsTool = tools.find((name) => /button/i.test(name));
 	const blockTool = tools.find((name) => /block/i.test(name));
+	const textTool = tools.find((name) => /text/i.test(name));
+	const handOverTool = tools.find((name) => /hand_over/i.test(name));
 	const system = String(request.messages.find((m) => m.role === 'system')?.content ?? '');
 	const from = (pattern) => system.match(pattern)?.[1];
 	const sender = from(/business number ID (\S+?);/);
@@ -50,6 +57,13 @@ function script(request) {
 			: { text: 'Blocked the customer.' };
 	if (results === 0)
 		return { toolCalls: [{ name: markTool, arguments: { sender, messageId, typing: true } }] };
+	if (prompt.includes(ASKS_FOR_PERSON) && textTool && handOverTool) {
+		const [name, args] =
+			results === 1
+				? [textTool, { sender, recipient, text: PERSON_COMING }]
+				: [handOverTool, { sender, customer: recipient, note: HANDOVER_NOTE }];
+		return results <= 2 ? { toolCalls: [{ name, arguments: args }] } : { text: 'Handed over.' };
+	}
 	if (results === 1)
 		return {
 			toolCalls: [
@@ -90,6 +104,7 @@ async function prepare({ n8n, sandbox }) {
 			await a.control('/webhook', { url: `${main}/webhook/${triggerId}/webhook`, secret }, 'PUT');
 			await agentAnswers(a);
 			await agentBlocksAbuse(a);
+			await agentHandsOver(a);
 		},
 		close: () => model.close(),
 	};
@@ -223,7 +238,67 @@ async function agentBlocksAbuse({ main, cookie, control, number, flow }) {
 }
 
 /**
- * The model saw the four tools, each described as the example describes it, with the parameters
+ * A customer asks for a person: the agent tells them one is coming (Answer in text) and hands the
+ * chat over (Chat › Hand Over to a Person as a tool, the note chosen by the model). Their next
+ * message starts nothing: the trigger of the example (Skip Chats a Person Is Handling, by default)
+ * reads the handover the tool recorded.
+ */
+async function agentHandsOver({ main, cookie, control, number, flow }) {
+	await check(
+		'Trigger → AI Agent → tools: a customer who asks for a person is told so and handed over (Hand Over as a tool); their next message starts nothing',
+		async () => {
+			const runs = async () => (await executionsOf(main, cookie, flow.id)).map((e) => e.id);
+			const finished = async (known) => {
+				let run;
+				await waitFor(
+					async () => {
+						run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+						return run && !['new', 'running'].includes(run.status);
+					},
+					60_000,
+					'the agent execution',
+				);
+				return run;
+			};
+			const known = new Set(await runs());
+			await control('/incoming', {
+				phone_number_id: number,
+				from: WANTS_PERSON,
+				text: ASKS_FOR_PERSON,
+			});
+			const run = await finished(known);
+			const { status, data } = await savedExecution(main, cookie, run.id);
+			assert(
+				status === 'success',
+				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+			);
+			// The tool ran once and recorded the handover, with the model's note.
+			const handOver = data.resultData.runData['Hand over to a person'] ?? [];
+			assert(
+				handOver.length === 1 &&
+					JSON.stringify(handOver[0].data).includes(HANDOVER_NOTE) &&
+					JSON.stringify(handOver[0].data).includes('"handledByPerson":true'),
+				`the tool's runs: ${JSON.stringify(handOver).slice(0, 500)}`,
+			);
+			const told = (await control('/messages')).data.filter((m) => m.to === WANTS_PERSON);
+			assert(
+				told.length === 1 && JSON.stringify(told[0].content).includes(PERSON_COMING),
+				`messages to the customer: ${JSON.stringify(told)}`,
+			);
+			// The customer writes again: the delivery is answered, and no execution starts, even after
+			// the example's burst (3 s) would have closed.
+			const before = new Set(await runs());
+			await control('/incoming', { phone_number_id: number, from: WANTS_PERSON, text: 'Hello?' });
+			await control('/webhook/flush', {});
+			await new Promise((resolve) => setTimeout(resolve, 5_000));
+			const after = (await runs()).filter((id) => !before.has(id));
+			assert(after.length === 0, `${after.length} execution(s) for the handed-over chat`);
+		},
+	);
+}
+
+/**
+ * The model saw the five tools, each described as the example describes it, with the parameters
  * the workflow leaves to it, and the burst's two messages in the prompt.
  */
 function assertModelSaw(flow, first) {
@@ -240,6 +315,7 @@ function assertModelSaw(flow, first) {
 		['Answer_in_text', 'Answer in text', ['recipient', 'sender', 'text']],
 		['Answer_with_buttons', 'Answer with buttons', ['buttons', 'recipient', 'sender', 'text']],
 		['Block_customer', 'Block customer', ['customer', 'sender']],
+		['Hand_over_to_a_person', 'Hand over to a person', ['customer', 'note', 'sender']],
 		['Mark_as_read', 'Mark as read', ['messageId', 'sender', 'typing']],
 	].map(([name, node, parameters]) => ({ name, description: described(node), parameters }));
 	assert(JSON.stringify(seen) === JSON.stringify(expected), `tools: ${JSON.stringify(seen)}`);

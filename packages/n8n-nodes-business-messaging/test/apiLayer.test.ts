@@ -38,7 +38,7 @@ const N8N_CALLERS = [
  * The API layer of n8n's own public API (data tables), where the trigger keeps its state: the one
  * file that calls it, with the State Store credential and never the messaging API's.
  */
-const N8N_API_LAYER = 'nodes/BusinessMessagingTrigger/store/dataTables.ts';
+const N8N_API_LAYER = 'nodes/common/store/dataTables.ts';
 
 const files = packageSourceFiles('nodes').filter(
 	(file) =>

@@ -72,6 +72,23 @@ async function sendHelloWorld(bed: TestBed): Promise<void> {
 	if (!response.ok) throw new Error(`hello_world was refused: ${await response.text()}`);
 }
 
+/** A control API call on the first number; refused calls fail the setup. */
+async function control(bed: TestBed, path: string, body: IDataObject = {}): Promise<void> {
+	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
+	});
+	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
+}
+
+/** The first number gets conversation routing, this app primary and escalation partner. */
+const routeNumber = async (bed: TestBed) => await control(bed, '/routing');
+
+/** How many chats the sandbox's routing gives to `owner` (this app, or the other). */
+const chatsOwnedBy = (bed: TestBed, owner: 'us' | 'other') =>
+	[...bed.sandbox.state.store.chatOwners.values()].filter((o) => o === owner).length;
+
 /** How many customers the first number blocked. */
 const blockedCount = (bed: TestBed) =>
 	bed.sandbox.state.store.blockedUsers.get(bed.sandbox.phoneNumberIds[0])?.size ?? 0;
@@ -260,6 +277,44 @@ export const OPERATION_CASES: OperationCase[] = [
 				?.prompts.join() === 'Where is my order?'
 				? 1
 				: 0,
+	},
+	{
+		name: 'Chat › Hand Over to a Person',
+		parameters: (bed) => ({
+			resource: 'chat',
+			operation: 'handOver',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			customer: '+1 415 555 0100',
+			through: 'routing',
+			options: { note: 'Asked for a person' },
+		}),
+		setup: async (bed) => {
+			await routeNumber(bed);
+			return { messageId: await customerWrote(bed) };
+		},
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/thread_control$` },
+		// Passed twice, the second is refused: the chat is no longer this app's to pass.
+		repeatable: false,
+		effect: (bed) => chatsOwnedBy(bed, 'other'),
+	},
+	{
+		name: 'Chat › Hand Back to the Workflow',
+		parameters: (bed) => ({
+			resource: 'chat',
+			operation: 'handBack',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			customer: '+1 415 555 0100',
+			through: 'routing',
+		}),
+		setup: async (bed) => {
+			await routeNumber(bed);
+			await customerWrote(bed);
+			await control(bed, '/routing/take', { from: '14155550100' });
+			return {};
+		},
+		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/thread_control$` },
+		repeatable: true,
+		effect: (bed) => chatsOwnedBy(bed, 'us'),
 	},
 	{
 		name: 'Analytics › Get Template Analytics',

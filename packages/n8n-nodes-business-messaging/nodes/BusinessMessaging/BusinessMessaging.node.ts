@@ -67,7 +67,15 @@ export class BusinessMessaging implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'businessMessagingApi', required: true }],
+		credentials: [
+			{ name: 'businessMessagingApi', required: true },
+			// n8n's API, where Chat › Hand Over and Hand Back keep the chat's state for the trigger.
+			{
+				name: 'businessMessagingN8nApi',
+				required: true,
+				displayOptions: { show: { resource: ['chat'], keepStateIn: ['database'] } },
+			},
+		],
 		// Where a waiting execution is resumed (common/waiting): n8n's waiting-webhook address
 		// /webhook-waiting/<execution>/<node>, as n8n's own Send and Wait nodes declare it.
 		webhooks: [

@@ -14,7 +14,7 @@ import { createOverrides, deleteOverrides, overridesExist } from './numberOverri
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
 import { resumeKeptBursts, stopKeptBursts } from './store/activation';
-import { storeProblemOf } from './store/dataTables';
+import { storeProblemOf } from '../common/store/dataTables';
 import { answerStoreOutage } from './store/storeOutage';
 import { failedDelivery, refuseDelivery } from './refusal';
 import { isVerification, verifyTokenOf } from './verify';

@@ -78,7 +78,7 @@ const OPTIONS: INodeProperties[] = [
 		type: 'options',
 		default: 'skip',
 		description:
-			'While a person handles a chat (they answered from the WhatsApp Business app), what its customer’s messages do. Never held in a burst or taken as an answer.',
+			'While a person handles a chat (Chat › Hand Over to a Person, or they answered from the WhatsApp Business app), what its customer’s messages do. Never held in a burst or taken as an answer.',
 		options: [
 			{
 				name: 'No, Start the Workflow, Marked',

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import type { Operation } from './types';
 import * as account from './account/Account.resource';
 import * as analytics from './analytics/Analytics.resource';
+import * as chat from './chat/Chat.resource';
 import * as media from './media/Media.resource';
 import * as message from './message/Message.resource';
 import * as payment from './payment/Payment.resource';
@@ -19,6 +20,7 @@ export const resources: Record<
 > = {
 	account,
 	analytics,
+	chat,
 	media,
 	message,
 	payment,
@@ -37,6 +39,7 @@ export const resourceProperties: INodeProperties[] = [
 		options: [
 			{ name: 'Account', value: 'account' },
 			{ name: 'Analytics', value: 'analytics' },
+			{ name: 'Chat', value: 'chat' },
 			{ name: 'Media', value: 'media' },
 			{ name: 'Message', value: 'message' },
 			{ name: 'Payment', value: 'payment' },

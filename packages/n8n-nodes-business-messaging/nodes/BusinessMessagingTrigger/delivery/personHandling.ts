@@ -1,30 +1,30 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { TriggerEvent } from '../events';
 import { customerIdsOf } from '../events/customer';
-import { chatKeyOf, type Handover, type HandoverStore } from '../store/chatHandovers';
+import { chatKeyOf, type Handover, type HandoverStore } from '../../common/store/chatHandovers';
 
 /**
- * A person in the chat (issue 50). A person answering from the WhatsApp Business app on the same
- * number comes as an echo (Meta's coexistence): with Pause the Workflow When a Person Answers, it
- * hands the chat over for that long, and each new answer renews it. While a chat is handed over
- * its customer's messages start nothing, or come marked `handledByPerson: true` (Skip Chats a
- * Person Is Handling): never lost, never held in a burst or taken as an answer, since the
- * workflow is not the one talking.
+ * A person in the chat. The workflow hands a chat over (Chat › Hand Over to a Person), or a person
+ * answering from the WhatsApp Business app on the same number does, as an echo (Meta's
+ * coexistence): with Pause the Workflow When a Person Answers, for that long, each new answer
+ * renewing it. While a chat is handed over its customer's messages start nothing, or come marked
+ * `handledByPerson: true` (Skip Chats a Person Is Handling): never lost, never held in a burst or
+ * taken as an answer, since the workflow is not the one talking.
  */
 
 export interface PersonHandling {
 	/** How long a person's answer hands the chat over (ms); 0: answers are not looked at. */
 	pauseMs: number;
-	/** What a handled chat's messages do; undefined: chats are not looked up at all. */
-	handled?: 'skip' | 'mark';
+	/** What a handled chat's messages do. */
+	handled: 'skip' | 'mark';
 }
 
 export function personHandlingOf(options: IDataObject): PersonHandling {
 	const minutes = Number(options.pauseWhenPersonAnswers ?? 0);
 	const pauseMs = Number.isFinite(minutes) && minutes > 0 ? minutes * 60_000 : 0;
-	const chosen = options.skipHandledChats === 'mark' ? 'mark' : 'skip';
-	const handled = options.skipHandledChats !== undefined || pauseMs > 0 ? chosen : undefined;
-	return { pauseMs, handled };
+	// Always looked up: a chat handed over by the action node (Chat › Hand Over to a Person) must
+	// quiet the trigger with no option set here.
+	return { pauseMs, handled: options.skipHandledChats === 'mark' ? 'mark' : 'skip' };
 }
 
 /** The echoes of a person's answers: their chats are handed over for `pauseMs` from `now`. */

@@ -163,9 +163,7 @@ async function takeWith(
 	const handling = personHandlingOf(options);
 	if (handling.pauseMs > 0)
 		await notePersonAnswers(store.handovers, owned, handling.pauseMs, Date.now());
-	const { free, handled } = handling.handled
-		? await splitHandled(store.handovers, owned, Date.now())
-		: { free: owned, handled: [] };
+	const { free, handled } = await splitHandled(store.handovers, owned, Date.now());
 	const skipHandled = handling.handled === 'skip';
 	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
 	const unanswered = await resumeWaiting.call(

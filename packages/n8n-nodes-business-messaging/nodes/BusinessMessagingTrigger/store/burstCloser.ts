@@ -2,7 +2,7 @@ import { sleep } from 'n8n-workflow';
 import { MAX_BURST_MESSAGES, MAX_BURST_MS } from '../delivery/bursts';
 import { handOverBurst, handOversPending, type HandOver } from '../delivery/burstHandOver';
 import type { TriggerEvent } from '../events';
-import type { DataTables, Row } from './dataTables';
+import type { DataTables, Row } from '../../common/store/dataTables';
 import {
 	CLAIM_MS,
 	claimBursts,

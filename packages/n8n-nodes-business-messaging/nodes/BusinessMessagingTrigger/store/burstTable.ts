@@ -1,6 +1,14 @@
 import { chatOf, sentAt } from '../delivery/bursts';
 import type { TriggerEvent } from '../events';
-import { all, any, chunks, eq, type Condition, type DataTables, type Row } from './dataTables';
+import {
+	all,
+	any,
+	chunks,
+	eq,
+	type Condition,
+	type DataTables,
+	type Row,
+} from '../../common/store/dataTables';
 import { newClaimId } from './eventClaims';
 import { BURSTS_TABLE } from './tables';
 

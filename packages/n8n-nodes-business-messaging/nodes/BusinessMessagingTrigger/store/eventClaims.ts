@@ -1,5 +1,5 @@
 import { randomBytes } from 'crypto';
-import { all, eq, type DataTables } from './dataTables';
+import { all, eq, type DataTables } from '../../common/store/dataTables';
 import { CLAIMS_TABLE } from './tables';
 
 /**

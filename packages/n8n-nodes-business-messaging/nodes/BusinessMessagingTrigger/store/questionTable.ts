@@ -1,5 +1,6 @@
-import { chatKeys, KEPT_MS, type OpenQuestion } from '../waiting/openQuestions';
-import { all, any, eq, type DataTables } from './dataTables';
+import { chatKeys } from '../../common/store/chatKeys';
+import { KEPT_MS, type OpenQuestion } from '../waiting/openQuestions';
+import { all, any, eq, type DataTables } from '../../common/store/dataTables';
 import { QUESTIONS_TABLE } from './tables';
 
 /**

@@ -3,7 +3,7 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import type { StoreProblem } from './dataTables';
+import type { StoreProblem } from '../../common/store/dataTables';
 
 /**
  * A delivery the store could not take: 503, never 200, so that the platform delivers it again

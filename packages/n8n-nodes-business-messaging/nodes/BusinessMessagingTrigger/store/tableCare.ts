@@ -1,6 +1,6 @@
-import type { DataTables } from './dataTables';
+import type { DataTables } from '../../common/store/dataTables';
 import { removeExpiredClaims } from './eventClaims';
-import { removeExpiredHandovers } from './handoverTable';
+import { removeExpiredHandovers } from '../../common/store/handoverTable';
 import { removeExpiredQuestions } from './questionTable';
 
 /**

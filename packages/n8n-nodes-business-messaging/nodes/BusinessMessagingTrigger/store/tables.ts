@@ -1,4 +1,4 @@
-import type { TableDefinition } from './dataTables';
+import type { TableDefinition } from '../../common/store/dataTables';
 
 /**
  * The trigger's data tables, as they appear on n8n's Data tables page (created on first use by the
@@ -53,22 +53,5 @@ export const QUESTIONS_TABLE: TableDefinition = {
 		{ name: 'question', type: 'string' },
 		{ name: 'path', type: 'string' },
 		{ name: 'at', type: 'number' },
-	],
-};
-
-/**
- * Who handles each chat (chatHandovers.ts, handoverTable.ts): `chat` is the number and one
- * identity of the customer, `state` handedOver or handedBack, `by` person, workflow or routing,
- * `note`, `at` and `until` (ms). The newest row of a chat counts.
- */
-export const HANDOVERS_TABLE: TableDefinition = {
-	name: 'Business Messaging: chats handed over',
-	columns: [
-		{ name: 'chat', type: 'string' },
-		{ name: 'state', type: 'string' },
-		{ name: 'by', type: 'string' },
-		{ name: 'note', type: 'string' },
-		{ name: 'at', type: 'number' },
-		{ name: 'until', type: 'number' },
 	],
 };

@@ -6,12 +6,12 @@ import type { TriggerEvent } from '../events';
 import { OpenQuestions } from '../waiting/openQuestions';
 import { arriving, closeLater } from './burstCloser';
 import { holdInTable, waitingKey } from './burstTable';
-import { DataTables } from './dataTables';
+import { DataTables } from '../../common/store/dataTables';
 import type { DeliveryAuth } from '../verify';
 import { claimKeys, claimReportMinute } from './eventClaims';
 import { QuestionTable, type QuestionStore } from './questionTable';
-import { ProcessHandovers, type HandoverStore } from './chatHandovers';
-import { HandoverTable } from './handoverTable';
+import { ProcessHandovers, type HandoverStore } from '../../common/store/chatHandovers';
+import { HandoverTable } from '../../common/store/handoverTable';
 
 /**
  * Everything the trigger keeps between deliveries goes through this one interface: events taken

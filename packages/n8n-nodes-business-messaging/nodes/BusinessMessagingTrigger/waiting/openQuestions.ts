@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { chatKeys } from '../../common/store/chatKeys';
 
 /**
  * The free-text questions waiting for a chat's next message. A customer's message carries
@@ -36,17 +37,6 @@ interface Change {
 
 /** What this process knows, per trigger: chat key → its last change. */
 const known = new Map<string, Map<string, Change>>();
-
-/**
- * The keys of a chat: the business number with each identity the event names for the customer
- * (their number and their user ID). A question sent to a user ID, whose receipts name only the
- * user ID, is answered by a message that may name the number too.
- */
-export function chatKeys(phoneNumberId: unknown, customers: string[]): string[] {
-	return typeof phoneNumberId === 'string'
-		? customers.filter((c) => c !== '').map((customer) => `${phoneNumberId}:${customer}`)
-		: [];
-}
 
 export class OpenQuestions {
 	private readonly here: Map<string, Change>;

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { addressedTo } from '../recipient';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /**
@@ -53,4 +54,39 @@ function routingWarning(roles: string[], isStandby: boolean): string | undefined
 	return isStandby
 		? "Another app is primary on this number (Meta's conversation routing): this app receives only standby copies of its chats, which the trigger marks standby: true. Answering one takes the chat back from that app."
 		: 'This app is primary for no entry point on this number and has no standby: it receives no customer messages there. Ask the business to make it primary, or to grant it standby, in its conversation routing settings.';
+}
+
+/** What thread control does to a chat: passes it to the other app, or takes it back. */
+export type ThreadControlAction = 'pass' | 'take';
+
+/**
+ * POST /{phone_number_id}/thread_control (Meta's Business Agent reference): `pass` gives the
+ * chat to the other app on the number (the business's helpdesk), `take` takes it back (only the
+ * escalation partner may). The platform answers `{success: true}`. A take leaves the same owner
+ * when done twice, so it may be repeated after an unclear failure; a pass may not: done twice,
+ * the second is refused, as the chat is no longer ours to pass.
+ */
+export async function threadControl(
+	this: Context,
+	phoneNumberId: string,
+	customer: string,
+	action: ThreadControlAction,
+	note: string | undefined,
+	request: RequestContext = {},
+): Promise<IDataObject> {
+	return await requestJson<IDataObject>(
+		this,
+		{
+			method: 'POST',
+			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, 'thread_control'),
+			body: {
+				messaging_product: 'whatsapp',
+				...addressedTo(customer),
+				action,
+				...(note !== undefined ? { metadata: note } : {}),
+			},
+			idempotent: action === 'take',
+		},
+		request,
+	);
 }

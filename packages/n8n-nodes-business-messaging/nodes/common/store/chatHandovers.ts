@@ -1,4 +1,4 @@
-import { chatKeys } from '../waiting/openQuestions';
+import { chatKeys } from './chatKeys';
 
 /**
  * Who handles a chat: the workflow, or a person (issue 50). A chat is handed over by a person
@@ -14,8 +14,8 @@ import { chatKeys } from '../waiting/openQuestions';
  */
 
 export interface Handover {
-	/** Who handed the chat over: a person by answering, the workflow, conversation routing. */
-	by: 'person' | 'workflow' | 'routing';
+	/** Who handed the chat over: a person by answering, or the workflow (Chat › Hand Over). */
+	by: 'person' | 'workflow';
 	/** When (ms), and until when it holds (ms): then the chat is the workflow's again. */
 	at: number;
 	until: number;

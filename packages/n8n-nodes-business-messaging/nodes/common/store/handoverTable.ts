@@ -1,4 +1,4 @@
-import { chatKeys } from '../waiting/openQuestions';
+import { chatKeys } from './chatKeys';
 import {
 	chatKeyOf,
 	handoverInForce,
@@ -6,8 +6,24 @@ import {
 	type HandoverRecord,
 	type HandoverStore,
 } from './chatHandovers';
-import { all, type DataTables } from './dataTables';
-import { HANDOVERS_TABLE } from './tables';
+import { all, type DataTables, type TableDefinition } from './dataTables';
+
+/**
+ * Who handles each chat (chatHandovers.ts): `chat` is the number and one
+ * identity of the customer, `state` handedOver or handedBack, `by` person or workflow,
+ * `note`, `at` and `until` (ms). The newest row of a chat counts.
+ */
+export const HANDOVERS_TABLE: TableDefinition = {
+	name: 'Business Messaging: chats handed over',
+	columns: [
+		{ name: 'chat', type: 'string' },
+		{ name: 'state', type: 'string' },
+		{ name: 'by', type: 'string' },
+		{ name: 'note', type: 'string' },
+		{ name: 'at', type: 'number' },
+		{ name: 'until', type: 'number' },
+	],
+};
 
 /**
  * Who handles a chat, in n8n's database (chatHandovers.ts): each change is an inserted row per
@@ -46,7 +62,7 @@ export class HandoverTable implements HandoverStore {
 				.map(
 					(row): HandoverRecord => ({
 						state: row.state === 'handedOver' ? 'handedOver' : 'handedBack',
-						by: row.by === 'workflow' || row.by === 'routing' ? row.by : 'person',
+						by: row.by === 'workflow' ? 'workflow' : 'person',
 						at: Number(row.at),
 						until: Number(row.until),
 						...(typeof row.note === 'string' && row.note !== '' ? { note: row.note } : {}),

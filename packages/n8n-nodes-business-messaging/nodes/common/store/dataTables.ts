@@ -1,6 +1,7 @@
 import {
 	NodeOperationError,
 	type IDataObject,
+	type IExecuteFunctions,
 	type IHookFunctions,
 	type IHttpRequestMethods,
 	type IWebhookFunctions,
@@ -17,7 +18,8 @@ import { grouped } from './grouped';
 
 export const STORE_CREDENTIAL = 'businessMessagingN8nApi';
 
-export type StoreContext = IWebhookFunctions | IHookFunctions;
+/** The trigger (a delivery, its activation) and the action node (Chat › Hand Over). */
+export type StoreContext = IWebhookFunctions | IHookFunctions | IExecuteFunctions;
 
 /** Why the store could not be used; each maps to what the trigger answers and logs. */
 export type StoreProblem =
@@ -85,7 +87,7 @@ export class DataTables {
 		private readonly baseUrl: string,
 	) {}
 
-	/** The store of the trigger's credential (which the caller checked is chosen). */
+	/** The store of the node's State credential (which the caller checked is chosen). */
 	static async of(context: StoreContext): Promise<DataTables> {
 		const credentials = await context.getCredentials<{ baseUrl?: string }>(STORE_CREDENTIAL);
 		return new DataTables(

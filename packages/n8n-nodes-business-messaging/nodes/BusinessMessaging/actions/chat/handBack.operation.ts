@@ -1,0 +1,56 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { threadControl } from '../../../common/api/routing';
+import type { ItemContext } from '../../../common/context';
+import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
+import { phoneNumberLocator } from '../../../common/fields/locators';
+import { customerField } from '../../../common/fields/recipient';
+import { customerValue, locatorValue } from '../../../common/parameters';
+import { handoverStore, isoTime, keptIn, through } from './chatState';
+import { keepStateInField, throughField } from './handoverFields';
+
+const properties: INodeProperties[] = [
+	phoneNumberLocator(),
+	customerField('The customer whose chat the workflow answers again'),
+	throughField('take'),
+	keepStateInField(),
+];
+
+export const description = updateDisplayOptions(forOperation('chat', 'handBack'), properties);
+
+/**
+ * Hands one chat per item back to the workflow: the trigger starts it again for the chat's next
+ * message, whoever handed the chat over (the workflow, a person answering, routing). With thread
+ * control the chat is first taken back from the other app. Both leave the same state when done
+ * twice, so both may be repeated.
+ */
+export async function execute(
+	this: IExecuteFunctions,
+	item: ItemContext,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex } = item;
+	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const customer = customerValue.call(this, itemIndex);
+	const where = keptIn.call(this, itemIndex);
+	const way = through.call(this, itemIndex);
+	const store = await handoverStore.call(this, where);
+	if (way === 'routing')
+		await threadControl.call(this, phoneNumberId, customer, 'take', undefined, item.request);
+	const at = Date.now();
+	await store.record(phoneNumberId, [customer], {
+		state: 'handedBack',
+		by: 'workflow',
+		at,
+		until: at,
+	});
+	return [
+		{
+			json: {
+				phoneNumberId,
+				customer,
+				handledByPerson: false,
+				handedBackAt: isoTime(at),
+				keptIn: where,
+			},
+		},
+	];
+}
