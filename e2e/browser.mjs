@@ -97,6 +97,11 @@ try {
 		await page.getByText(/^Actions \(\d+\)$/).click();
 		await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
 	};
+	/** Adds the option `label` of the node's Options collection. */
+	const addOption = async (label) => {
+		await page.getByText('Add option', { exact: true }).filter({ visible: true }).first().click();
+		await option(label).click();
+	};
 	const pickFromList = async (label, search, item) => {
 		await param(label).getByTestId('rlc-input').click();
 		if (search) await page.getByTestId('rlc-search').fill(search);
@@ -597,6 +602,79 @@ try {
 			const output = page.getByTestId('output-panel');
 			await output.getByText('answeredThrough').first().waitFor({ timeout: 60_000 });
 			await shot('send-and-wait-output');
+		},
+	);
+
+	await check(
+		'Chat › Hand Over from the editor, no JSON (a note in Options): the inbox example answers that customer nothing; Hand Back, and it answers again',
+		async () => {
+			// The inbox example's trigger (Process Memory, as the node's default) takes the chat.
+			await control(
+				'/webhook',
+				{ url: exampleTriggerUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET },
+				'PUT',
+			);
+			const customer = '14155550188';
+			const answersTo = async () =>
+				(await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.filter(
+					(m) => m.to === customer,
+				).length;
+			await addAction('Hand a chat over to a person');
+			await pickFromList('Phone Number', '', '+15550123401');
+			await param('Customer').getByTestId('parameter-input-field').fill('+1 415 555 0188');
+			await addOption('Note');
+			await param('Note').locator('textarea, input').first().fill('Asked for a refund');
+			await shot('chat-hand-over-form');
+			await page.getByTestId('node-execute-button').first().click();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('handedOverAt').first().waitFor();
+			await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				text: 'Where is my refund?',
+			});
+			await control('/webhook/flush', {});
+			// The example would answer within a second or two: give it five.
+			await new Promise((resolve) => setTimeout(resolve, 5_000));
+			assert((await answersTo()) === 0, `${await answersTo()} answers to a handed-over chat`);
+			await page.keyboard.press('Escape');
+			await page.getByTestId('canvas-node').filter({ hasText: 'Business Messaging' }).dblclick();
+			await choose('operation', 'Hand Back to the Workflow');
+			await page.getByTestId('node-execute-button').first().click();
+			await output.getByText('handedBackAt').first().waitFor();
+			await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: customer,
+				text: 'Thanks, anyone there?',
+			});
+			await waitFor(async () => (await answersTo()) === 1, 30_000, 'the example’s answer');
+		},
+	);
+
+	await check(
+		'the trigger’s handover options from the form, no JSON: Pause the Workflow When a Person Answers, Skip Chats a Person Is Handling › Marked',
+		async () => {
+			await page.goto(`${base}/workflow/bmExampleInbox001/inb-trigger-01`);
+			await addOption('Pause the Workflow When a Person Answers');
+			await param('Pause the Workflow When a Person Answers').locator('input').first().fill('15');
+			await addOption('Skip Chats a Person Is Handling');
+			await choose('skipHandledChats', 'No, Start the Workflow, Marked');
+			await visible('Skip Chats a Person Is Handling').waitFor();
+			await shot('trigger-handover-options');
+			await page.keyboard.press('Escape');
+			await page.keyboard.press('Control+s');
+			await waitFor(
+				async () => {
+					const saved = await (
+						await fetch(`${base}/rest/workflows/bmExampleInbox001`, { headers: { cookie } })
+					).json();
+					const options = saved.data.nodes.find((n) => n.id === 'inb-trigger-01').parameters
+						.options;
+					return options.pauseWhenPersonAnswers === 15 && options.skipHandledChats === 'mark';
+				},
+				20_000,
+				'the saved options',
+			);
 		},
 	);
 
