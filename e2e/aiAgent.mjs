@@ -171,20 +171,7 @@ async function agentAnswers(a) {
 				from: CUSTOMER,
 				text: 'Where is my mug? Order #7001',
 			});
-			let run;
-			await waitFor(
-				async () => {
-					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
-					return run && !['new', 'running'].includes(run.status);
-				},
-				60_000,
-				'the agent execution',
-			);
-			const { status, data } = await savedExecution(main, cookie, run.id);
-			assert(
-				status === 'success',
-				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
-			);
+			await agentRun(a, known);
 			const executions = (await executionsOf(main, cookie, flow.id)).filter(
 				(e) => !known.has(e.id),
 			);
@@ -195,32 +182,39 @@ async function agentAnswers(a) {
 	);
 }
 
+/** The agent's first execution not in `known`, once it ended; it must have succeeded. */
+async function agentRun({ main, cookie, flow }, known) {
+	let run;
+	await waitFor(
+		async () => {
+			run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
+			return run && !['new', 'running'].includes(run.status);
+		},
+		60_000,
+		'the agent execution',
+	);
+	const { status, data } = await savedExecution(main, cookie, run.id);
+	assert(
+		status === 'success',
+		`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
+	);
+	return { data };
+}
+
 /**
  * A customer who insults the business: the agent's one tool call blocks them (Account › Block
  * User as a tool, the customer chosen by the model), nothing is sent to them, and their next
  * message starts nothing.
  */
-async function agentBlocksAbuse({ main, cookie, control, number, flow }) {
+async function agentBlocksAbuse(a) {
+	const { main, cookie, control, number, flow } = a;
 	await check(
 		'Trigger → AI Agent → tools: an abusive customer is blocked by the agent (Block User as a tool), and answered nothing',
 		async () => {
 			const runs = async () => (await executionsOf(main, cookie, flow.id)).map((e) => e.id);
 			const known = new Set(await runs());
 			await control('/incoming', { phone_number_id: number, from: ABUSIVE_CUSTOMER, text: ABUSE });
-			let run;
-			await waitFor(
-				async () => {
-					run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
-					return run && !['new', 'running'].includes(run.status);
-				},
-				60_000,
-				'the agent execution',
-			);
-			const { status, data } = await savedExecution(main, cookie, run.id);
-			assert(
-				status === 'success',
-				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
-			);
+			await agentRun(a, known);
 			const sent = (await control('/messages')).data.filter((m) => m.to === ABUSIVE_CUSTOMER);
 			assert(sent.length === 0, `${sent.length} messages to the blocked customer`);
 			// The platform drops what a blocked customer writes: nothing reaches the trigger.
@@ -243,35 +237,19 @@ async function agentBlocksAbuse({ main, cookie, control, number, flow }) {
  * message starts nothing: the trigger of the example (Skip Chats a Person Is Handling, by default)
  * reads the handover the tool recorded.
  */
-async function agentHandsOver({ main, cookie, control, number, flow }) {
+async function agentHandsOver(a) {
+	const { main, cookie, control, number, flow } = a;
 	await check(
 		'Trigger → AI Agent → tools: a customer who asks for a person is told so and handed over (Hand Over as a tool); their next message starts nothing',
 		async () => {
 			const runs = async () => (await executionsOf(main, cookie, flow.id)).map((e) => e.id);
-			const finished = async (known) => {
-				let run;
-				await waitFor(
-					async () => {
-						run = (await executionsOf(main, cookie, flow.id)).find((e) => !known.has(e.id));
-						return run && !['new', 'running'].includes(run.status);
-					},
-					60_000,
-					'the agent execution',
-				);
-				return run;
-			};
 			const known = new Set(await runs());
 			await control('/incoming', {
 				phone_number_id: number,
 				from: WANTS_PERSON,
 				text: ASKS_FOR_PERSON,
 			});
-			const run = await finished(known);
-			const { status, data } = await savedExecution(main, cookie, run.id);
-			assert(
-				status === 'success',
-				`execution ${run.id}: ${status} ${JSON.stringify(data.resultData.error ?? {}).slice(0, 500)}`,
-			);
+			const { data } = await agentRun(a, known);
 			// The tool ran once and recorded the handover, with the model's note.
 			const handOver = data.resultData.runData['Hand over to a person'] ?? [];
 			assert(
