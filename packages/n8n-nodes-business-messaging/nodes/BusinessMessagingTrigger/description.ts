@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { MESSAGE_KINDS } from './events/messageKinds';
 import { numberProperties, V1_NUMBER_OPTIONS } from './numberDescription';
 
 /** Options both versions have. */
@@ -27,6 +28,15 @@ const OPTIONS: INodeProperties[] = [
 		default: false,
 		description:
 			'Whether a late, second or forged answer to a Send and Wait question starts this workflow, with waiting.reason saying why it resumed nothing. Off, it starts nothing (n8n’s log says why).',
+	},
+	{
+		displayName: 'Message Types',
+		name: 'messageTypes',
+		type: 'multiOptions',
+		default: [],
+		description:
+			"Which customers' messages start this workflow, by what they are (none chosen: all). Another trigger on the app can take the others, e.g. orders here, the rest there.",
+		options: MESSAGE_KINDS,
 	},
 	{
 		displayName: 'Pause the Workflow When a Person Answers (Minutes)',

@@ -5,6 +5,7 @@ import {
 	type IWebhookResponseData,
 } from 'n8n-workflow';
 import { eventsOf, statusChosen, type TriggerEvent } from '../events';
+import { ofChosenKind } from '../events/messageKinds';
 import { numberChoice } from '../numbers';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
@@ -334,9 +335,12 @@ function chosenEvents(
 ): TriggerEvent[] {
 	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
 	const { numbers } = numberChoice(context);
+	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const messageKinds = new Set((options.messageTypes as string[] | undefined) ?? []);
 	return events.filter(
 		(e) =>
 			wanted.has(e.eventType) &&
+			ofChosenKind(e, messageKinds) &&
 			(e.eventType !== 'messageStatus' || statusChosen(statuses, e.status)) &&
 			// Events of the account (templates, account updates) name no number: for every number.
 			(numbers.size === 0 || typeof e.phoneNumberId !== 'string' || numbers.has(e.phoneNumberId)),

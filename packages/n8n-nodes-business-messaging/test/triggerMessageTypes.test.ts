@@ -1,0 +1,114 @@
+import type { IDataObject } from 'n8n-workflow';
+import { MESSAGE_KINDS } from '../nodes/BusinessMessagingTrigger/events/messageKinds';
+import { deliver, EVERYTHING, messagesDelivery } from './triggerHarness';
+
+/**
+ * Trigger › Options › Message Types: a customer's messages start the workflow by what they are
+ * ("orders here, the rest there"); every other event goes on as before. One delivery holds a
+ * message of every kind, in the Cloud API's shapes, and a receipt.
+ */
+const CUSTOMER = '14155550100';
+const message = (id: string, type: string, content: IDataObject): IDataObject => ({
+	from: CUSTOMER,
+	id,
+	timestamp: '1764000000',
+	type,
+	...content,
+});
+
+/** One message per kind, by the kind the option names it. */
+const BY_KIND: Record<string, IDataObject[]> = {
+	text: [message('wamid.text', 'text', { text: { body: 'Hello' } })],
+	media: [
+		message('wamid.image', 'image', { image: { id: 'media-1', mime_type: 'image/jpeg' } }),
+		message('wamid.voice', 'audio', {
+			audio: { id: 'media-2', mime_type: 'audio/ogg', voice: true },
+		}),
+	],
+	reply: [
+		message('wamid.button', 'interactive', {
+			interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Yes' } },
+		}),
+		message('wamid.quickReply', 'button', { button: { payload: 'stop', text: 'Stop' } }),
+	],
+	flowAnswer: [
+		message('wamid.flow', 'interactive', {
+			interactive: {
+				type: 'nfm_reply',
+				nfm_reply: { name: 'flow', body: 'Sent', response_json: '{"date":"2026-12-01"}' },
+			},
+		}),
+	],
+	order: [
+		message('wamid.order', 'order', {
+			order: {
+				catalog_id: 'catalog-1',
+				product_items: [
+					{ product_retailer_id: 'sku-1', quantity: 1, item_price: 12, currency: 'USD' },
+				],
+			},
+		}),
+	],
+	location: [message('wamid.location', 'location', { location: { latitude: 1, longitude: 2 } })],
+	contacts: [
+		message('wamid.contacts', 'contacts', { contacts: [{ name: { formatted_name: 'Ann' } }] }),
+	],
+	reaction: [
+		message('wamid.reaction', 'reaction', { reaction: { message_id: 'wamid.x', emoji: '👍' } }),
+	],
+	edit: [message('wamid.revoke', 'revoke', { revoke: { original_message_id: 'wamid.text' } })],
+	other: [message('wamid.unknown', 'hologram', { hologram: {} })],
+};
+
+const delivery = messagesDelivery({
+	messaging_product: 'whatsapp',
+	metadata: { display_phone_number: '15550001111', phone_number_id: 'pn-1' },
+	contacts: [{ wa_id: CUSTOMER, profile: { name: 'Ann' } }],
+	messages: Object.values(BY_KIND).flat(),
+	statuses: [
+		{ id: 'wamid.sent', status: 'delivered', timestamp: '1764000000', recipient_id: CUSTOMER },
+	],
+});
+
+const run = async (messageTypes?: string[]) =>
+	await deliver(delivery, { ...EVERYTHING, options: messageTypes ? { messageTypes } : {} });
+const messageIds = (items: IDataObject[]) =>
+	items.filter((i) => i.eventType === 'incomingMessage').map((i) => i.messageId);
+
+describe('trigger: Message Types', () => {
+	it('offers every kind this test delivers, and no other', () => {
+		expect(MESSAGE_KINDS.map((k) => k.value).sort()).toEqual(Object.keys(BY_KIND).sort());
+	});
+
+	it('none chosen: every message, and the receipt', async () => {
+		const { items } = await run();
+		expect(messageIds(items)).toEqual(
+			Object.values(BY_KIND)
+				.flat()
+				.map((m) => m.id),
+		);
+		expect(items.filter((i) => i.eventType === 'messageStatus')).toHaveLength(1);
+	});
+
+	it.each(Object.entries(BY_KIND))(
+		'%s alone: only its messages, and the receipt still',
+		async (kind, messages) => {
+			const { items } = await run([kind]);
+			expect(messageIds(items)).toEqual(messages.map((m) => m.id));
+			expect(items.filter((i) => i.eventType === 'messageStatus')).toHaveLength(1);
+		},
+	);
+
+	it('orders here, the rest there: two triggers with complementary choices take each message once', async () => {
+		const rest = Object.keys(BY_KIND).filter((kind) => kind !== 'order');
+		const orders = messageIds((await run(['order'])).items);
+		const others = messageIds((await run(rest)).items);
+		expect(orders).toEqual(['wamid.order']);
+		expect([...orders, ...others].sort()).toEqual(
+			Object.values(BY_KIND)
+				.flat()
+				.map((m) => String(m.id))
+				.sort(),
+		);
+	});
+});
