@@ -1,6 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { MESSAGE_KINDS } from '../nodes/BusinessMessagingTrigger/events/messageKinds';
+import { chatSend, customerSends, rl } from './conversationSupport';
+import { useTestBed } from './harness';
 import { deliver, EVERYTHING, messagesDelivery } from './triggerHarness';
+import { captureDeliveries, isMessage, isStatus, WaitingN8n } from './waitingSupport';
 
 /**
  * Trigger › Options › Message Types: a customer's messages start the workflow by what they are
@@ -110,5 +113,35 @@ describe('trigger: Message Types', () => {
 				.map((m) => String(m.id))
 				.sort(),
 		);
+	});
+});
+
+describe('trigger: Message Types and Send and Wait', () => {
+	const bed = useTestBed();
+
+	it('a text answering a free-text question resumes it on a trigger for orders only', async () => {
+		const n8nWaiting = new WaitingN8n(bed);
+		await n8nWaiting.start();
+		try {
+			const next = captureDeliveries(bed);
+			const ordersOnly = { messageTypes: ['order'] };
+			await customerSends(bed, { text: 'hi' });
+			const hi = await n8nWaiting.deliver(await next(isMessage), undefined, ordersOnly);
+			expect(hi.items).toEqual([]);
+			await n8nWaiting.run({
+				...chatSend(bed, 'sendAndWait'),
+				phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+				responseType: 'freeText',
+				bodyText: 'Which size?',
+			});
+			const sent = [...bed.sandbox.state.store.messages.values()].at(-1)!;
+			await n8nWaiting.deliver(await next(isStatus('sent', sent.id)), undefined, ordersOnly);
+			await customerSends(bed, { text: 'Large' });
+			const answer = await n8nWaiting.deliver(await next(isMessage), undefined, ordersOnly);
+			expect(answer.items).toEqual([]);
+			expect(n8nWaiting.resumed[0]).toMatchObject({ answered: true, text: 'Large' });
+		} finally {
+			await n8nWaiting.close();
+		}
 	});
 });
