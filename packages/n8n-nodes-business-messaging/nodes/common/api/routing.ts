@@ -1,5 +1,4 @@
 import type { IDataObject } from 'n8n-workflow';
-import { addressedTo } from '../recipient';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /**
@@ -59,6 +58,10 @@ function routingWarning(roles: string[], isStandby: boolean): string | undefined
 /** What thread control does to a chat: passes it to the other app, or takes it back. */
 export type ThreadControlAction = 'pass' | 'take';
 
+declare const built: unique symbol;
+/** A body made by `threadControlBody` (common/messages/threadControl.ts). */
+export type ThreadControlBody = IDataObject & { readonly [built]: 'threadControl' };
+
 /**
  * POST /{phone_number_id}/thread_control (Meta's Business Agent reference): `pass` gives the
  * chat to the other app on the number (the business's helpdesk), `take` takes it back (only the
@@ -69,9 +72,7 @@ export type ThreadControlAction = 'pass' | 'take';
 export async function threadControl(
 	this: Context,
 	phoneNumberId: string,
-	customer: string,
-	action: ThreadControlAction,
-	note: string | undefined,
+	body: ThreadControlBody,
 	request: RequestContext = {},
 ): Promise<IDataObject> {
 	return await requestJson<IDataObject>(
@@ -79,13 +80,8 @@ export async function threadControl(
 		{
 			method: 'POST',
 			path: apiPath(this.getNode(), { 'Phone number ID': phoneNumberId }, 'thread_control'),
-			body: {
-				messaging_product: 'whatsapp',
-				...addressedTo(customer),
-				action,
-				...(note !== undefined ? { metadata: note } : {}),
-			},
-			idempotent: action === 'take',
+			body,
+			idempotent: body.action === 'take',
 		},
 		request,
 	);

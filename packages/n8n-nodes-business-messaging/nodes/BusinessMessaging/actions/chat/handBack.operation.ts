@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { threadControl } from '../../../common/api/routing';
+import { threadControlBody } from '../../../common/messages/threadControl';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
@@ -34,7 +35,12 @@ export async function execute(
 	const way = through.call(this, itemIndex);
 	const store = await handoverStore.call(this, where);
 	if (way === 'routing')
-		await threadControl.call(this, phoneNumberId, customer, 'take', undefined, item.request);
+		await threadControl.call(
+			this,
+			phoneNumberId,
+			threadControlBody({ customer, action: 'take' }),
+			item.request,
+		);
 	const at = Date.now();
 	await store.record(phoneNumberId, [customer], {
 		state: 'handedBack',

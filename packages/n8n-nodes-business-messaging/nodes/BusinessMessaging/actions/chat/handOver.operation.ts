@@ -5,6 +5,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 import { threadControl } from '../../../common/api/routing';
+import { threadControlBody } from '../../../common/messages/threadControl';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
@@ -75,9 +76,7 @@ export async function execute(
 		await threadControl.call(
 			this,
 			phoneNumberId,
-			customer,
-			'pass',
-			note || undefined,
+			threadControlBody({ customer, action: 'pass', note: note || undefined }),
 			item.request,
 		);
 		const json = {
