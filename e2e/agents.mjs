@@ -47,6 +47,7 @@ function prepare({ n8n, sandbox, queue, mode }) {
 				redelivered,
 				numberNotChosen,
 				anotherAppOwnsTheChats,
+				handedOverThroughRouting,
 				personAnswers,
 				refusalLogged,
 				...(queue ? [] : [editorTest]),
@@ -349,6 +350,68 @@ async function anotherAppOwnsTheChats(s) {
 }
 
 /**
+ * Chat › Hand Over to a Person through conversation routing, run by a workflow: thread control
+ * passes the chat to the sandbox's second app, whose chat this app then sees only as standby
+ * copies; Hand Back takes it back, and the chat's messages are a burst of the workflow again.
+ */
+async function handedOverThroughRouting(s) {
+	const { control, writes, newRuns, knownRuns, mode, ourNumber, hooks } = s;
+	await check(
+		`${mode}: Chat › Hand Over through routing passes the chat to the other app (its messages then come as standby copies); Hand Back takes it back`,
+		async () => {
+			const from = '14155550410';
+			const ownerOf = async () =>
+				(await control(`/routing?phone_number_id=${ourNumber}`, undefined, 'GET')).owners.find(
+					(o) => o.customer.includes(from),
+				)?.owner;
+			const chat = async (path) => {
+				const response = await fetch(`${hooks}/webhook/${path}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ customer: from }),
+				});
+				const body = await response.text();
+				assert(response.ok, `${path}: ${response.status} ${body.slice(0, 300)}`);
+				return JSON.parse(body);
+			};
+			await control('/routing', { phone_number_id: ourNumber });
+			try {
+				let known = await knownRuns();
+				await writes(from, 'hello');
+				await control('/webhook/flush', {});
+				await newRuns(known, 1);
+				const over = await chat('agents-hand-over');
+				assert(
+					JSON.stringify(over).includes('"handedOverBy":"routing"'),
+					`Hand Over: ${JSON.stringify(over)}`,
+				);
+				assert((await ownerOf()) === 'other', `the chat's owner: ${await ownerOf()}`);
+				known = await knownRuns();
+				await writes(from, 'are you a person?');
+				await control('/webhook/flush', {});
+				const copies = (await newRuns(known, 1)).flatMap((run) => run.items);
+				assert(
+					copies.length === 1 && copies[0].standby === true,
+					`while the other app has it: ${JSON.stringify(copies)}`,
+				);
+				await chat('agents-hand-back');
+				assert((await ownerOf()) === 'us', `the chat's owner: ${await ownerOf()}`);
+				known = await knownRuns();
+				await writes(from, 'thanks');
+				await control('/webhook/flush', {});
+				const after = (await newRuns(known, 1)).flatMap((run) => run.items);
+				assert(
+					after.length === 1 && after[0].messageCount === 1 && after[0].standby === undefined,
+					`once taken back: ${JSON.stringify(after)}`,
+				);
+			} finally {
+				await control(`/routing?phone_number_id=${ourNumber}`, undefined, 'DELETE');
+			}
+		},
+	);
+}
+
+/**
  * A person of the business answers a customer from the WhatsApp Business app (an echo): for the
  * trigger's pause the chat's messages start nothing; after it, they are a burst again.
  */
@@ -545,7 +608,31 @@ function agentWorkflows(triggerId, ourNumber) {
 				),
 			],
 		}),
+		handOver: chatWorkflow('handOver', 'agents-hand-over', ourNumber),
+		handBack: chatWorkflow('handBack', 'agents-hand-back', ourNumber),
 	};
+}
+
+/** A Webhook (answered with the node's output) → Chat › `operation` through thread control. */
+function chatWorkflow(operation, path, ourNumber) {
+	const id = operation === 'handOver' ? 'bmAgentsHandOver' : 'bmAgentsHandBack';
+	return workflowJson({
+		id,
+		name: `e2e agents: ${operation} through routing`,
+		nodes: [
+			{ ...webhookNode(path, { responseMode: 'lastNode' }), id: `${id}Hook` },
+			actionNode(
+				{
+					resource: 'chat',
+					operation,
+					phoneNumberId: { __rl: true, mode: 'id', value: ourNumber },
+					customer: '={{ $json.body.customer }}',
+					through: 'routing',
+				},
+				{ id: `${id}Chat`, name: 'Chat' },
+			),
+		],
+	});
 }
 
 if (isMain(import.meta.url))
