@@ -1,7 +1,15 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
+import {
+	handedBack,
+	handoverInForce,
+	type HandoverRecord,
+} from '../nodes/common/store/chatHandovers';
+import type { DataTables, Filter, Row } from '../nodes/common/store/dataTables';
+import { HandoverTable, removeExpiredHandovers } from '../nodes/common/store/handoverTable';
 import { customerSends, rl } from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 import { deliver, EVERYTHING } from './triggerHarness';
+import { TriggerN8n } from './triggerN8n';
 import { captureDeliveries, isMessage } from './waitingSupport';
 
 /**
@@ -23,7 +31,8 @@ function chatOperation(operation: string, customer: string, extra: IDataObject =
 		resource: 'chat',
 		operation,
 		phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
-		customer: `+${customer}`,
+		// A number as a person types it; a user ID as the trigger gives it.
+		customer: /^\d/.test(customer) ? `+${customer}` : customer,
 		requestOptions: FAST,
 		...extra,
 	};
@@ -186,7 +195,14 @@ describe('Chat › Hand Over to a Person, Hand Back to the Workflow', () => {
 			}),
 		);
 		expect(nobody.message).toContain('Customer');
-		expect(bed.requests()).toEqual([]);
+		const tooLong = await expectFailure(
+			bed.harness().execute({
+				parameters: chatOperation('handOver', customer, {
+					options: { timeLimitHours: 721 },
+				}) as INodeParameters,
+			}),
+		);
+		expect(tooLong.message).toContain('at most 720 (30 days)');
 		expect((await customerWrites(customer, 'Still the bot?')).items).toHaveLength(1);
 	});
 });
@@ -284,5 +300,90 @@ describe('Chat › Hand Over through conversation routing (thread control)', () 
 		expect((await customerWrites(customer, 'Still there?')).items).toEqual([
 			expect.objectContaining({ text: 'Still there?' }),
 		]);
+	});
+});
+
+describe('Chat › Hand Over: the chat as the trigger sees it', () => {
+	it('handed over by user ID: a message naming the number and the user ID is quiet', async () => {
+		const userId = 'US.20260000000000000801';
+		const number = newCustomer();
+		await handOver(userId);
+		const delivered = captureDeliveries(bed);
+		await customerSends(bed, { from: number, user_id: userId, username: '@ann', text: 'Hi' });
+		const both = await deliver(await delivered(isMessage), trigger());
+		expect(both).toEqual({ status: 200, items: [] });
+	});
+
+	it('a burst open when the chat is handed over starts nothing (its messages are the person’s)', async () => {
+		const triggerN8n = new TriggerN8n(bed, trigger({ collectBursts: 1 }));
+		await triggerN8n.start();
+		try {
+			const customer = newCustomer();
+			const delivered = captureDeliveries(bed);
+			await customerSends(bed, { from: customer, text: 'I want a person' });
+			expect(await triggerN8n.deliver(await delivered(isMessage))).toBe(200);
+			// The agent hands over while the burst waits for its quiet time.
+			await handOver(customer);
+			await sleep(3_000);
+			expect(triggerN8n.executions).toEqual([]);
+			// Another chat's burst starts as ever: the wait above was long enough.
+			const other = captureDeliveries(bed);
+			await customerSends(bed, { from: newCustomer(), text: 'Hello' });
+			expect(await triggerN8n.deliver(await other(isMessage))).toBe(200);
+			expect(await triggerN8n.executionsAfter(1)).toHaveLength(1);
+		} finally {
+			await triggerN8n.close();
+		}
+	});
+});
+
+describe('chats handed over in n8n’s database: a hand back outlives the handovers it ends', () => {
+	/** The data-table calls HandoverTable makes, on rows in memory. */
+	function tableInMemory(): DataTables {
+		let rows: Row[] = [];
+		const matches = (row: Row, filter: Filter) =>
+			filter.filters.every(({ columnName, condition, value }) =>
+				condition === 'lt' ? Number(row[columnName]) < Number(value) : row[columnName] === value,
+			);
+		return {
+			insertGrouped: async (_table: unknown, added: IDataObject[]) => {
+				rows = [...rows, ...added.map((row, n) => ({ ...row, id: rows.length + n + 1 }))];
+			},
+			rowsGrouped: async (_table: unknown, column: string, values: string[]) =>
+				rows.filter((row) => values.includes(String(row[column]))),
+			remove: async (_table: unknown, filter: Filter) => {
+				rows = rows.filter((row) => !matches(row, filter));
+			},
+		} as unknown as DataTables;
+	}
+	const HOUR = 60 * 60 * 1000;
+	const chat = { phoneNumberId: 'pn-1', customers: ['14155550100'] };
+	const longHandover = (at: number): HandoverRecord => ({
+		state: 'handedOver',
+		by: 'workflow',
+		at,
+		until: at + 720 * HOUR,
+	});
+
+	async function afterCare(backRecord: (at: number) => HandoverRecord) {
+		const store = tableInMemory();
+		const table = new HandoverTable(store);
+		const start = Date.now();
+		await table.record(chat.phoneNumberId, chat.customers, longHandover(start));
+		await table.record(chat.phoneNumberId, chat.customers, backRecord(start + HOUR));
+		// The tables' care, two days later: rows that ended a day before go.
+		const later = start + 48 * HOUR;
+		await removeExpiredHandovers(store, later);
+		return (await table.inForce([chat], later)).size;
+	}
+
+	it('two days after Hand Back (a 30-day handover), the chat is still the workflow’s', async () => {
+		expect(await afterCare(handedBack)).toBe(0);
+	});
+
+	it('a hand back kept only to its own time would be deleted, and the handover count again', async () => {
+		const shortLived = (at: number): HandoverRecord => ({ ...handedBack(at), until: at });
+		expect(await afterCare(shortLived)).toBe(1);
+		expect(handoverInForce([handedBack(1), longHandover(0)], 2)).toBeUndefined();
 	});
 });

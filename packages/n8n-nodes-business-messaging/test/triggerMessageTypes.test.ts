@@ -59,8 +59,24 @@ const BY_KIND: Record<string, IDataObject[]> = {
 	reaction: [
 		message('wamid.reaction', 'reaction', { reaction: { message_id: 'wamid.x', emoji: '👍' } }),
 	],
-	edit: [message('wamid.revoke', 'revoke', { revoke: { original_message_id: 'wamid.text' } })],
-	other: [message('wamid.unknown', 'hologram', { hologram: {} })],
+	edit: [
+		message('wamid.edit', 'edit', {
+			edit: {
+				original_message_id: 'wamid.text',
+				message: { type: 'text', text: { body: 'Hello!' } },
+			},
+		}),
+		message('wamid.revoke', 'revoke', { revoke: { original_message_id: 'wamid.text' } }),
+	],
+	other: [
+		message('wamid.callPermission', 'interactive', {
+			interactive: {
+				type: 'call_permission_reply',
+				call_permission_reply: { response: 'accept', is_permanent: false },
+			},
+		}),
+		message('wamid.unknown', 'hologram', { hologram: {} }),
+	],
 };
 
 const delivery = messagesDelivery({

@@ -323,7 +323,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		default: 'process',
 		description:
-			'Where Collect Bursts, Skip Redeliveries and Send and Wait questions keep what outlives a delivery',
+			'Where Collect Bursts, Skip Redeliveries, Send and Wait questions and chats handed to a person keep what outlives a delivery',
 		options: [
 			{
 				name: 'Database (Data Tables)',
@@ -340,7 +340,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Kept in this n8n process: a restart loses bursts still open (their messages were already answered) and forgets the events taken and the open free-text questions; with several webhook processes each keeps its own, so a burst may become two executions and a redelivery to another process runs again. Choose Database (Data Tables) to keep them across restarts and processes.',
+			'Kept in this n8n process: a restart loses bursts still open (their messages were already answered) and forgets the events taken, the open free-text questions and the chats handed to a person; with several webhook processes each keeps its own, so a burst may become two executions and a redelivery to another process runs again. Choose Database (Data Tables) to keep them across restarts and processes.',
 		name: 'processStateNotice',
 		type: 'notice',
 		default: '',

@@ -12,6 +12,15 @@ import { chatKeyOf, type Handover, type HandoverStore } from '../../common/store
  * taken as an answer, since the workflow is not the one talking.
  */
 
+/**
+ * Every identity of the chat's customer a handover may be recorded under: Chat › Hand Over takes
+ * the customer as the workflow names them, their parent user ID (`US.ENT.…`) too.
+ */
+function chatIdentitiesOf(event: TriggerEvent): string[] {
+	const parent = typeof event.parentUserId === 'string' ? [event.parentUserId] : [];
+	return [...customerIdsOf(event), ...parent];
+}
+
 export interface PersonHandling {
 	/** How long a person's answer hands the chat over (ms); 0: answers are not looked at. */
 	pauseMs: number;
@@ -39,7 +48,7 @@ export async function notePersonAnswers(
 	await Promise.all(
 		answers.map(
 			async (answer) =>
-				await store.record(answer.phoneNumberId, customerIdsOf(answer), {
+				await store.record(answer.phoneNumberId, chatIdentitiesOf(answer), {
 					state: 'handedOver',
 					by: 'person',
 					at: now,
@@ -51,30 +60,33 @@ export async function notePersonAnswers(
 
 /**
  * The customers' messages split: those of chats the workflow handles (`free`), and those of chats
- * a person handles, marked with the handover (`handled`).
+ * a person handles, marked with the handover (`handled`); `inOrder`, all of them as they came,
+ * the handled ones marked.
  */
 export async function splitHandled(
 	store: HandoverStore,
 	events: TriggerEvent[],
 	now: number,
-): Promise<{ free: TriggerEvent[]; handled: TriggerEvent[] }> {
+): Promise<{ free: TriggerEvent[]; handled: TriggerEvent[]; inOrder: TriggerEvent[] }> {
 	const isMessage = (e: TriggerEvent) => e.eventType === 'incomingMessage';
 	const messages = events.filter(isMessage);
-	if (messages.length === 0) return { free: events, handled: [] };
+	if (messages.length === 0) return { free: events, handled: [], inOrder: events };
 	const inForce = await store.inForce(
-		messages.map((m) => ({ phoneNumberId: m.phoneNumberId, customers: customerIdsOf(m) })),
+		messages.map((m) => ({ phoneNumberId: m.phoneNumberId, customers: chatIdentitiesOf(m) })),
 		now,
 	);
 	const handoverOf = (e: TriggerEvent) =>
-		isMessage(e) ? inForce.get(chatKeyOf(e.phoneNumberId, customerIdsOf(e)) ?? '') : undefined;
+		isMessage(e) ? inForce.get(chatKeyOf(e.phoneNumberId, chatIdentitiesOf(e)) ?? '') : undefined;
 	const free: TriggerEvent[] = [];
 	const handled: TriggerEvent[] = [];
+	const inOrder: TriggerEvent[] = [];
 	for (const event of events) {
 		const handover = handoverOf(event);
-		if (handover) handled.push(marked(event, handover));
-		else free.push(event);
+		const seen = handover ? marked(event, handover) : event;
+		(handover ? handled : free).push(seen);
+		inOrder.push(seen);
 	}
-	return { free, handled };
+	return { free, handled, inOrder };
 }
 
 function marked(event: TriggerEvent, handover: Handover): TriggerEvent {

@@ -227,7 +227,8 @@ function triggerKeyOf(context: IWebhookFunctions): string {
 /**
  * A closed burst's execution. Its messages are claimed first (store/triggerStore.ts ›
  * takeHandOver): those that already ran in a burst are left out, and a burst with none left
- * starts nothing (answered 200, so that its rows go).
+ * starts nothing (answered 200, so that its rows go). A chat handed over meanwhile is skipped or
+ * marked, as the delivery's messages are.
  */
 async function startBurst(
 	this: IWebhookFunctions,
@@ -244,9 +245,13 @@ async function startBurst(
 		return { noWebhookResponse: true };
 	}
 	if (store.kind === 'database') settleWithAnswer(this, taken);
-	if (taken.fresh.length === 0) return answeredWithNothingToRun(this);
+	// A chat handed to a person while its burst was open (an AI agent's Hand Over, say) is theirs.
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const seen = await splitHandled(store.handovers, taken.fresh, Date.now());
+	const messages = personHandlingOf(options).handled === 'skip' ? seen.free : seen.inOrder;
+	if (messages.length === 0) return answeredWithNothingToRun(this);
 	return {
-		workflowData: [[await burstExecutionItem.call(this, taken.fresh, download, binaryProperty)]],
+		workflowData: [[await burstExecutionItem.call(this, messages, download, binaryProperty)]],
 	};
 }
 
@@ -290,7 +295,7 @@ function logNothingToRun(
 			? `${skipped.handled} message(s) of a chat a person handles (Skip Chats a Person Is Handling)`
 			: '',
 		skipped.notChosen.length > 0
-			? `${skipped.notChosen.length} not chosen in Events, Message Statuses or Only These Numbers (${kinds.join(', ')})`
+			? `${skipped.notChosen.length} not chosen in Events, Message Statuses, Message Types or the numbers (${kinds.join(', ')})`
 			: '',
 	].filter(Boolean);
 	context.logger.debug(

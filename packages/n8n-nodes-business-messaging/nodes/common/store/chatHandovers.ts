@@ -37,6 +37,18 @@ export interface HandoverStore {
 	): Promise<Map<string, Handover>>;
 }
 
+/** The longest a handover may last (Chat › Hand Over's Time Limit is at most this). */
+export const MAX_HANDOVER_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * The record that hands a chat back at `at`. It is kept as long as the longest handover it may
+ * end: the database store deletes a row a day after its `until`, and an older handover whose row
+ * outlived this one would count again.
+ */
+export function handedBack(at: number): HandoverRecord {
+	return { state: 'handedBack', by: 'workflow', at, until: at + MAX_HANDOVER_MS };
+}
+
 /** The key a chat is answered under: its first identity's. */
 export function chatKeyOf(phoneNumberId: unknown, customers: string[]): string | undefined {
 	return chatKeys(phoneNumberId, customers)[0];

@@ -8,6 +8,7 @@ import { customerField } from '../../../common/fields/recipient';
 import { customerValue, locatorValue } from '../../../common/parameters';
 import { handoverStore, isoTime, keptIn, through } from './chatState';
 import { keepStateInField, throughField } from './handoverFields';
+import { handedBack } from '../../../common/store/chatHandovers';
 
 const properties: INodeProperties[] = [
 	phoneNumberLocator(),
@@ -20,9 +21,9 @@ export const description = updateDisplayOptions(forOperation('chat', 'handBack')
 
 /**
  * Hands one chat per item back to the workflow: the trigger starts it again for the chat's next
- * message, whoever handed the chat over (the workflow, a person answering, routing). With thread
- * control the chat is first taken back from the other app. Both leave the same state when done
- * twice, so both may be repeated.
+ * message, whoever handed the chat over in the trigger's state (the workflow, a person answering).
+ * With thread control the chat is first taken back from the other app on the number. Both leave
+ * the same state when done twice, so both may be repeated.
  */
 export async function execute(
 	this: IExecuteFunctions,
@@ -42,12 +43,7 @@ export async function execute(
 			item.request,
 		);
 	const at = Date.now();
-	await store.record(phoneNumberId, [customer], {
-		state: 'handedBack',
-		by: 'workflow',
-		at,
-		until: at,
-	});
+	await store.record(phoneNumberId, [customer], handedBack(at));
 	return [
 		{
 			json: {

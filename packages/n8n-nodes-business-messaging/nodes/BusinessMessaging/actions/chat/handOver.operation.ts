@@ -12,7 +12,7 @@ import { phoneNumberLocator } from '../../../common/fields/locators';
 import { customerField } from '../../../common/fields/recipient';
 import { customerValue, limitedText, locatorValue } from '../../../common/parameters';
 import { handoverStore, isoTime, keptIn, through } from './chatState';
-import { keepStateInField, throughField } from './handoverFields';
+import { keepStateInField, MAX_HOURS, throughField } from './handoverFields';
 
 /** The node's own bound on a note: it travels with every item of the chat while handed over. */
 const NOTE_MAX = 1000;
@@ -42,11 +42,10 @@ const properties: INodeProperties[] = [
 				displayName: 'Time Limit (Hours)',
 				name: 'timeLimitHours',
 				type: 'number',
-				typeOptions: { minValue: 0.01, numberPrecision: 2 },
+				typeOptions: { minValue: 0.01, maxValue: MAX_HOURS, numberPrecision: 2 },
 				default: DEFAULT_HOURS,
 				displayOptions: { show: { '/through': ['state'] } },
-				description:
-					"After this long the chat is the workflow's again by itself, if nobody handed it back",
+				description: `After this long (at most ${MAX_HOURS} hours, 30 days) the chat is the workflow's again by itself, if nobody handed it back`,
 			},
 		],
 	},
@@ -90,10 +89,10 @@ export async function execute(
 		return [{ json }];
 	}
 	const hours = Number(options.timeLimitHours ?? DEFAULT_HOURS);
-	if (!Number.isFinite(hours) || hours <= 0)
+	if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_HOURS)
 		throw new NodeOperationError(
 			this.getNode(),
-			`Time Limit (Hours) "${String(options.timeLimitHours)}" is not a number of hours above 0`,
+			`Time Limit (Hours) "${String(options.timeLimitHours)}" is not a number of hours above 0 and at most ${MAX_HOURS} (30 days)`,
 			{ itemIndex },
 		);
 	const where = keptIn.call(this, itemIndex);

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { MAX_HANDOVER_MS } from '../../../common/store/chatHandovers';
 
 /**
  * The fields Hand Over and Hand Back share: where the chat's state is kept (the trigger's Keep
@@ -10,6 +11,9 @@ export type KeptIn = 'process' | 'database';
 export type Through = 'state' | 'routing';
 
 export const STATE_FIELD = 'keepStateIn';
+
+/** The node's own bound on a Time Limit (30 days): a longer handover is a chat nobody hands back. */
+export const MAX_HOURS = MAX_HANDOVER_MS / (60 * 60 * 1000);
 export const THROUGH_FIELD = 'through';
 
 export function keepStateInField(): INodeProperties {
