@@ -347,6 +347,8 @@ try {
 	);
 } finally {
 	await n8nProcesses.stop();
+	// Its home, and in queue mode its PostgreSQL: a second run needs the port.
+	n8n.remove();
 	sandbox.child.kill();
 }
 finish();
