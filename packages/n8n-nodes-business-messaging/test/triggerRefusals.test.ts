@@ -161,7 +161,7 @@ describe('trigger: a refused delivery says why', () => {
 		expect(logs.map((l) => [l.level, l.message])).toEqual([
 			[
 				'debug',
-				'Business Messaging Trigger started nothing for a delivery (answered 200): 1 not chosen in Events, Message Statuses or Only These Numbers (messageStatus)',
+				'Business Messaging Trigger started nothing for a delivery (answered 200): 1 not chosen in Events, Message Statuses, Message Types or the numbers (messageStatus)',
 			],
 		]);
 	});
