@@ -619,14 +619,14 @@ try {
 				{ url: exampleTriggerUrl(base, examples), secret: EXAMPLE_WEBHOOK_SECRET },
 				'PUT',
 			);
-			const customer = '14155550188';
+			const customer = '14155550189';
 			const answersTo = async () =>
 				(await (await fetch(`${sandbox.controlUrl}/messages`)).json()).data.filter(
 					(m) => m.to === customer,
 				).length;
 			await addAction('Hand a chat over to a person');
 			await pickFromList('Phone Number', '', '+15550123401');
-			await param('Customer').getByTestId('parameter-input-field').fill('+1 415 555 0188');
+			await param('Customer').getByTestId('parameter-input-field').fill('+1 415 555 0189');
 			await addOption('Note');
 			await param('Note').locator('textarea, input').first().fill('Asked for a refund');
 			await shot('chat-hand-over-form');
