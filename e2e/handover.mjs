@@ -16,7 +16,7 @@
 //   node e2e/handover.mjs [--queue] [--chats 1000] [--handed-over 100] [--engine legacy|vm]
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
-import { exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
+import { exactlyOnce, messageRuns, messagesRan, publicApi } from './triggerRuns.mjs';
 import {
 	actionNode,
 	createApiKey,
@@ -229,14 +229,7 @@ async function write(chats, label, text) {
 
 /** Waits until every one of `ids` ran, then a while for a stray run; the runs since `since`. */
 async function runsOf(ids, since) {
-	await waitFor(
-		async () => {
-			const { runs } = await messageRuns(api, bot.id, since);
-			return ids.every((id) => runs.has(id));
-		},
-		Math.max(240_000, ids.length * 300),
-		`${ids.length} messages to run`,
-	).catch(() => {});
+	await messagesRan(api, bot.id, ids, since, Math.max(240_000, ids.length * 300));
 	await new Promise((resolve) => setTimeout(resolve, 10_000));
 	return await messageRuns(api, bot.id, since);
 }

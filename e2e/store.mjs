@@ -7,7 +7,14 @@
 // --engine: n8n's expression engine (N8N_EXPRESSION_ENGINE); n8n's default is vm.
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
-import { allPages, createdBefore, exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
+import {
+	allPages,
+	createdBefore,
+	exactlyOnce,
+	messageRuns,
+	messagesRan,
+	publicApi,
+} from './triggerRuns.mjs';
 import {
 	createApiKey,
 	createN8nHome,
@@ -74,17 +81,8 @@ let apiKey = '';
 const api = (path, init) => publicApi(`${BASE}/api/v1`, apiKey)(path, init);
 const runsOf = (since) => messageRuns(api, workflow.id, since);
 
-async function waitForMessages(ids, since, timeoutMs) {
-	await waitFor(
-		async () => {
-			const { runs } = await runsOf(since);
-			return ids.every((id) => runs.has(id));
-		},
-		timeoutMs,
-		`${ids.length} messages to run`,
-	).catch(() => {});
-	return await runsOf(since);
-}
+const waitForMessages = (ids, since, timeoutMs) =>
+	messagesRan(api, workflow.id, ids, since, timeoutMs);
 
 await ensureN8n((line) => console.log(line));
 if (N8N_MAJOR === 1) {

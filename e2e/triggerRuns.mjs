@@ -1,5 +1,6 @@
 // What a trigger's workflow ran, read through n8n's public API: each execution with the message
 // IDs its trigger gave (a burst's messages, or the one event), and how often each message ran.
+import { waitFor } from '../tools/n8n/rest.mjs';
 
 /** n8n's public API at `base` (…/api/v1) with `apiKey`: a GET of `path`, its JSON. */
 export function publicApi(base, apiKey) {
@@ -60,6 +61,22 @@ export async function messageRuns(api, workflowId, since = 0) {
 	for (const execution of all)
 		for (const id of execution.messageIds) runs.set(id, (runs.get(id) ?? 0) + 1);
 	return { all, runs };
+}
+
+/**
+ * Waits until every message of `ids` ran in the workflow's executions started since `since` (or
+ * `timeoutMs` passed: the caller counts what is missing), then returns those executions' runs.
+ */
+export async function messagesRan(api, workflowId, ids, since, timeoutMs) {
+	await waitFor(
+		async () => {
+			const { runs } = await messageRuns(api, workflowId, since);
+			return ids.every((id) => runs.has(id));
+		},
+		timeoutMs,
+		`${ids.length} messages to run`,
+	).catch(() => {});
+	return await messageRuns(api, workflowId, since);
 }
 
 /** The messages of `ids` that never ran, and those that ran more than once. */

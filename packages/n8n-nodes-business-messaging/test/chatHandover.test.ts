@@ -6,7 +6,7 @@ import {
 } from '../nodes/common/store/chatHandovers';
 import type { DataTables, Filter, Row } from '../nodes/common/store/dataTables';
 import { HandoverTable, removeExpiredHandovers } from '../nodes/common/store/handoverTable';
-import { customerSends, rl } from './conversationSupport';
+import { customerSends, rl, sandboxControl } from './conversationSupport';
 import { expectFailure, useTestBed } from './harness';
 import { deliver, EVERYTHING } from './triggerHarness';
 import { TriggerN8n } from './triggerN8n';
@@ -50,15 +50,8 @@ const handOver = async (customer: string, extra: IDataObject = {}) =>
 const handBack = async (customer: string, extra: IDataObject = {}) =>
 	await run('handBack', customer, extra);
 
-async function control(path: string, body: IDataObject = {}): Promise<IDataObject> {
-	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
-	});
-	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
-	return (await response.json()) as IDataObject;
-}
+const control = async (path: string, body: IDataObject = {}) =>
+	await sandboxControl(bed, path, body);
 
 async function ownerOf(customer: string): Promise<string | undefined> {
 	const response = await fetch(

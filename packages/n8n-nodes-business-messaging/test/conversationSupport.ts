@@ -45,6 +45,24 @@ export async function customerSends(bed: TestBed, message: IDataObject): Promise
 	return ((await response.json()) as { message_id: string }).message_id;
 }
 
+/**
+ * A call of the sandbox's control API about the first number (a second app taking a chat, a
+ * person's echo, routing set up); its JSON answer. A refusal fails the test.
+ */
+export async function sandboxControl(
+	bed: TestBed,
+	path: string,
+	body: IDataObject = {},
+): Promise<IDataObject> {
+	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
+	});
+	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
+	return (await response.json()) as IDataObject;
+}
+
 /** The parameters of a chat send of `operation`, to the customer, with fast retries. */
 export function chatSend(bed: TestBed, operation: string, extra: Record<string, unknown> = {}) {
 	return {

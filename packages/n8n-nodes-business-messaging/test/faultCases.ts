@@ -1,4 +1,5 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { sandboxControl } from './conversationSupport';
 import type { TestBed } from './harness';
 
 /**
@@ -72,18 +73,8 @@ async function sendHelloWorld(bed: TestBed): Promise<void> {
 	if (!response.ok) throw new Error(`hello_world was refused: ${await response.text()}`);
 }
 
-/** A control API call on the first number; refused calls fail the setup. */
-async function control(bed: TestBed, path: string, body: IDataObject = {}): Promise<void> {
-	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
-	});
-	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
-}
-
 /** The first number gets conversation routing, this app primary and escalation partner. */
-const routeNumber = async (bed: TestBed) => await control(bed, '/routing');
+const routeNumber = async (bed: TestBed) => await sandboxControl(bed, '/routing');
 
 /** How many chats the sandbox's routing gives to `owner` (this app, or the other). */
 const chatsOwnedBy = (bed: TestBed, owner: 'us' | 'other') =>
@@ -309,7 +300,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		setup: async (bed) => {
 			await routeNumber(bed);
 			await customerWrote(bed);
-			await control(bed, '/routing/take', { from: '14155550100' });
+			await sandboxControl(bed, '/routing/take', { from: '14155550100' });
 			return {};
 		},
 		target: { method: 'POST', path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/thread_control$` },

@@ -1,5 +1,5 @@
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
-import { customerSends } from './conversationSupport';
+import { customerSends, sandboxControl } from './conversationSupport';
 import { useTestBed } from './harness';
 import { deliver } from './triggerHarness';
 import { TriggerN8n } from './triggerN8n';
@@ -20,14 +20,8 @@ const parameters = (options: INodeParameters): INodeParameters => ({ events: EVE
 const pausing = (more: INodeParameters = {}) =>
 	parameters({ pauseWhenPersonAnswers: PAUSE_MS / 60_000, ...more });
 
-async function control(path: string, body: IDataObject): Promise<void> {
-	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
-	});
-	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
-}
+const control = async (path: string, body: IDataObject = {}) =>
+	await sandboxControl(bed, path, body);
 
 /** Each test its own customer: the handovers of this process outlive a test. */
 let next = 0;

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { chatSend, customerSends, CUSTOMER, rl } from './conversationSupport';
+import { chatSend, customerSends, CUSTOMER, rl, sandboxControl } from './conversationSupport';
 import { useTestBed } from './harness';
 import { deliver, EVERYTHING } from './triggerHarness';
 import { TriggerN8n } from './triggerN8n';
@@ -15,15 +15,8 @@ import { captureDeliveries, isMessage, isStatus, WaitingN8n } from './waitingSup
 const bed = useTestBed();
 const EVENTS = [...EVERYTHING.events, 'controlPassed', 'controlTaken'];
 
-async function control(path: string, body: IDataObject = {}): Promise<IDataObject> {
-	const response = await fetch(`${bed.sandbox.controlUrl}${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ phone_number_id: bed.sandbox.phoneNumberIds[0], ...body }),
-	});
-	if (!response.ok) throw new Error(`the sandbox refused ${path}: ${await response.text()}`);
-	return (await response.json()) as IDataObject;
-}
+const control = async (path: string, body: IDataObject = {}) =>
+	await sandboxControl(bed, path, body);
 
 const otherApp = {
 	takes: (metadata?: string) => control('/routing/take', { from: CUSTOMER, metadata }),

@@ -59,7 +59,7 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	const body = deliveryBody(this);
 	// A burst handed over by this trigger when it closed (burstHandOver): its execution now.
 	const burst = body && burstOf(body);
-	if (burst) return await startBurst.call(this, burst, auth, download, binaryProperty);
+	if (burst) return await startBurst.call(this, burst, auth, options);
 	// The trigger's own wake-up (store/activation.ts): this process looks for bursts left behind.
 	if (body?.object === WAKE_UP_OBJECT) return await wokenUp.call(this, auth, options);
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
@@ -174,7 +174,7 @@ async function takeWith(
 		options.strayAnswers === true,
 	);
 	const passive = [...(skipStandby ? [] : standby), ...(skipHandled ? [] : handled)];
-	const chosen = chosenEvents(this, [...unanswered, ...passive], kinds);
+	const chosen = chosenEvents(this, [...unanswered, ...passive], kinds, options);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
 			redelivered,
@@ -234,8 +234,7 @@ async function startBurst(
 	this: IWebhookFunctions,
 	burst: TriggerEvent[],
 	auth: DeliveryAuth,
-	download: boolean,
-	binaryProperty: string,
+	options: IDataObject,
 ): Promise<IWebhookResponseData> {
 	const store = await triggerStoreOf(this, triggerKeyOf(this), auth);
 	const taken = await store.takeHandOver(burst);
@@ -246,12 +245,20 @@ async function startBurst(
 	}
 	if (store.kind === 'database') settleWithAnswer(this, taken);
 	// A chat handed to a person while its burst was open (an AI agent's Hand Over, say) is theirs.
-	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const seen = await splitHandled(store.handovers, taken.fresh, Date.now());
 	const messages = personHandlingOf(options).handled === 'skip' ? seen.free : seen.inOrder;
 	if (messages.length === 0) return answeredWithNothingToRun(this);
 	return {
-		workflowData: [[await burstExecutionItem.call(this, messages, download, binaryProperty)]],
+		workflowData: [
+			[
+				await burstExecutionItem.call(
+					this,
+					messages,
+					options.downloadMedia === true,
+					String(options.binaryPropertyName || 'data'),
+				),
+			],
+		],
 	};
 }
 
@@ -337,10 +344,10 @@ function chosenEvents(
 	context: IWebhookFunctions,
 	events: TriggerEvent[],
 	wanted: Set<string>,
+	options: IDataObject,
 ): TriggerEvent[] {
 	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
 	const { numbers } = numberChoice(context);
-	const options = context.getNodeParameter('options', {}) as IDataObject;
 	const messageKinds = new Set((options.messageTypes as string[] | undefined) ?? []);
 	return events.filter(
 		(e) =>
