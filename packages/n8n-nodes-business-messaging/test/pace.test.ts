@@ -39,6 +39,20 @@ describe('the pace of a number’s sends', () => {
 		expect(currentRate(NUMBER)).toBeCloseTo(57);
 	});
 
+	it('takes a refusal answered late, of a send that left before the cut, as that cut’s', () => {
+		for (let i = 0; i < 100; i++) sendAccepted(NUMBER, 20_000 + i * 5);
+		sendRefused(NUMBER, undefined, 20_500);
+		expect(currentRate(NUMBER)).toBeCloseTo(90);
+		// On a loaded machine a send in flight at the cut is answered 1.5 s later: nothing was
+		// accepted since the cut, and measuring again would drop the pace to a crawl.
+		sendRefused(NUMBER, undefined, 22_000, 20_400);
+		expect(currentRate(NUMBER)).toBeCloseTo(90);
+		// A send that left after the cut and is refused a second on is a new measure.
+		for (let i = 0; i < 40; i++) sendAccepted(NUMBER, 20_800 + i * 25);
+		sendRefused(NUMBER, undefined, 22_100, 22_050);
+		expect(currentRate(NUMBER)).toBeCloseTo((0.95 * 40 * 1000) / 1600);
+	});
+
 	it('holds the next send back for the Retry-After the platform named', async () => {
 		for (let i = 0; i < 10; i++) sendAccepted(NUMBER, 30_000 + i);
 		sendRefused(NUMBER, 300, 30_100);

@@ -42,8 +42,11 @@ const CUT = 0.95;
 const FIRST_CUT = 0.9;
 /** How much faster the pace gets per second while it holds sends back. */
 const RAISE_PER_SECOND = 1.02;
-/** Refusals closer together than this are one: they were all in flight at the cut. */
-const ONE_REFUSAL_MS = 250;
+/**
+ * A cut is measured over at least this long: a shorter stretch holds too few sends to measure a
+ * rate, and a refusal inside it only pauses.
+ */
+const MIN_MEASURE_MS = 1000;
 /** After a cut nothing leaves for this long: the refused sends find the allowance refilled. */
 const PAUSE_AFTER_CUT_MS = 250;
 const MEASURED_MS = 10_000;
@@ -95,13 +98,24 @@ export function sendAccepted(key: string, now = Date.now()): void {
 /**
  * The platform refused a send of this number for its throughput: the pace drops to just under
  * the rate it accepts, nothing leaves for a moment (or for `retryAfterMs` if it named a wait).
+ * `sentAt` is when the refused send left: a send that left before the last cut was in flight at
+ * it, and its refusal is that cut's, however late it is answered (on a loaded machine, seconds
+ * later). Measured again, it would find nothing accepted since the cut and drop the pace to a
+ * crawl.
  */
-export function sendRefused(key: string, retryAfterMs?: number, now = Date.now()): void {
+export function sendRefused(
+	key: string,
+	retryAfterMs?: number,
+	now = Date.now(),
+	sentAt = now,
+): void {
 	const pace = paceOf(key, now);
 	const measured = acceptedRate(pace, now);
 	// A first refusal with (almost) nothing accepted before it says nothing of the rate (another
 	// sender may have spent the allowance): only a pause, no pace yet.
-	if (measured !== undefined && (pace.rate === undefined || now - pace.cutAt >= ONE_REFUSAL_MS)) {
+	const newRefusal =
+		pace.rate === undefined || (sentAt >= pace.cutAt && now - pace.cutAt >= MIN_MEASURE_MS);
+	if (measured !== undefined && newRefusal) {
 		pace.rate = Math.max(MIN_RATE, Math.min(pace.rate ?? Infinity, measured));
 		pace.accepted = [];
 		pace.cutAt = now;

@@ -66,6 +66,7 @@ export async function send(
 	let refusedForPace = 0;
 	for (let attempt = 0; ; attempt++) {
 		if (paceKey !== undefined) await takeSlot(paceKey);
+		const sentAt = Date.now();
 		let outcome: Outcome;
 		let headers: IDataObject = {};
 		const raw = request.raw ? await request.raw.open() : undefined;
@@ -129,7 +130,7 @@ export async function send(
 			refusedForPace < MAX_PACE_REFUSALS
 		) {
 			refusedForPace++;
-			sendRefused(paceKey, outcome.retryAfterMs);
+			sendRefused(paceKey, outcome.retryAfterMs, Date.now(), sentAt);
 			attempt--;
 			continue;
 		}
