@@ -14,6 +14,7 @@ import { createOverrides, deleteOverrides, overridesExist } from './numberOverri
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
 import { resumeKeptBursts, stopKeptBursts } from './store/activation';
+import { joinApp, leaveApp } from './sharing/registration';
 import { storeProblemOf } from '../common/store/dataTables';
 import { answerStoreOutage } from './store/storeOutage';
 import { failedDelivery, refuseDelivery } from './refusal';
@@ -100,14 +101,17 @@ export class BusinessMessagingTrigger implements INodeType {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				return false;
 			},
-			// Activation, also when n8n starts: bursts kept in n8n's database that a stopped process
-			// left are closed from here (store/activation.ts).
+			// Activation, also when n8n starts: the trigger joins its app's triggers (sharing/), and
+			// bursts kept in n8n's database that a stopped process left are closed from here
+			// (store/activation.ts).
 			async create(this: IHookFunctions): Promise<boolean> {
+				await joinApp.call(this);
 				await resumeKeptBursts.call(this);
 				return true;
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				stopKeptBursts.call(this);
+				await leaveApp.call(this);
 				return true;
 			},
 		},

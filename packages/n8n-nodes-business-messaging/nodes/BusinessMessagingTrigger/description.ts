@@ -39,6 +39,15 @@ const OPTIONS: INodeProperties[] = [
 		options: MESSAGE_KINDS,
 	},
 	{
+		displayName: 'Message Types to Leave Out',
+		name: 'leaveOutMessageTypes',
+		type: 'multiOptions',
+		default: [],
+		description:
+			"Customers' messages of these kinds start nothing here, e.g. orders, when another trigger on the app takes them",
+		options: MESSAGE_KINDS,
+	},
+	{
 		displayName: 'Pause the Workflow When a Person Answers (Minutes)',
 		name: 'pauseWhenPersonAnswers',
 		type: 'number',

@@ -53,7 +53,7 @@ export function handOverOf(
 	return {
 		url,
 		headers: (body) => signedHeaders(auth, body),
-		post: async (options) => await context.helpers.httpRequest(options),
+		post: poster(context),
 		logger: context.logger,
 		workflowId: String(context.getWorkflow().id),
 	};
@@ -113,11 +113,30 @@ async function postToTrigger(
 	body: string,
 	timeout: number,
 ): Promise<{ statusCode: number; body: unknown }> {
-	return (await handOver.post({
+	return await postSigned(handOver.post, handOver.url, body, handOver.headers(body), timeout);
+}
+
+/** n8n's HTTP helper of `context`, kept for calls after the context's webhook call has ended. */
+export function poster(context: IWebhookFunctions | IHookFunctions): HandOver['post'] {
+	return async (options) => await context.helpers.httpRequest(options);
+}
+
+/**
+ * POSTs `body` to a trigger's webhook on this n8n with the headers that sign it; the answer
+ * whatever its status. Never follows a redirect (the signature would go wherever it pointed).
+ */
+export async function postSigned(
+	post: IWebhookFunctions['helpers']['httpRequest'],
+	url: string,
+	body: string,
+	signature: Record<string, string>,
+	timeout: number,
+): Promise<{ statusCode: number; body: unknown }> {
+	return (await post({
 		method: 'POST',
-		url: handOver.url,
+		url,
 		body,
-		headers: { 'content-type': 'application/json', ...handOver.headers(body) },
+		headers: { 'content-type': 'application/json', ...signature },
 		json: false,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

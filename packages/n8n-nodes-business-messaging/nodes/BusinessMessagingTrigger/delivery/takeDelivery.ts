@@ -4,9 +4,10 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
-import { eventsOf, statusChosen, type TriggerEvent } from '../events';
-import { ofChosenKind } from '../events/messageKinds';
-import { numberChoice } from '../numbers';
+import { eventsOf, type TriggerEvent } from '../events';
+import { takenBy, takesOf } from '../sharing/triggerTakes';
+import { shareOut } from '../sharing/shareOut';
+import { sharedEvents, sharedOf, type SharedDelivery } from '../sharing/sharedDelivery';
 import { refuseDelivery } from '../refusal';
 import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verify';
 import { resumeWaiting } from '../waiting/resumeWaiting';
@@ -63,9 +64,26 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	// The trigger's own wake-up (store/activation.ts): this process looks for bursts left behind.
 	if (body?.object === WAKE_UP_OBJECT) return await wokenUp.call(this, auth, options);
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
-	const parsed = body && eventsOf(body, kinds);
-	const delivered = parsed && withExactOrderTotals(parsed, rawBodyOf(request));
-	if (!delivered)
+	// A delivery another trigger of the app received and passed on (sharing/shareOut.ts).
+	const shared = body && sharedOf(body);
+	if (shared === 'stale' || shared === 'malformed')
+		return await refuseDelivery.call(
+			this,
+			400,
+			'This hand-off from another trigger is not one to take',
+			shared === 'stale'
+				? 'A delivery passed on by another trigger of the app was sent more than 10 minutes ago: a replay, not taken'
+				: 'A delivery passed on by another trigger of the app is not of the shape the trigger sends',
+		);
+	const platformBody = shared ? jsonObjectOf(shared.delivery) : body;
+	const raw = shared ? Buffer.from(shared.delivery) : rawBodyOf(request);
+	const parsed = platformBody && eventsOf(platformBody, kinds);
+	const delivered =
+		parsed &&
+		(shared
+			? sharedEvents(withExactOrderTotals(parsed, raw), shared)
+			: withExactOrderTotals(parsed, raw));
+	if (!delivered || !platformBody)
 		return refuseDelivery.call(
 			this,
 			400,
@@ -85,7 +103,21 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 		arrivedAt,
 		download,
 		binaryProperty,
+		shared: shared ?? undefined,
+		body: platformBody,
+		raw: raw?.toString('utf8') ?? JSON.stringify(platformBody),
 	});
+}
+
+function jsonObjectOf(text: string): IDataObject | undefined {
+	try {
+		const value: unknown = JSON.parse(text);
+		return typeof value === 'object' && value !== null && !Array.isArray(value)
+			? (value as IDataObject)
+			: undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 /** What takeEvents needs of the delivery, read and checked. */
@@ -99,6 +131,11 @@ interface Delivery {
 	arrivedAt: number;
 	download: boolean;
 	binaryProperty: string;
+	/** Passed on by the trigger of the app that received it; otherwise the platform's. */
+	shared?: SharedDelivery;
+	/** The platform's delivery, parsed and as received (what a share passes on). */
+	body: IDataObject;
+	raw: string;
 }
 
 /** The events of an authenticated delivery, through the trigger's store (store/triggerStore.ts). */
@@ -120,8 +157,10 @@ async function takeEvents(
 async function takeWith(
 	this: IWebhookFunctions,
 	store: TriggerStore,
-	{ auth, options, kinds, delivered, arrival, arrivedAt, download, binaryProperty }: Delivery,
+	delivery: Delivery,
 ): Promise<IWebhookResponseData> {
+	const { auth, options, delivered, arrival, arrivedAt, download, binaryProperty, shared } =
+		delivery;
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
 	// A standby copy (events/routing.ts) or a message of a chat a person handles
@@ -143,8 +182,10 @@ async function takeWith(
 		);
 	let events = delivered;
 	let redelivered = 0;
-	if (options.skipRedeliveries === true) {
-		const taken = await store.takeEvents(events);
+	// A shared delivery's events start this trigger's workflow once each, whatever its options: the
+	// sender passes a delivery on again when the platform repeats it.
+	if (shared || options.skipRedeliveries === true) {
+		const taken = shared ? await store.takeShared(events) : await store.takeEvents(events);
 		if (taken.busy)
 			return await refuseDelivery.call(
 				this,
@@ -166,15 +207,34 @@ async function takeWith(
 		await notePersonAnswers(store.handovers, owned, handling.pauseMs, Date.now());
 	const { free, handled } = await splitHandled(store.handovers, owned, Date.now());
 	const skipHandled = handling.handled === 'skip';
-	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting).
-	const unanswered = await resumeWaiting.call(
-		this,
-		free,
-		store.questions,
-		options.strayAnswers === true,
-	);
+	// Answers to Send and Wait go to the executions that wait for them (waiting/resumeWaiting): the
+	// trigger that received the delivery did that for a shared one.
+	const unanswered = shared
+		? free
+		: await resumeWaiting.call(this, free, store.questions, options.strayAnswers === true);
+	// The other triggers of the app take their share before this one's execution starts.
+	if (!shared && store instanceof DatabaseStore && this.getMode() !== 'manual') {
+		const left = new Set(unanswered);
+		const problem = await shareOut.call(this, {
+			tables: store.tables,
+			auth,
+			trigger: delivery.trigger,
+			body: delivery.body,
+			raw: delivery.raw,
+			answered: free.flatMap((e) =>
+				!left.has(e) && typeof e.messageId === 'string' ? [e.messageId] : [],
+			),
+		});
+		if (problem)
+			return await refuseDelivery.call(
+				this,
+				503,
+				'Another trigger of the app could not take its share: deliver again later',
+				`${problem}; refused with 503 so that the platform delivers it again (no workflow started, each runs it once)`,
+			);
+	}
 	const passive = [...(skipStandby ? [] : standby), ...(skipHandled ? [] : handled)];
-	const chosen = chosenEvents(this, [...unanswered, ...passive], kinds, options);
+	const chosen = takenBy(takesOf(this), [...unanswered, ...passive]);
 	if (chosen.length === 0) {
 		logNothingToRun(this, {
 			redelivered,
@@ -337,24 +397,4 @@ async function itemOf(
 	return download && event.mediaId
 		? await withMedia.call(this, event, binaryProperty)
 		: { json: event as IDataObject };
-}
-
-/** The events the workflow takes: of the chosen kinds and statuses, for the chosen numbers. */
-function chosenEvents(
-	context: IWebhookFunctions,
-	events: TriggerEvent[],
-	wanted: Set<string>,
-	options: IDataObject,
-): TriggerEvent[] {
-	const statuses = new Set(context.getNodeParameter('statuses', []) as string[]);
-	const { numbers } = numberChoice(context);
-	const messageKinds = new Set((options.messageTypes as string[] | undefined) ?? []);
-	return events.filter(
-		(e) =>
-			wanted.has(e.eventType) &&
-			ofChosenKind(e, messageKinds) &&
-			(e.eventType !== 'messageStatus' || statusChosen(statuses, e.status)) &&
-			// Events of the account (templates, account updates) name no number: for every number.
-			(numbers.size === 0 || typeof e.phoneNumberId !== 'string' || numbers.has(e.phoneNumberId)),
-	);
 }

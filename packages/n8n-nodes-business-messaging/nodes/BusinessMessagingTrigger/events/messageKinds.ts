@@ -69,10 +69,14 @@ export function messageKindOf(event: TriggerEvent): string {
 
 /**
  * Whether an event is one the trigger's Message Types take: every event that is no incoming
- * message, and every message when none is chosen.
+ * message, and every message when none is chosen, but the kinds it leaves out.
  */
-export function ofChosenKind(event: TriggerEvent, kinds: Set<string>): boolean {
-	return (
-		kinds.size === 0 || event.eventType !== 'incomingMessage' || kinds.has(messageKindOf(event))
-	);
+export function ofChosenKind(
+	event: TriggerEvent,
+	kinds: Set<string>,
+	leftOut: Set<string> = new Set(),
+): boolean {
+	if (event.eventType !== 'incomingMessage') return true;
+	const kind = messageKindOf(event);
+	return (kinds.size === 0 || kinds.has(kind)) && !leftOut.has(kind);
 }

@@ -3,11 +3,7 @@ import { handOverOf, wakeUp } from '../delivery/burstHandOver';
 import { deliveryAuth } from '../verify';
 import { stopClosing } from './burstCloser';
 import { STATE_PARAMETER } from './triggerStore';
-
-/** The production trigger's name in the store, as takeDelivery names it. */
-function productionTrigger(context: IHookFunctions): string {
-	return `${String(context.getWorkflow().id)}|${context.getNode().id}|webhook`;
-}
+import { productionTrigger } from '../sharing/registration';
 
 function keptBursts(context: IHookFunctions): number | undefined {
 	if (context.getNodeParameter(STATE_PARAMETER, 'process') !== 'database') return undefined;

@@ -53,6 +53,11 @@ export interface TriggerStore {
 	 * hand-over is starting one of them right now (answer 503). `settle` once n8n has answered.
 	 */
 	takeHandOver(messages: TriggerEvent[]): Promise<TakenEvents>;
+	/**
+	 * A delivery another trigger of the app passed on (sharing/): its events this trigger has not
+	 * taken from an earlier pass of it, or `busy` (answer 503). `settle` once n8n has answered.
+	 */
+	takeShared(events: TriggerEvent[]): Promise<TakenEvents>;
 }
 
 /** A claim of the store, once taken: settled when n8n has answered, renewed until then. */
@@ -135,6 +140,11 @@ export class ProcessStore implements TriggerStore {
 	async takeHandOver(messages: TriggerEvent[]): Promise<TakenEvents> {
 		return { fresh: messages, busy: false, ...NOTHING_HELD };
 	}
+
+	/** Only triggers that keep their state in the database are passed deliveries: none to claim. */
+	async takeShared(events: TriggerEvent[]): Promise<TakenEvents> {
+		return { fresh: events, busy: false, ...NOTHING_HELD };
+	}
 }
 
 /** State in n8n's database, through n8n's API. */
@@ -169,12 +179,25 @@ export class DatabaseStore implements TriggerStore {
 		return await this.claimEvents(messages, 'burst');
 	}
 
+	/** A shared event runs once however often the sender passes it on (a platform redelivery). */
+	async takeShared(events: TriggerEvent[]): Promise<TakenEvents> {
+		return await this.claimEvents(events, 'share');
+	}
+
+	/** n8n's data tables, where this store keeps everything (the app's registry too). */
+	get tables(): DataTables {
+		return this.store;
+	}
+
 	/** Claims the events' identities under `kind` (eventClaims.ts): those not taken before. */
-	private async claimEvents(events: TriggerEvent[], kind: 'event' | 'burst'): Promise<TakenEvents> {
+	private async claimEvents(
+		events: TriggerEvent[],
+		kind: 'event' | 'burst' | 'share',
+	): Promise<TakenEvents> {
 		const keyed = events.map((event) => {
 			const identity = eventIdentity(event);
 			// Events keep their keys of before; a burst's messages have keys of their own.
-			const prefix = kind === 'event' ? this.trigger : `${this.trigger}|burst`;
+			const prefix = kind === 'event' ? this.trigger : `${this.trigger}|${kind}`;
 			return { event, key: identity === undefined ? undefined : `${prefix}|${identity}` };
 		});
 		const keys = keyed.flatMap(({ key }) => (key === undefined ? [] : [key]));

@@ -1,0 +1,59 @@
+import type { IHookFunctions } from 'n8n-workflow';
+import { DataTables } from '../../common/store/dataTables';
+import { STATE_PARAMETER } from '../store/triggerStore';
+import { deliveryAuth } from '../verify';
+import { appOf, register, unregister } from './appRegistry';
+import { takesOf } from './triggerTakes';
+
+/**
+ * A trigger joins its app's registry when it is published (appRegistry.ts) and leaves it when it
+ * is unpublished. Only a published trigger that keeps its state in n8n's database and checks
+ * deliveries with a secret takes part: the registry lives there, and the secret names the app.
+ */
+
+/** The production trigger's name, as takeDelivery names it. */
+export function productionTrigger(context: IHookFunctions): string {
+	return `${String(context.getWorkflow().id)}|${context.getNode().id}|webhook`;
+}
+
+function takesPart(context: IHookFunctions): boolean {
+	return (
+		context.getMode() !== 'manual' &&
+		context.getNodeParameter(STATE_PARAMETER, 'process') === 'database'
+	);
+}
+
+/**
+ * On publish: writes what the trigger takes, for the trigger that receives the app's deliveries.
+ * Publishing fails if it cannot be written: a trigger that silently got nothing would be worse.
+ */
+export async function joinApp(this: IHookFunctions): Promise<void> {
+	if (!takesPart(this)) return;
+	const app = appOf(await deliveryAuth(this));
+	const url = this.getNodeWebhookUrl('default');
+	if (app === undefined || !url) return;
+	await register(await DataTables.of(this), app, {
+		trigger: productionTrigger(this),
+		url,
+		takes: takesOf(this),
+		name: String(this.getWorkflow().name ?? ''),
+	});
+}
+
+/** On unpublish: the trigger leaves the registry, and its share of the app's events goes nowhere. */
+export async function leaveApp(this: IHookFunctions): Promise<void> {
+	if (!takesPart(this)) return;
+	try {
+		await unregister(await DataTables.of(this), productionTrigger(this));
+		this.logger.info(
+			'Business Messaging Trigger unpublished: it left the triggers of its app, and the events it took go to no other workflow',
+			{ workflowId: this.getWorkflow().id },
+		);
+	} catch (error) {
+		// Unpublishing goes on: the other triggers drop the entry after a minute of failed hand-offs.
+		this.logger.warn(
+			`Business Messaging Trigger: its entry among the triggers of its app could not be removed (${(error as Error).message}); the trigger that receives the app's deliveries drops it after a minute of failed hand-offs`,
+			{ workflowId: this.getWorkflow().id },
+		);
+	}
+}
