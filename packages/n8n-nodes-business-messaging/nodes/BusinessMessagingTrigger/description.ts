@@ -355,4 +355,14 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { keepStateIn: ['process'] } },
 	},
+	{
+		displayName:
+			'Several workflows on one app: publishing registers this trigger with what it takes. The trigger whose Production URL is in the provider dashboard receives the app’s events and passes each on to every other published trigger with this Authentication credential that takes it; putting another trigger’s URL there moves that role to it. Items passed on name the receiving workflow in sharedBy.',
+		name: 'sharingNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: {
+			show: { keepStateIn: ['database'], deliveryAuth: ['signature', 'headerToken'] },
+		},
+	},
 ];

@@ -116,6 +116,11 @@ async function postToTrigger(
 	return await postSigned(handOver.post, handOver.url, body, handOver.headers(body), timeout);
 }
 
+/** The start of what n8n answered, for the log (n8n's helper parses a JSON answer). */
+export function answerText(body: unknown): string {
+	return (typeof body === 'string' ? body : JSON.stringify(body) ?? '').slice(0, 200);
+}
+
 /** n8n's HTTP helper of `context`, kept for calls after the context's webhook call has ended. */
 export function poster(context: IWebhookFunctions | IHookFunctions): HandOver['post'] {
 	return async (options) => await context.helpers.httpRequest(options);
@@ -166,7 +171,7 @@ async function handOverNow(
 			);
 			if (response === undefined) return false;
 			if (response.statusCode >= 200 && response.statusCode < 300) return true;
-			problem = `n8n answered ${response.statusCode}: ${String(response.body).slice(0, 200)}`;
+			problem = `n8n answered ${response.statusCode}: ${answerText(response.body)}`;
 			// A refusal will not change by trying again (the trigger's authentication was changed); a
 			// 404 of n8n starting up will (its webhooks are registered after it serves).
 			const retried = response.statusCode === 429 || (handOver.kept && response.statusCode === 404);

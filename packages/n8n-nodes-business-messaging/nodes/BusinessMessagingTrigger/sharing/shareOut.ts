@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { DataTables } from '../../common/store/dataTables';
-import { postSigned, poster } from '../delivery/burstHandOver';
+import { answerText, postSigned, poster } from '../delivery/burstHandOver';
 import { eventsOf, type TriggerEvent } from '../events';
 import { signedHeaders, type DeliveryAuth } from '../verify';
 import { appOf, noteGone, noteReached, othersOf, type RegisteredTrigger } from './appRegistry';
@@ -98,7 +98,7 @@ async function handOff(
 		return `${named} could not be reached to take its share (${(error as Error).message})`;
 	}
 	const status = answer.statusCode;
-	const said = `n8n answered ${status}: ${String(answer.body).slice(0, 200)}`;
+	const said = `n8n answered ${status}: ${answerText(answer.body)}`;
 	if (status >= 200 && status < 300) {
 		if (receiver.failingSince !== undefined)
 			await noteReached(share.tables, receiver.trigger).catch(() => undefined);
