@@ -7,8 +7,11 @@
 // where its CPU time went in each trigger's rounds (self time by package or n8n folder, and who
 // called n8n's expression runtime: bench/profileOwners.mjs). --queue: n8n in queue mode on
 // PostgreSQL (a main, two webhook processes behind haproxy, two workers), the deliveries through
-// haproxy; the CPU time is every n8n process's (no profile there).
-//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm] [--queue]
+// haproxy; the CPU time is every n8n process's (no profile there). --shared: what sharing the app
+// with a second trigger costs (issue 50): each round also runs the store's trigger with an Orders
+// trigger of the same app published beside it, once with texts (kept: only the registry is
+// looked at) and once with orders (each passed on to the Orders trigger, its execution there).
+//   node bench/triggerStore.mjs [--deliveries 300] [--concurrency 25] [--rounds 2] [--profile] [--engine legacy|vm] [--queue] [--shared]
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,9 +42,11 @@ const { values } = parseArgs({
 		profile: { type: 'boolean', default: false },
 		engine: { type: 'string' },
 		queue: { type: 'boolean', default: false },
+		shared: { type: 'boolean', default: false },
 	},
 });
 const QUEUE = values.queue;
+const SHARED = values.shared;
 if (QUEUE && values.profile) throw new Error('--profile profiles the one process of regular mode');
 const DELIVERIES = Number(values.deliveries);
 const CONCURRENCY = Number(values.concurrency);
@@ -79,7 +84,28 @@ const stored = trigger(
 	{ businessMessagingN8nApi: STATE_CREDENTIAL },
 );
 
-function delivery(id, from) {
+/** Orders passed on to this trigger by the store's trigger (--shared). */
+const orders = trigger(
+	'orders',
+	{ keepStateIn: 'database', options: { messageTypes: ['order'] } },
+	{ businessMessagingN8nApi: STATE_CREDENTIAL },
+);
+
+/** A text, or an order (`kind`), of a customer. */
+const content = {
+	text: { type: 'text', text: { body: 'hello' } },
+	order: {
+		type: 'order',
+		order: {
+			catalog_id: 'catalog-bench',
+			product_items: [
+				{ product_retailer_id: 'sku-1', quantity: 1, item_price: 5, currency: 'USD' },
+			],
+		},
+	},
+};
+
+function delivery(id, from, kind = 'text') {
 	return JSON.stringify({
 		object: 'whatsapp_business_account',
 		entry: [
@@ -97,8 +123,7 @@ function delivery(id, from) {
 									id,
 									from,
 									timestamp: String(Math.floor(Date.now() / 1000)),
-									type: 'text',
-									text: { body: 'hello' },
+									...content[kind],
 								},
 							],
 						},
@@ -116,8 +141,11 @@ function cpuMsOf(pid) {
 	return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Delivers DELIVERIES new messages to `path`, C at a time; deliveries answered 200 a second. */
-async function run(path, round) {
+/**
+ * Delivers DELIVERIES new messages to `path` (of `kind`), C at a time; deliveries answered 200 a
+ * second. `label` names the round's messages.
+ */
+async function run(path, round, kind = 'text', label = path) {
 	let next = 0;
 	let failed = 0;
 	const started = performance.now();
@@ -125,7 +153,7 @@ async function run(path, round) {
 		Array.from({ length: CONCURRENCY }, async () => {
 			for (let n = next++; n < DELIVERIES; n = next++) {
 				const from = `1557${String(round).padStart(2, '0')}${String(n).padStart(5, '0')}`;
-				const body = delivery(`wamid.bench.${path}.${round}.${n}`, from);
+				const body = delivery(`wamid.bench.${label}.${round}.${n}`, from, kind);
 				const signature = createHmac('sha256', SECRET).update(body).digest('hex');
 				// A connection the balancer closed (its timeout) counts as not 200, as a status does.
 				const status = await fetch(`${HOOKS}/webhook/bm-bench-${path}/webhook`, {
@@ -162,7 +190,7 @@ let served;
 try {
 	n8n.importWebhookCredential(SECRET);
 	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${BASE}/api/v1`);
-	n8n.importWorkflows([stored]);
+	n8n.importWorkflows(SHARED ? [stored, orders] : [stored]);
 	n8n.importActiveWorkflows([plain]);
 	served = QUEUE
 		? await startQueueMode(n8n, { readyPath: 'bm-bench-plain/webhook', webhooks: 2, workers: 2 })
@@ -175,18 +203,49 @@ try {
 	await setPublished(BASE, served.cookie, stored.id, true);
 	// The tables are made by the first delivery: not part of the figure.
 	await run('stored', 99);
-	const figures = { plain: [], stored: [] };
-	windows = { plain: [], stored: [] };
+	// The rounds: each trigger alone, and (--shared) the store's with the Orders trigger beside it.
+	const rounds = [
+		{ name: 'plain', path: 'plain' },
+		{ name: 'stored', path: 'stored' },
+		...(SHARED
+			? [
+					{
+						name: 'stored, Orders beside it, texts kept',
+						path: 'stored',
+						label: 'kept',
+						beside: true,
+					},
+					{
+						name: 'stored, Orders beside it, orders passed on',
+						path: 'stored',
+						kind: 'order',
+						label: 'passed',
+						beside: true,
+					},
+				]
+			: []),
+	];
+	const figures = Object.fromEntries(rounds.map(({ name }) => [name, []]));
+	const cpu = Object.fromEntries(rounds.map(({ name }) => [name, []]));
+	windows = Object.fromEntries(rounds.map(({ name }) => [name, []]));
+	let beside = false;
 	for (let round = 0; round < ROUNDS; round++)
-		for (const path of ['plain', 'stored']) {
+		for (const { name, path, kind, label, beside: wanted = false } of rounds) {
+			if (SHARED && wanted !== beside) {
+				await setPublished(BASE, served.cookie, orders.id, wanted);
+				beside = wanted;
+				// Every process reads the app's registry at most every 5 s.
+				await new Promise((resolve) => setTimeout(resolve, 6000));
+			}
 			const cpuBefore = cpuNow();
 			const from = profileClockNow();
-			const { perSecond, failed } = await run(path, round);
-			windows[path].push([from, profileClockNow()]);
+			const { perSecond, failed } = await run(path, round, kind, label);
+			windows[name].push([from, profileClockNow()]);
 			const cpuPerDelivery = (cpuNow() - cpuBefore) / DELIVERIES;
-			figures[path].push(perSecond);
+			figures[name].push(perSecond);
+			cpu[name].push(cpuPerDelivery);
 			console.log(
-				`round ${round + 1} ${path}: ${perSecond.toFixed(1)} deliveries/s (${failed} not 200), n8n's CPU ${cpuPerDelivery.toFixed(1)} ms a delivery`,
+				`round ${round + 1} ${name}: ${perSecond.toFixed(1)} deliveries/s (${failed} not 200), n8n's CPU ${cpuPerDelivery.toFixed(1)} ms a delivery`,
 			);
 		}
 	const best = (list) => Math.max(...list);
@@ -195,6 +254,16 @@ try {
 			`no option ${best(figures.plain).toFixed(1)}/s, every option with the store ${best(figures.stored).toFixed(1)}/s, ` +
 			`ratio ${(best(figures.stored) / best(figures.plain)).toFixed(2)}`,
 	);
+	if (SHARED) {
+		const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+		const against = (name) =>
+			`${best(figures[name]).toFixed(1)}/s, ${mean(cpu[name]).toFixed(0)} ms a delivery (${(mean(cpu[name]) / mean(cpu.stored)).toFixed(2)} of the store's trigger alone)`;
+		console.log(
+			`sharing the app: the store's trigger alone ${best(figures.stored).toFixed(1)}/s, ${mean(cpu.stored).toFixed(0)} ms a delivery; ` +
+				`texts kept beside the Orders trigger ${against('stored, Orders beside it, texts kept')}; ` +
+				`orders passed on ${against('stored, Orders beside it, orders passed on')}`,
+		);
+	}
 } finally {
 	await served?.stop();
 	n8n.remove();
@@ -205,7 +274,7 @@ if (profileDir) {
 	if (file) {
 		const profile = readCpuProfile(join(profileDir, file));
 		const share = (ms, busyMs) => `${((100 * ms) / busyMs).toFixed(1).padStart(5)}%`;
-		for (const path of ['plain', 'stored']) {
+		for (const path of Object.keys(windows)) {
 			const { busyMs, owners } = profile.cpuTime(windows[path]);
 			console.log(
 				`${path}: n8n's CPU ${(busyMs / (DELIVERIES * ROUNDS)).toFixed(0)} ms a delivery (profiled), by whose code ran:`,

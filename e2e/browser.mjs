@@ -16,6 +16,7 @@ import {
 import { SECRET_SCAN, scanForKey } from './secretScan.mjs';
 import { SANDBOX_CREDENTIAL, WEBHOOK_CREDENTIAL } from '../tools/n8n/home.mjs';
 import {
+	createApiKey,
 	createN8nHome,
 	DEMO_OWNER,
 	ensureN8n,
@@ -106,6 +107,54 @@ try {
 			.filter({ hasText: label })
 			.first()
 			.click();
+	};
+	/** The panel's credential field labelled `label`. */
+	const credentialSlot = (label) =>
+		page.getByTestId('node-credentials-slot').filter({ visible: true }).filter({ hasText: label });
+	/** Picks the credential `name` (else the first) in the field labelled `label`, unless n8n did. */
+	const pickCredential = async (label, name) => {
+		const select = credentialSlot(label).getByTestId('node-credentials-select');
+		const shown = await select.locator('input').first().inputValue();
+		if (shown && (!name || shown === name)) return;
+		await select.click();
+		// Each item's test ID ends with its credential's ID; the last one creates a new credential.
+		await page
+			.locator('[data-test-id^="node-credentials-select-item-"]:not([data-test-id$="-new"])')
+			.filter({ visible: true })
+			.filter({ hasText: name ?? '' })
+			.first()
+			.click();
+	};
+	/**
+	 * Creates a credential from the field labelled `label`, filling `fields` by their labels. With
+	 * no credential of its type yet, n8n shows a Connect button in place of the list.
+	 */
+	const newCredential = async (label, fields) => {
+		const slot = credentialSlot(label);
+		const connect = slot.getByTestId('node-credentials-empty-state').locator('button');
+		if (await connect.isVisible()) await connect.click();
+		else {
+			await slot.getByTestId('node-credentials-select').click();
+			await page.getByTestId('node-credentials-select-item-new').filter({ visible: true }).click();
+		}
+		for (const [field, value] of Object.entries(fields))
+			await page
+				.getByTestId('credential-connection-parameter')
+				.filter({ hasText: field })
+				.locator('input')
+				.fill(value);
+		await page.getByTestId('credential-save-button').click();
+		// Saved, the dialog closes and the field holds the new credential.
+		await waitFor(
+			async () =>
+				(await slot
+					.getByTestId('node-credentials-select')
+					.locator('input')
+					.first()
+					.inputValue()) !== '',
+			20_000,
+			'the new credential in the field',
+		);
 	};
 	const pickFromList = async (label, search, item) => {
 		await param(label).getByTestId('rlc-input').click();
@@ -875,6 +924,120 @@ try {
 				.first()
 				.waitFor();
 			await shot('routing-example-refusal');
+		},
+	);
+
+	/**
+	 * A workflow of the Business Messaging Trigger alone, made in the editor as a user makes it:
+	 * the app's signature credential, its state in the database (the State credential made from
+	 * the panel the first time, with `stateKey`), and `option` › Order; saved as `name`, published.
+	 */
+	const sharedAppWorkflow = async (name, option, stateKey) => {
+		await page.goto(`${base}/workflow/new`);
+		await page.getByTestId('canvas-add-button').click();
+		await page.getByTestId('node-creator-search-bar').fill('whatsapp');
+		await page
+			.getByTestId('node-creator-item-name')
+			.getByText('Business Messaging', { exact: true })
+			.click();
+		await page
+			.getByTestId('node-creator-item-name')
+			.getByText('On incoming message', { exact: true })
+			.click();
+		await choose('deliveryAuth', /^Signature/);
+		await pickCredential(
+			'Credential for Business Messaging Webhook Signature API',
+			WEBHOOK_CREDENTIAL.name,
+		);
+		await choose('keepStateIn', /^Database/);
+		const stateField = 'Credential for Business Messaging State Store API';
+		await visible(stateField).waitFor();
+		if (stateKey)
+			await newCredential(stateField, { 'n8n API URL': `${base}/api/v1`, 'API Key': stateKey });
+		else await pickCredential(stateField);
+		await visible(/^Several workflows on one app/).waitFor();
+		await addOption(option);
+		await choose(option === 'Message Types' ? 'messageTypes' : 'leaveOutMessageTypes', 'Order');
+		await page.keyboard.press('Escape');
+		if (stateKey) {
+			// The notice says which trigger receives the app's events; the dropdown has faded.
+			await visible(/^Several workflows on one app/).scrollIntoViewIfNeeded();
+			await page.getByRole('option').filter({ visible: true }).first().waitFor({ state: 'hidden' });
+			await shot('trigger-sharing');
+		}
+		await page.getByTestId('ndv-close-button').click();
+		await page.getByTestId('inline-edit-preview').first().click();
+		await page.getByTestId('inline-edit-input').first().fill(`Shared app: ${name}`);
+		await page.keyboard.press('Enter');
+		await page.keyboard.press('Control+s');
+		await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
+		const id = new URL(page.url()).pathname.split('/')[2];
+		await page.getByTestId('workflow-open-publish-modal-button').click();
+		await page.getByTestId('workflow-publish-button').click();
+		await page.getByRole('dialog').getByText('Workflow published').waitFor();
+		await page.getByRole('button', { name: 'Got it' }).click();
+		const saved = await (
+			await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } })
+		).json();
+		assert(saved.data.active, `${name} is not published`);
+		return saved.data;
+	};
+	/** Which of the message IDs `ids` the workflow's executions hold. */
+	const messagesIn = async (workflow, ids) => {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId: workflow.id }));
+		const listed = await (
+			await fetch(`${base}/rest/executions?filter=${filter}`, { headers: { cookie } })
+		).json();
+		const found = [];
+		for (const { id } of listed.data.results ?? []) {
+			const execution = await (
+				await fetch(`${base}/rest/executions/${id}`, { headers: { cookie } })
+			).json();
+			found.push(...ids.filter((m) => execution.data.data.includes(m)));
+		}
+		return found;
+	};
+
+	await check(
+		'Two workflows on one app with no router, from the editor, no JSON: orders in one (Message Types › Order), the rest in the other (Message Types to Leave Out › Order), both keeping their state in the database; a text and an order each run in their own workflow',
+		async () => {
+			// The n8n API key the State credential holds (a user creates it in Settings › n8n API).
+			const stateKey = await createApiKey(base, cookie, 'Business Messaging state', /^dataTable/);
+			const orders = await sharedAppWorkflow('Orders', 'Message Types', stateKey);
+			const rest = await sharedAppWorkflow('Everything else', 'Message Types to Leave Out');
+			const receiving = rest.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+			await control(
+				'/webhook',
+				{ url: `${base}/webhook/${receiving.webhookId}/webhook`, secret: EXAMPLE_WEBHOOK_SECRET },
+				'PUT',
+			);
+			const customer = {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: '14155550177',
+				name: 'Olu',
+			};
+			const { message_id: text } = await control('/incoming', { ...customer, text: 'Decaf?' });
+			const { message_id: order } = await control('/incoming', {
+				...customer,
+				type: 'order',
+				items: [{ product_retailer_id: 'SKU-00001', quantity: 2 }],
+			});
+			let runs = {};
+			await waitFor(
+				async () => {
+					runs = {
+						orders: await messagesIn(orders, [text, order]),
+						rest: await messagesIn(rest, [text, order]),
+					};
+					return runs.orders.length + runs.rest.length >= 2;
+				},
+				60_000,
+				'the text and the order to run',
+			).catch(() => {});
+			assert(
+				runs.orders?.join() === order && runs.rest?.join() === text,
+				`the text ${text} and the order ${order} ran in ${JSON.stringify(runs)}`,
+			);
 		},
 	);
 

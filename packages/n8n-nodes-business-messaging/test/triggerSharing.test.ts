@@ -134,9 +134,8 @@ describe('several triggers on one app: what each takes', () => {
 			numbers: [],
 		};
 		expect(takesFromText(JSON.stringify(takes))).toEqual(takes);
-		// A row an earlier version wrote has no leftOutTypes: it leaves nothing out.
-		const { leftOutTypes: _, ...older } = takes;
-		expect(takesFromText(JSON.stringify(older))).toEqual(takes);
+		// A row without leftOutTypes leaves nothing out (JSON.stringify drops an undefined key).
+		expect(takesFromText(JSON.stringify({ ...takes, leftOutTypes: undefined }))).toEqual(takes);
 		expect(takesFromText('{"events":"incomingMessage"}')).toBeUndefined();
 		expect(takesFromText('not json')).toBeUndefined();
 	});
