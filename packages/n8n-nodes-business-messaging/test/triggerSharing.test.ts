@@ -1,8 +1,9 @@
 import { createHmac } from 'crypto';
 import { NodeHarness } from 'business-messaging-testing';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
+import { siblingWebhookUrl } from '../nodes/BusinessMessagingTrigger/delivery/burstHandOver';
 import { eventsOf } from '../nodes/BusinessMessagingTrigger/events';
 import { appOf } from '../nodes/BusinessMessagingTrigger/sharing/appRegistry';
 import {
@@ -11,7 +12,11 @@ import {
 	sharedOf,
 	type SharedDelivery,
 } from '../nodes/BusinessMessagingTrigger/sharing/sharedDelivery';
-import { takenBy, takesFromText } from '../nodes/BusinessMessagingTrigger/sharing/triggerTakes';
+import {
+	takenBy,
+	takesFromText,
+	type TriggerTakes,
+} from '../nodes/BusinessMessagingTrigger/sharing/triggerTakes';
 import { webhookCredentials } from './harness';
 import { EVERYTHING, messagesDelivery } from './triggerHarness';
 
@@ -71,7 +76,10 @@ const trigger = (secrets = { secret: SECRET, signatureHeader: HEADER }) =>
 const sign = (text: string, secret = SECRET) =>
 	`sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
 
+/** The harness's trigger, as the registry names it (workflow|node|mode). */
+const HARNESS_TRIGGER = 'test-workflow|node-under-test|webhook';
 const handOff = (overrides: Partial<SharedDelivery> = {}): SharedDelivery => ({
+	to: HARNESS_TRIGGER,
 	from: { workflowId: 'wf-receiver', workflowName: 'Everything else' },
 	sentAt: Date.now(),
 	answered: ['wamid.answer'],
@@ -93,24 +101,24 @@ async function post(parameters: INodeParameters, text: string, secret = SECRET) 
 	};
 }
 
+/** What a trigger takes: nothing but what is given. */
+const takes = (given: Partial<TriggerTakes>): TriggerTakes => ({
+	events: [],
+	statuses: [],
+	messageTypes: [],
+	leftOutTypes: [],
+	numbers: [],
+	sendHere: false,
+	pausesForPerson: false,
+	...given,
+});
+
 describe('several triggers on one app: what each takes', () => {
 	const events = eventsOf(platformDelivery)!;
 
 	it('orders here, the rest there, with two ticks: each message goes to exactly one', () => {
-		const orders = takenBy(
-			{
-				events: ['incomingMessage'],
-				statuses: [],
-				messageTypes: ['order'],
-				leftOutTypes: [],
-				numbers: [],
-			},
-			events,
-		);
-		const rest = takenBy(
-			{ ...EVERYTHING, messageTypes: [], leftOutTypes: ['order'], numbers: [] },
-			events,
-		);
+		const orders = takenBy(takes({ events: ['incomingMessage'], messageTypes: ['order'] }), events);
+		const rest = takenBy(takes({ ...EVERYTHING, leftOutTypes: ['order'] }), events);
 		expect(orders.map((e) => e.messageId)).toEqual(['wamid.order']);
 		expect(rest.map((e) => e.messageId).sort()).toEqual([
 			'wamid.answer',
@@ -120,46 +128,53 @@ describe('several triggers on one app: what each takes', () => {
 	});
 
 	it('keeps to the numbers a trigger takes, and gives every number the account’s events', () => {
-		const takes = { ...EVERYTHING, messageTypes: [], leftOutTypes: [], numbers: ['pn-2'] };
-		expect(takenBy(takes, events)).toEqual([]);
-		expect(takenBy({ ...takes, numbers: ['pn-1'] }, events)).toHaveLength(4);
+		expect(takenBy(takes({ ...EVERYTHING, numbers: ['pn-2'] }), events)).toEqual([]);
+		expect(takenBy(takes({ ...EVERYTHING, numbers: ['pn-1'] }), events)).toHaveLength(4);
 	});
 
 	it('reads what a registry row says, and nothing else', () => {
-		const takes = {
-			events: ['incomingMessage'],
-			statuses: [],
-			messageTypes: [],
-			leftOutTypes: [],
-			numbers: [],
-		};
-		expect(takesFromText(JSON.stringify(takes))).toEqual(takes);
+		const written = takes({ events: ['incomingMessage'], sendHere: true });
+		expect(takesFromText(JSON.stringify(written))).toEqual(written);
 		// A row without leftOutTypes leaves nothing out (JSON.stringify drops an undefined key).
-		expect(takesFromText(JSON.stringify({ ...takes, leftOutTypes: undefined }))).toEqual(takes);
+		expect(takesFromText(JSON.stringify({ ...written, leftOutTypes: undefined }))).toEqual(written);
 		expect(takesFromText('{"events":"incomingMessage"}')).toBeUndefined();
 		expect(takesFromText('not json')).toBeUndefined();
 	});
 });
 
 describe('several triggers on one app: the app’s name', () => {
+	const node = (credentials: INode['credentials']): INode => ({
+		id: 'n',
+		name: 'Business Messaging Trigger',
+		type: 'n8n-nodes-business-messaging.businessMessagingTrigger',
+		typeVersion: 1.1,
+		position: [0, 0],
+		parameters: {},
+		credentials,
+	});
 	const signature = { mode: 'signature', header: HEADER, secret: SECRET } as const;
+	const signedWith = (id: string) =>
+		node({ businessMessagingSignatureApi: { id, name: 'The app' } });
 
-	it('is the same for the same secret and header, whatever the header’s case', () => {
-		expect(appOf(signature)).toBe(appOf({ ...signature, header: HEADER.toUpperCase() }));
+	it('is the Authentication credential: one credential, one app, whatever its secret becomes', () => {
+		expect(appOf(signedWith('cred-1'), signature)).toBe('signature:cred-1');
+		expect(appOf(signedWith('cred-1'), { ...signature, secret: 'rotated' })).toBe(
+			'signature:cred-1',
+		);
+		expect(appOf(signedWith('cred-2'), signature)).not.toBe(appOf(signedWith('cred-1'), signature));
 	});
 
-	it('differs by secret, header and mode, and is never made without a secret', () => {
-		const name = appOf(signature);
-		expect(appOf({ ...signature, secret: `${SECRET}x` })).not.toBe(name);
-		expect(appOf({ ...signature, header: 'x-signature' })).not.toBe(name);
-		expect(appOf({ mode: 'headerToken', header: HEADER, token: SECRET })).not.toBe(name);
-		expect(appOf({ mode: 'none' })).toBeUndefined();
-		expect(appOf({ ...signature, secret: '' })).toBeUndefined();
+	it('is none for a trigger that checks nothing, or has no credential chosen', () => {
+		expect(appOf(signedWith('cred-1'), { mode: 'none' })).toBeUndefined();
+		expect(appOf(node({}), signature)).toBeUndefined();
+		// A Header Token trigger is named by its own credential type's choice.
+		expect(
+			appOf(signedWith('cred-1'), { mode: 'headerToken', header: HEADER, token: SECRET }),
+		).toBeUndefined();
 	});
 
-	it('gives nothing of the secret away', () => {
-		expect(appOf(signature)).not.toContain(SECRET);
-		expect(appOf(signature)).toMatch(/^[0-9a-f]{40}$/);
+	it('writes nothing of the secret', () => {
+		expect(appOf(signedWith('cred-1'), signature)).not.toContain(SECRET);
 	});
 });
 
@@ -211,6 +226,15 @@ describe('several triggers on one app: a hand-off received', () => {
 		expect(sharedOf(JSON.parse(sharedBody(old)) as IDataObject)).toBe('stale');
 	});
 
+	it('refuses a hand-off addressed to another trigger (400): a replay to a trigger it was not for', async () => {
+		const { status, items } = await post(
+			ordersHere,
+			sharedBody(handOff({ to: 'another-workflow|its-node|webhook' })),
+		);
+		expect(status).toBe(400);
+		expect(items).toEqual([]);
+	});
+
 	it('refuses a hand-off of another shape (400)', async () => {
 		const malformed = JSON.stringify({
 			object: 'n8n-nodes-business-messaging.shared',
@@ -219,5 +243,19 @@ describe('several triggers on one app: a hand-off received', () => {
 		const { status } = await post(ordersHere, malformed);
 		expect(status).toBe(400);
 		expect(sharedOf(JSON.parse(malformed) as IDataObject)).toBe('malformed');
+	});
+});
+
+describe('several triggers on one app: where a hand-off goes', () => {
+	const own = 'https://n8n.example.com/webhook/0b7c-own/webhook';
+
+	it('to the receiver’s webhook on this n8n’s own address', () => {
+		expect(siblingWebhookUrl(own, '0b7c-own', '9f1e-other')).toBe(
+			'https://n8n.example.com/webhook/9f1e-other/webhook',
+		);
+	});
+
+	it('nowhere when this trigger’s own URL is not of n8n’s shape', () => {
+		expect(siblingWebhookUrl(own, 'another-id', '9f1e-other')).toBeUndefined();
 	});
 });

@@ -357,7 +357,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Several workflows on one app: publishing registers this trigger with what it takes. The trigger whose Production URL is in the provider dashboard receives the app’s events and passes each on to every other published trigger with this Authentication credential that takes it; putting another trigger’s URL there moves that role to it. Items passed on name the receiving workflow in sharedBy.',
+			'Several workflows on one app: publishing registers this trigger with what it takes. The trigger whose Production URL is in the provider dashboard receives the app’s events and passes each on to every other published trigger with this Authentication credential that takes it; putting another trigger’s URL there moves that role to it. Items passed on name, in sharedBy, the workflow the provider called.',
 		name: 'sharingNotice',
 		type: 'notice',
 		default: '',

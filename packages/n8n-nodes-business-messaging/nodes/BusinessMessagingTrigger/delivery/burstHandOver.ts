@@ -116,9 +116,24 @@ async function postToTrigger(
 	return await postSigned(handOver.post, handOver.url, body, handOver.headers(body), timeout);
 }
 
+/**
+ * The URL of another trigger's webhook (`webhookId`) on this n8n, made from this trigger's own
+ * (`ownUrl`, of webhook `ownId`): so a hand-off never leaves this n8n's webhook address, whatever
+ * the store says. Undefined when this trigger's URL is not of n8n's shape.
+ */
+export function siblingWebhookUrl(
+	ownUrl: string,
+	ownId: string,
+	webhookId: string,
+): string | undefined {
+	const own = `/${ownId}/webhook`;
+	if (!ownUrl.endsWith(own)) return undefined;
+	return `${ownUrl.slice(0, ownUrl.length - own.length)}/${webhookId}/webhook`;
+}
+
 /** The start of what n8n answered, for the log (n8n's helper parses a JSON answer). */
 export function answerText(body: unknown): string {
-	return (typeof body === 'string' ? body : JSON.stringify(body) ?? '').slice(0, 200);
+	return (typeof body === 'string' ? body : (JSON.stringify(body) ?? '')).slice(0, 200);
 }
 
 /** n8n's HTTP helper of `context`, kept for calls after the context's webhook call has ended. */

@@ -12,16 +12,19 @@ export function deliveryBody(context: IWebhookFunctions): IDataObject | undefine
 	const parsed: unknown = context.getBodyData();
 	if (isJsonObject(parsed) && Object.keys(parsed).length > 0) return parsed;
 	const raw = rawBodyOf(context.getRequestObject());
-	if (raw && raw.length > 0) {
-		try {
-			const fromRaw: unknown = JSON.parse(raw.toString('utf8'));
-			return isJsonObject(fromRaw) ? fromRaw : undefined;
-		} catch {
-			// Not JSON: the caller refuses the delivery, naming what it expected.
-			return undefined;
-		}
-	}
+	// Not JSON: the caller refuses the delivery, naming what it expected.
+	if (raw && raw.length > 0) return jsonObjectOf(raw.toString('utf8'));
 	return isJsonObject(parsed) ? parsed : undefined;
+}
+
+/** The JSON object `text` holds, or undefined when it holds no object. */
+export function jsonObjectOf(text: string): IDataObject | undefined {
+	try {
+		const value: unknown = JSON.parse(text);
+		return isJsonObject(value) ? value : undefined;
+	} catch {
+		return undefined;
+	}
 }
 
 function isJsonObject(value: unknown): value is IDataObject {

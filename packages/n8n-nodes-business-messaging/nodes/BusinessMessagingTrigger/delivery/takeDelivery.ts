@@ -13,7 +13,7 @@ import { authenticationProblem, deliveryAuth, type DeliveryAuth } from '../verif
 import { resumeWaiting } from '../waiting/resumeWaiting';
 import { burstItem, deliveryArrival, MAX_OPEN_BURSTS } from './bursts';
 import { burstOf, handOverBurst, handOverOf, WAKE_UP_OBJECT } from './burstHandOver';
-import { deliveryBody, rawBodyOf } from './deliveryBody';
+import { deliveryBody, jsonObjectOf, rawBodyOf } from './deliveryBody';
 import { settleWithAnswer } from './settleClaim';
 import { notePersonAnswers, personHandlingOf, splitHandled } from './personHandling';
 import { withExactOrderTotals } from './exactNumbers';
@@ -65,16 +65,17 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 	if (body?.object === WAKE_UP_OBJECT) return await wokenUp.call(this, auth, options);
 	const kinds = new Set(this.getNodeParameter('events', []) as string[]);
 	// A delivery another trigger of the app received and passed on (sharing/shareOut.ts).
-	const shared = body && sharedOf(body);
-	if (shared === 'stale' || shared === 'malformed')
+	const received = body && sharedOf(body);
+	const trigger = triggerKeyOf(this);
+	const notTaken = received && refusedHandOff(received, trigger);
+	if (notTaken)
 		return await refuseDelivery.call(
 			this,
 			400,
 			'This hand-off from another trigger is not one to take',
-			shared === 'stale'
-				? 'A delivery passed on by another trigger of the app was sent more than 10 minutes ago: a replay, not taken'
-				: 'A delivery passed on by another trigger of the app is not of the shape the trigger sends',
+			notTaken,
 		);
+	const shared = typeof received === 'object' ? received : undefined;
 	const platformBody = shared ? jsonObjectOf(shared.delivery) : body;
 	const raw = shared ? Buffer.from(shared.delivery) : rawBodyOf(request);
 	const parsed = platformBody && eventsOf(platformBody, kinds);
@@ -91,33 +92,35 @@ export async function takeDelivery(this: IWebhookFunctions): Promise<IWebhookRes
 			'The body is not the messaging webhook JSON: {"object":..., "entry":[{"changes":[...]}]}',
 		);
 
-	const trigger = triggerKeyOf(this);
 	// A store that fails throws: the trigger's webhook answers 503 (store/storeOutage.ts).
 	return await takeEvents.call(this, {
 		trigger,
 		auth,
 		options,
-		kinds,
 		delivered,
 		arrival,
 		arrivedAt,
 		download,
 		binaryProperty,
-		shared: shared ?? undefined,
+		shared,
 		body: platformBody,
 		raw: raw?.toString('utf8') ?? JSON.stringify(platformBody),
 	});
 }
 
-function jsonObjectOf(text: string): IDataObject | undefined {
-	try {
-		const value: unknown = JSON.parse(text);
-		return typeof value === 'object' && value !== null && !Array.isArray(value)
-			? (value as IDataObject)
-			: undefined;
-	} catch {
-		return undefined;
-	}
+/** Why a hand-off is refused, or undefined when it is to be taken. */
+function refusedHandOff(
+	shared: SharedDelivery | 'stale' | 'malformed',
+	trigger: string,
+): string | undefined {
+	if (shared === 'stale')
+		return 'A delivery passed on by another trigger of the app was sent more than 10 minutes ago: a replay, not taken';
+	if (shared === 'malformed')
+		return 'A delivery passed on by another trigger of the app is not of the shape the trigger sends';
+	// Signed for one trigger, posted to another (a replay to a trigger the sender did not choose).
+	if (shared.to !== trigger)
+		return 'A delivery passed on by another trigger of the app is addressed to another trigger';
+	return undefined;
 }
 
 /** What takeEvents needs of the delivery, read and checked. */
@@ -125,7 +128,6 @@ interface Delivery {
 	trigger: string;
 	auth: DeliveryAuth;
 	options: IDataObject;
-	kinds: Set<string>;
 	delivered: TriggerEvent[];
 	arrival: number;
 	arrivedAt: number;
@@ -185,13 +187,15 @@ async function takeWith(
 	// A shared delivery's events start this trigger's workflow once each, whatever its options: the
 	// sender passes a delivery on again when the platform repeats it.
 	if (shared || options.skipRedeliveries === true) {
-		const taken = shared ? await store.takeShared(events) : await store.takeEvents(events);
+		const taken = shared
+			? await store.takeShared(events, delivery.raw)
+			: await store.takeEvents(events);
 		if (taken.busy)
 			return await refuseDelivery.call(
 				this,
 				503,
 				'An event of this delivery is being taken: deliver again later',
-				'Skip Redeliveries: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that the platform delivers it again, to be skipped once that one ran (or taken, if it failed)',
+				`${shared ? 'A delivery passed on by another trigger of the app' : 'Skip Redeliveries'}: an event of this delivery is still being taken by an earlier delivery whose execution n8n has not started yet; refused with 503 so that it comes again, to be skipped once that one ran (or taken, if it failed)`,
 			);
 		if (store.kind === 'database') settleWithAnswer(this, taken);
 		redelivered = events.length - taken.fresh.length;
@@ -214,7 +218,8 @@ async function takeWith(
 		: await resumeWaiting.call(this, free, store.questions, options.strayAnswers === true);
 	// The other triggers of the app take their share before this one's execution starts.
 	if (!shared && store instanceof DatabaseStore && this.getMode() !== 'manual') {
-		const left = new Set(unanswered);
+		// By message ID: resumeWaiting hands on copies of what it leaves (marked `waiting`).
+		const left = new Set(unanswered.map((e) => e.messageId));
 		const problem = await shareOut.call(this, {
 			tables: store.tables,
 			auth,
@@ -222,7 +227,11 @@ async function takeWith(
 			body: delivery.body,
 			raw: delivery.raw,
 			answered: free.flatMap((e) =>
-				!left.has(e) && typeof e.messageId === 'string' ? [e.messageId] : [],
+				e.eventType === 'incomingMessage' &&
+				typeof e.messageId === 'string' &&
+				!left.has(e.messageId)
+					? [e.messageId]
+					: [],
 			),
 		});
 		if (problem)

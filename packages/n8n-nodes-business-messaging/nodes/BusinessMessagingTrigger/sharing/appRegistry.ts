@@ -1,24 +1,30 @@
-import { createHash } from 'crypto';
-import { all, eq, type DataTables, type Row, type TableDefinition } from '../../common/store/dataTables';
-import type { DeliveryAuth } from '../verify';
+import type { INode } from 'n8n-workflow';
+import {
+	all,
+	eq,
+	type DataTables,
+	type Row,
+	type TableDefinition,
+} from '../../common/store/dataTables';
+import { HEADER_TOKEN_CREDENTIAL, SIGNATURE_CREDENTIAL, type DeliveryAuth } from '../verify';
 import { takesFromText, type TriggerTakes } from './triggerTakes';
 
 /**
  * The triggers of one app (issue "several workflows on one app"). The platform sends every event
  * of an app to one URL; each published trigger that keeps its state in n8n's database writes here
- * what it takes, so that whichever trigger receives a delivery passes each event on to the others
- * that take it (shareOut.ts).
+ * what it takes and its webhook, so that whichever trigger receives a delivery passes each event
+ * on to the others that take it (shareOut.ts).
  *
- * The app is named by a digest of the trigger's Authentication (its mode, header and secret):
- * triggers that check deliveries with the same secret are of one app, and a hand-off signed by one
- * passes the check of the other. The secret itself is never written.
+ * The app is the trigger's Authentication credential: triggers that check deliveries with the same
+ * credential are of one app, and a hand-off signed by one passes the check of the other, also
+ * after the secret in it was changed. Only its ID is written here, never anything of the secret.
  */
 export const REGISTRY_TABLE: TableDefinition = {
 	name: 'Business Messaging trigger: triggers of one app',
 	columns: [
 		{ name: 'app', type: 'string' },
 		{ name: 'trigger', type: 'string' },
-		{ name: 'url', type: 'string' },
+		{ name: 'webhookId', type: 'string' },
 		{ name: 'takes', type: 'string' },
 		{ name: 'name', type: 'string' },
 		{ name: 'registeredAt', type: 'number' },
@@ -28,9 +34,11 @@ export const REGISTRY_TABLE: TableDefinition = {
 
 /** A trigger of the app, as registered. */
 export interface RegisteredTrigger {
+	/** When it registered: its row (a drop deletes that registration only). */
+	registeredAt: number;
 	trigger: string;
-	/** Its production webhook URL, where hand-offs go. */
-	url: string;
+	/** Its webhook's ID: hand-offs go to this n8n's URL of that webhook, nowhere else. */
+	webhookId: string;
 	takes: TriggerTakes;
 	/** Its workflow's name, for the log. */
 	name: string;
@@ -38,29 +46,29 @@ export interface RegisteredTrigger {
 	failingSince?: number;
 }
 
-/** The app a trigger's Authentication stands for, or undefined when it checks nothing. */
-export function appOf(auth: DeliveryAuth): string | undefined {
+/** A webhook ID as n8n makes them (a UUID): anything else in a row is not followed. */
+const WEBHOOK_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The app of a trigger's Authentication: its credential, or undefined when it checks nothing. */
+export function appOf(node: INode, auth: DeliveryAuth): string | undefined {
 	if (auth.mode === 'none') return undefined;
-	const secret = auth.mode === 'headerToken' ? auth.token : auth.secret;
-	if (secret === '') return undefined;
-	return createHash('sha256')
-		.update(`business-messaging app\n${auth.mode}\n${auth.header.toLowerCase()}\n${secret}`)
-		.digest('hex')
-		.slice(0, 40);
+	const type = auth.mode === 'signature' ? SIGNATURE_CREDENTIAL : HEADER_TOKEN_CREDENTIAL;
+	const id = node.credentials?.[type]?.id;
+	return typeof id === 'string' && id !== '' ? `${auth.mode}:${id}` : undefined;
 }
 
 /** Writes the trigger in the registry (in place of what it wrote before). */
 export async function register(
 	store: DataTables,
 	app: string,
-	entry: Omit<RegisteredTrigger, 'failingSince'>,
+	entry: Omit<RegisteredTrigger, 'failingSince' | 'registeredAt'>,
 	now = Date.now(),
 ): Promise<void> {
 	await store.insert(REGISTRY_TABLE, [
 		{
 			app,
 			trigger: entry.trigger,
-			url: entry.url,
+			webhookId: entry.webhookId,
 			takes: JSON.stringify(entry.takes),
 			name: entry.name,
 			registeredAt: now,
@@ -75,7 +83,7 @@ export async function register(
 	forgetRegistry();
 }
 
-/** Takes the trigger out of the registry (unpublished, or dropped as stale). */
+/** Takes the trigger out of the registry (unpublished). */
 export async function unregister(store: DataTables, trigger: string): Promise<void> {
 	await store.remove(REGISTRY_TABLE, all(eq('trigger', trigger)));
 	forgetRegistry();
@@ -96,12 +104,13 @@ export async function othersOf(
 	self: string,
 	now = Date.now(),
 ): Promise<RegisteredTrigger[]> {
-	let entry = cached.get(app);
+	const key = `${store.address}|${app}`;
+	let entry = cached.get(key);
 	if (!entry || now - entry.at >= REGISTRY_FRESH_MS) {
 		entry = { at: now, triggers: readRegistry(store, app) };
-		cached.set(app, entry);
+		cached.set(key, entry);
 		// A failed read is not kept: the next delivery reads again.
-		entry.triggers.catch(() => cached.delete(app));
+		entry.triggers.catch(() => cached.delete(key));
 	}
 	return (await entry.triggers).filter((t) => t.trigger !== self);
 }
@@ -119,11 +128,18 @@ async function readRegistry(store: DataTables, app: string): Promise<RegisteredT
 
 function registeredOf(row: Row): RegisteredTrigger | undefined {
 	const takes = takesFromText(row.takes);
-	if (!takes || typeof row.trigger !== 'string' || typeof row.url !== 'string') return undefined;
+	if (
+		!takes ||
+		typeof row.trigger !== 'string' ||
+		typeof row.webhookId !== 'string' ||
+		!WEBHOOK_ID.test(row.webhookId)
+	)
+		return undefined;
 	const failingSince = Number(row.failingSince);
 	return {
+		registeredAt: Number(row.registeredAt),
 		trigger: row.trigger,
-		url: row.url,
+		webhookId: row.webhookId,
 		takes,
 		name: typeof row.name === 'string' ? row.name : '',
 		...(row.failingSince !== null && Number.isFinite(failingSince) && failingSince > 0
@@ -138,33 +154,49 @@ export function forgetRegistry(): void {
 }
 
 /**
- * A hand-off to the trigger failed in a way that says it is no longer there (n8n does not know
- * its webhook, or it no longer shares the app's secret). The first failure is noted; the entry is
- * dropped once hand-offs have failed for STALE_AFTER_MS. Returns whether it was dropped now.
+ * Hand-offs to a trigger that fail this long, with n8n saying its webhook is not there, drop
+ * its entry; one that n8n still serves is dropped only after STALE_SERVED_MS.
  */
 export const STALE_AFTER_MS = 60_000;
+export const STALE_SERVED_MS = 30 * 60_000;
 
+/**
+ * A hand-off to the trigger failed in a way that says it may be gone. The first failure is
+ * noted; once they have gone on for STALE_AFTER_MS the entry is `due` to be dropped (the caller
+ * looks whether n8n still serves it).
+ */
 export async function noteGone(
 	store: DataTables,
-	trigger: string,
+	receiver: RegisteredTrigger,
 	now = Date.now(),
-): Promise<'noted' | 'dropped'> {
-	const rows = await store.rows(REGISTRY_TABLE, all(eq('trigger', trigger)));
+): Promise<{ due: false } | { due: true; failingMs: number }> {
+	const rows = await store.rows(REGISTRY_TABLE, all(eq('trigger', receiver.trigger)));
 	const since = rows
 		.map((row) => Number(row.failingSince))
 		.filter((at) => Number.isFinite(at) && at > 0);
 	if (since.length === 0) {
-		await store.update(REGISTRY_TABLE, all(eq('trigger', trigger), eq('failingSince', null)), {
-			failingSince: now,
-		});
+		await store.update(
+			REGISTRY_TABLE,
+			all(eq('trigger', receiver.trigger), eq('failingSince', null)),
+			{ failingSince: now },
+		);
 		forgetRegistry();
-		return 'noted';
+		return { due: false };
 	}
-	if (now - Math.min(...since) < STALE_AFTER_MS) return 'noted';
-	const removed = await store.remove(REGISTRY_TABLE, all(eq('trigger', trigger)), true);
+	const failingMs = now - Math.min(...since);
+	return failingMs < STALE_AFTER_MS ? { due: false } : { due: true, failingMs };
+}
+
+/** Drops the entry read as `receiver`; true if this caller dropped it (another may have first). */
+export async function drop(store: DataTables, receiver: RegisteredTrigger): Promise<boolean> {
+	// By its row: a registration made meanwhile (published again) stays.
+	const removed = await store.remove(
+		REGISTRY_TABLE,
+		all(eq('trigger', receiver.trigger), eq('registeredAt', receiver.registeredAt)),
+		true,
+	);
 	forgetRegistry();
-	// Another process may have dropped it a moment before: only one says so.
-	return removed.length > 0 ? 'dropped' : 'noted';
+	return removed.length > 0;
 }
 
 /** A hand-off to the trigger went through: a failure noted before no longer counts. */

@@ -29,12 +29,12 @@ function takesPart(context: IHookFunctions): boolean {
  */
 export async function joinApp(this: IHookFunctions): Promise<void> {
 	if (!takesPart(this)) return;
-	const app = appOf(await deliveryAuth(this));
-	const url = this.getNodeWebhookUrl('default');
-	if (app === undefined || !url) return;
+	const app = appOf(this.getNode(), await deliveryAuth(this));
+	const webhookId = this.getNode().webhookId;
+	if (app === undefined || !webhookId) return;
 	await register(await DataTables.of(this), app, {
 		trigger: productionTrigger(this),
-		url,
+		webhookId,
 		takes: takesOf(this),
 		name: String(this.getWorkflow().name ?? ''),
 	});
@@ -45,8 +45,9 @@ export async function leaveApp(this: IHookFunctions): Promise<void> {
 	if (!takesPart(this)) return;
 	try {
 		await unregister(await DataTables.of(this), productionTrigger(this));
+		// n8n calls this on unpublish and before publishing again: it says both.
 		this.logger.info(
-			'Business Messaging Trigger unpublished: it left the triggers of its app, and the events it took go to no other workflow',
+			'Business Messaging Trigger left the triggers of its app (unpublished, or about to be published again): until it is published, the events it took go to no other workflow',
 			{ workflowId: this.getWorkflow().id },
 		);
 	} catch (error) {

@@ -1,11 +1,19 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import type { DataTables } from '../../common/store/dataTables';
-import { answerText, postSigned, poster } from '../delivery/burstHandOver';
+import { answerText, postSigned, poster, siblingWebhookUrl } from '../delivery/burstHandOver';
 import { eventsOf, type TriggerEvent } from '../events';
 import { signedHeaders, type DeliveryAuth } from '../verify';
-import { appOf, noteGone, noteReached, othersOf, type RegisteredTrigger } from './appRegistry';
+import {
+	appOf,
+	drop,
+	noteGone,
+	noteReached,
+	othersOf,
+	STALE_SERVED_MS,
+	type RegisteredTrigger,
+} from './appRegistry';
 import { sharedBody, sharedEvents, type SharedDelivery } from './sharedDelivery';
-import { takenBy } from './triggerTakes';
+import { takenBy, takesOf, type TriggerTakes } from './triggerTakes';
 
 /**
  * The trigger that receives a platform delivery passes it on to every other trigger of the app
@@ -15,9 +23,12 @@ import { takenBy } from './triggerTakes';
  * again; each receiving trigger claims the events it took (triggerStore.ts › takeShared), so a
  * repeated share starts nothing twice.
  *
- * A trigger that n8n no longer knows (its workflow unpublished or deleted without its entry
- * going, or no longer sharing the app's secret) makes deliveries 503 for at most
- * STALE_AFTER_MS, then its entry is dropped and the log says where its share went: nowhere.
+ * Hand-offs go only to this n8n's own webhooks: the URL is this trigger's, with the receiver's
+ * webhook ID in it, and each hand-off names the trigger it is for.
+ *
+ * A trigger that n8n no longer serves (its workflow unpublished or deleted without its entry
+ * going) makes deliveries 503 for at least STALE_AFTER_MS, then its entry is dropped and the log
+ * says where its share went: nowhere.
  */
 
 /** Each hand-off's limit: n8n answers once the receiving trigger's execution exists. */
@@ -43,37 +54,64 @@ export async function shareOut(
 	this: IWebhookFunctions,
 	share: ShareOut,
 ): Promise<string | undefined> {
-	const app = appOf(share.auth);
-	if (app === undefined) return undefined;
-	const others = await othersOf(share.tables, app, share.trigger);
+	const app = appOf(this.getNode(), share.auth);
+	const ownUrl = this.getNodeWebhookUrl('default');
+	const ownId = this.getNode().webhookId;
+	if (app === undefined || !ownUrl || !ownId) return undefined;
+	const others = (await othersOf(share.tables, app, share.trigger)).filter(
+		(other) => other.webhookId !== ownId,
+	);
 	if (others.length === 0) return undefined;
-	const shared: SharedDelivery = {
-		from: {
-			workflowId: String(this.getWorkflow().id),
-			workflowName: String(this.getWorkflow().name ?? ''),
-		},
-		sentAt: Date.now(),
-		answered: share.answered,
-		delivery: share.raw,
+	const from = {
+		workflowId: String(this.getWorkflow().id),
+		workflowName: String(this.getWorkflow().name ?? ''),
 	};
-	const receivers = others.filter((other) => shareOf(other, share.body, shared).length > 0);
+	const mine = takesOf(this);
+	const receivers = others.flatMap((receiver) => {
+		const shared: SharedDelivery = {
+			to: receiver.trigger,
+			from,
+			sentAt: Date.now(),
+			answered: share.answered,
+			delivery: share.raw,
+		};
+		const events = shareOf(receiver.takes, mine, share.body, shared);
+		// The receiver's webhook on this n8n's own address, and nowhere else.
+		const url = siblingWebhookUrl(ownUrl, ownId, receiver.webhookId);
+		return events.length > 0 && url ? [{ receiver, url, shared, events }] : [];
+	});
 	if (receivers.length === 0) return undefined;
-	const body = sharedBody(shared);
-	const signature = signedHeaders(share.auth, body);
 	const problems = await Promise.all(
-		receivers.map(async (receiver) => await handOff.call(this, share, receiver, body, signature)),
+		receivers.map(
+			async ({ receiver, url, shared, events }) =>
+				await handOff.call(this, share, receiver, url, shared, events),
+		),
 	);
 	return problems.find((problem) => problem !== undefined);
 }
 
-/** The events of the delivery that `other` takes, read with its own Events. */
+/**
+ * The events of the delivery that a trigger taking `takes` gets, read with its own Events. A
+ * number sent to this trigger only (Chosen Numbers, Sent Here) stays with the triggers that chose
+ * it; a trigger that pauses when a person answers gets the echoes of the person's answers.
+ */
 function shareOf(
-	other: RegisteredTrigger,
+	takes: TriggerTakes,
+	mine: TriggerTakes,
 	body: IDataObject,
 	shared: SharedDelivery,
 ): TriggerEvent[] {
-	const events = eventsOf(body, new Set(other.takes.events)) ?? [];
-	return takenBy(other.takes, sharedEvents(events, shared));
+	const events = sharedEvents(eventsOf(body, new Set(takes.events)) ?? [], shared).filter(
+		(e) =>
+			!mine.sendHere ||
+			typeof e.phoneNumberId !== 'string' ||
+			!mine.numbers.includes(e.phoneNumberId) ||
+			takes.numbers.includes(e.phoneNumberId),
+	);
+	const taken = new Set(takenBy(takes, events));
+	return events.filter(
+		(e) => taken.has(e) || (takes.pausesForPerson && e.eventType === 'messageEcho'),
+	);
 }
 
 /** One hand-off: undefined once it is taken (or its trigger dropped as gone), else why not. */
@@ -81,17 +119,19 @@ async function handOff(
 	this: IWebhookFunctions,
 	share: ShareOut,
 	receiver: RegisteredTrigger,
-	body: string,
-	signature: Record<string, string>,
+	url: string,
+	shared: SharedDelivery,
+	events: TriggerEvent[],
 ): Promise<string | undefined> {
 	const named = `the trigger of workflow "${receiver.name}" (${workflowOf(receiver)})`;
+	const body = sharedBody(shared);
 	let answer: { statusCode: number; body: unknown };
 	try {
 		answer = await postSigned(
 			poster(this),
-			receiver.url,
+			url,
 			body,
-			signature,
+			signedHeaders(share.auth, body),
 			SHARE_TIMEOUT_MS,
 		);
 	} catch (error) {
@@ -106,15 +146,35 @@ async function handOff(
 	}
 	// Busy or failing: it is there, and takes its share once the platform delivers again.
 	if (status === 429 || status >= 500) return `${named} could not take its share (${said})`;
-	// n8n does not know its webhook (404), or it no longer shares the app's secret (401, 403).
-	if ((await noteGone(share.tables, receiver.trigger)) === 'noted')
-		return `${named} did not take its share (${said}); it is dropped from the app's triggers if this goes on for a minute`;
-	const events = shareOf(receiver, share.body, JSON.parse(body) as SharedDelivery);
-	this.logger.error(
-		`Business Messaging Trigger: ${named} was dropped from the app's triggers: hand-offs to it failed for a minute (${said}). Its share of this delivery goes to no workflow: ${events.map(eventName).join(', ')}`,
-		{ workflowId: this.getWorkflow().id, droppedWorkflowId: workflowOf(receiver) },
-	);
+	// n8n does not know its webhook (404), or the trigger refused the hand-off (4xx).
+	const gone = await noteGone(share.tables, receiver);
+	const waiting = `${named} did not take its share (${said}); it is dropped from the app's triggers once this has gone on for a minute and n8n no longer serves it`;
+	if (!gone.due) return waiting;
+	// Still served (its URL's check answers), it is there: dropped only after a long while.
+	if ((await served.call(this, url)) && gone.failingMs < STALE_SERVED_MS) return waiting;
+	if (await drop(share.tables, receiver))
+		this.logger.error(
+			`Business Messaging Trigger: ${named} was dropped from the app's triggers: hand-offs to it failed for ${Math.round(gone.failingMs / 1000)} s (${said}). Its share of this delivery goes to no workflow: ${events.map(eventName).join(', ')}`,
+			{ workflowId: this.getWorkflow().id, droppedWorkflowId: workflowOf(receiver) },
+		);
 	return undefined;
+}
+
+/** Whether n8n serves the trigger's webhook: its GET (the platform's URL check) answers. */
+async function served(this: IWebhookFunctions, url: string): Promise<boolean> {
+	try {
+		const answer = (await poster(this)({
+			method: 'GET',
+			url,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			timeout: 10_000,
+		})) as { statusCode: number };
+		return answer.statusCode >= 200 && answer.statusCode < 300;
+	} catch {
+		return false;
+	}
 }
 
 /** The workflow ID in a registry name (workflow|node|mode). */

@@ -18,6 +18,8 @@ export const SHARED_OBJECT = 'n8n-nodes-business-messaging.shared';
 export const SHARED_FRESH_MS = 10 * 60 * 1000;
 
 export interface SharedDelivery {
+	/** The trigger it is for: a hand-off posted to another trigger is refused. */
+	to: string;
 	/** The workflow of the trigger that received it, for the items' `sharedBy`. */
 	from: { workflowId: string; workflowName: string };
 	sentAt: number;
@@ -41,8 +43,9 @@ export function sharedOf(
 ): SharedDelivery | 'stale' | 'malformed' | undefined {
 	if (body.object !== SHARED_OBJECT) return undefined;
 	const from = body.from as IDataObject | undefined;
-	const { sentAt, answered, delivery } = body;
+	const { to, sentAt, answered, delivery } = body;
 	if (
+		typeof to !== 'string' ||
 		typeof from !== 'object' ||
 		from === null ||
 		typeof from.workflowId !== 'string' ||
@@ -55,6 +58,7 @@ export function sharedOf(
 		return 'malformed';
 	if (now - sentAt > SHARED_FRESH_MS || sentAt - now > 60_000) return 'stale';
 	return {
+		to,
 		from: { workflowId: from.workflowId, workflowName: from.workflowName },
 		sentAt,
 		answered: answered as string[],

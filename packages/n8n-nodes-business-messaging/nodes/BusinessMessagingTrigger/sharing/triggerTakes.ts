@@ -2,6 +2,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 import { statusChosen, type TriggerEvent } from '../events';
 import { ofChosenKind } from '../events/messageKinds';
 import { numberChoice } from '../numbers';
+import { personHandlingOf } from '../delivery/personHandling';
 
 /**
  * What a trigger takes of a delivery: its Events, Message Statuses, Message Types and numbers.
@@ -17,16 +18,23 @@ export interface TriggerTakes {
 	leftOutTypes: string[];
 	/** Phone number IDs; empty: every number. */
 	numbers: string[];
+	/** Numbers › Chosen Numbers, Sent Here: the platform sends these numbers' events here only. */
+	sendHere: boolean;
+	/** Pause the Workflow When a Person Answers: it reads the echoes of a person's answers. */
+	pausesForPerson: boolean;
 }
 
 export function takesOf(context: IHookFunctions | IWebhookFunctions): TriggerTakes {
 	const options = context.getNodeParameter('options', {}) as IDataObject;
+	const numbers = numberChoice(context);
 	return {
 		events: context.getNodeParameter('events', []) as string[],
 		statuses: context.getNodeParameter('statuses', []) as string[],
 		messageTypes: (options.messageTypes as string[] | undefined) ?? [],
 		leftOutTypes: (options.leaveOutMessageTypes as string[] | undefined) ?? [],
-		numbers: [...numberChoice(context).numbers],
+		numbers: [...numbers.numbers],
+		sendHere: numbers.sendHere,
+		pausesForPerson: personHandlingOf(options).pauseMs > 0,
 	};
 }
 
@@ -59,7 +67,15 @@ export function takesFromText(text: unknown): TriggerTakes | undefined {
 		const numbers = list(parsed.numbers);
 		const leftOutTypes = list(parsed.leftOutTypes ?? []);
 		if (!events || !statuses || !messageTypes || !leftOutTypes || !numbers) return undefined;
-		return { events, statuses, messageTypes, leftOutTypes, numbers };
+		return {
+			events,
+			statuses,
+			messageTypes,
+			leftOutTypes,
+			numbers,
+			sendHere: parsed.sendHere === true,
+			pausesForPerson: parsed.pausesForPerson === true,
+		};
 	} catch {
 		return undefined;
 	}

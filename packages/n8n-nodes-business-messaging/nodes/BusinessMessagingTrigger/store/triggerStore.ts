@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IWebhookFunctions } from 'n8n-workflow';
 import { chatOf, collectBursts, hasRoomForBursts } from '../delivery/bursts';
 import { handOverOf, handOversPending, type HandOver } from '../delivery/burstHandOver';
@@ -57,7 +58,7 @@ export interface TriggerStore {
 	 * A delivery another trigger of the app passed on (sharing/): its events this trigger has not
 	 * taken from an earlier pass of it, or `busy` (answer 503). `settle` once n8n has answered.
 	 */
-	takeShared(events: TriggerEvent[]): Promise<TakenEvents>;
+	takeShared(events: TriggerEvent[], raw: string): Promise<TakenEvents>;
 }
 
 /** A claim of the store, once taken: settled when n8n has answered, renewed until then. */
@@ -179,9 +180,14 @@ export class DatabaseStore implements TriggerStore {
 		return await this.claimEvents(messages, 'burst');
 	}
 
-	/** A shared event runs once however often the sender passes it on (a platform redelivery). */
-	async takeShared(events: TriggerEvent[]): Promise<TakenEvents> {
-		return await this.claimEvents(events, 'share');
+	/**
+	 * A shared event runs once however often the sender passes it on (a platform redelivery). An
+	 * event with no identity of its own is named by the delivery's text and its place in it: the
+	 * platform delivers the same text again.
+	 */
+	async takeShared(events: TriggerEvent[], raw: string): Promise<TakenEvents> {
+		const delivery = createHash('sha256').update(raw).digest('base64url');
+		return await this.claimEvents(events, 'share', (index) => `delivery:${delivery}:${index}`);
 	}
 
 	/** n8n's data tables, where this store keeps everything (the app's registry too). */
@@ -193,9 +199,10 @@ export class DatabaseStore implements TriggerStore {
 	private async claimEvents(
 		events: TriggerEvent[],
 		kind: 'event' | 'burst' | 'share',
+		unnamed?: (index: number) => string,
 	): Promise<TakenEvents> {
-		const keyed = events.map((event) => {
-			const identity = eventIdentity(event);
+		const keyed = events.map((event, index) => {
+			const identity = eventIdentity(event) ?? unnamed?.(index);
 			// Events keep their keys of before; a burst's messages have keys of their own.
 			const prefix = kind === 'event' ? this.trigger : `${this.trigger}|${kind}`;
 			return { event, key: identity === undefined ? undefined : `${prefix}|${identity}` };

@@ -87,6 +87,11 @@ export class DataTables {
 		private readonly baseUrl: string,
 	) {}
 
+	/** Where the store is: n8n's API address (one cache per store). */
+	get address(): string {
+		return this.baseUrl;
+	}
+
 	/** The store of the node's State credential (which the caller checked is chosen). */
 	static async of(context: StoreContext): Promise<DataTables> {
 		const credentials = await context.getCredentials<{ baseUrl?: string }>(STORE_CREDENTIAL);
