@@ -98,6 +98,20 @@ try {
 		await page.getByText(/^Actions \(\d+\)$/).click();
 		await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
 	};
+	/** A new workflow with our trigger, found by "whatsapp", its panel open. */
+	const addTrigger = async () => {
+		await page.goto(`${base}/workflow/new`);
+		await page.getByTestId('canvas-add-button').click();
+		await page.getByTestId('node-creator-search-bar').fill('whatsapp');
+		await page
+			.getByTestId('node-creator-item-name')
+			.getByText('Business Messaging', { exact: true })
+			.click();
+		await page
+			.getByTestId('node-creator-item-name')
+			.getByText('On incoming message', { exact: true })
+			.click();
+	};
 	/** Adds the option `label` of the node's first Options collection (its Add option list). */
 	const addOption = async (label) => {
 		await page.getByTestId('collection-parameter-add').filter({ visible: true }).first().click();
@@ -337,17 +351,7 @@ try {
 	await check(
 		'Workflow 1, answer a customer with buttons: found by "whatsapp" and "send buttons", Sender left empty; a customer who writes to the second number is answered from it',
 		async () => {
-			await page.goto(`${base}/workflow/new`);
-			await page.getByTestId('canvas-add-button').click();
-			await page.getByTestId('node-creator-search-bar').fill('whatsapp');
-			await page
-				.getByTestId('node-creator-item-name')
-				.getByText('Business Messaging', { exact: true })
-				.click();
-			await page
-				.getByTestId('node-creator-item-name')
-				.getByText('On incoming message', { exact: true })
-				.click();
+			await addTrigger();
 			await page.getByTestId('ndv-close-button').click();
 			await addNext('send buttons', 'Send a message with buttons');
 			// The Docs link lands on its section: nothing after the anchor.
@@ -933,17 +937,7 @@ try {
 	 * the panel the first time, with `stateKey`), and `option` › Order; saved as `name`, published.
 	 */
 	const sharedAppWorkflow = async (name, option, stateKey) => {
-		await page.goto(`${base}/workflow/new`);
-		await page.getByTestId('canvas-add-button').click();
-		await page.getByTestId('node-creator-search-bar').fill('whatsapp');
-		await page
-			.getByTestId('node-creator-item-name')
-			.getByText('Business Messaging', { exact: true })
-			.click();
-		await page
-			.getByTestId('node-creator-item-name')
-			.getByText('On incoming message', { exact: true })
-			.click();
+		await addTrigger();
 		await choose('deliveryAuth', /^Signature/);
 		await pickCredential(
 			'Credential for Business Messaging Webhook Signature API',

@@ -15,6 +15,7 @@
 //
 //   node e2e/handover.mjs [--queue] [--chats 1000] [--handed-over 100] [--engine legacy|vm]
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
+import { n8nProcesses as processesOf } from './n8nProcesses.mjs';
 import { inFlight, messageDelivery, platformSender } from './platformSender.mjs';
 import { exactlyOnce, messageRuns, messagesRan, publicApi } from './triggerRuns.mjs';
 import {
@@ -25,13 +26,11 @@ import {
 	ensureN8n,
 	N8N_MAJOR,
 	N8N_VERSION,
-	ownerSession,
 	QUEUE_BALANCER_URL,
 	QUEUE_MAIN_URL,
 	requireRedis,
 	setPublished,
 	setStateStoreCredential,
-	startQueueMode,
 	startSandbox,
 	storeTriggerWorkflow,
 	webhookNode,
@@ -147,66 +146,7 @@ const { deliver } = platformSender({
 let api;
 
 /** n8n in the chosen mode: started, restarted after a fault, stopped; and an owner's session. */
-const n8nProcesses = QUEUE ? queueProcesses() : regularProcess();
-
-function queueProcesses() {
-	let queue;
-	return {
-		start: async () => (queue = await startQueueMode(n8n, { webhooks: 2, workers: 2 })),
-		cookie: () => queue.cookie,
-		faults: async () => [
-			await restarted('webhook', 'SIGKILL', () => queue.restart('webhook', 'SIGKILL')),
-			await restarted('main', 'SIGTERM', () => queue.restart('main', 'SIGTERM')),
-		],
-		stop: async () => await queue?.stop(),
-	};
-}
-
-function regularProcess() {
-	let server;
-	let cookie;
-	const start = async () => {
-		server = n8n.start('start', { N8N_LOG_LEVEL: 'info' });
-		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 120_000, 'n8n');
-		cookie = cookie ? await signIn() : await ownerSession(main, 'Handover');
-	};
-	const signIn = async () => {
-		const login = await fetch(`${main}/rest/login`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				emailOrLdapLoginId: 'handover@example.com',
-				password: 'Handover-password-1',
-			}),
-		});
-		return (login.headers.get('set-cookie') ?? '').split(';')[0];
-	};
-	const stop = async (signal = 'SIGTERM') => {
-		if (!server || server.exitCode !== null || server.signalCode !== null) return;
-		const exited = new Promise((resolve) => server.once('exit', resolve));
-		server.kill(signal);
-		await exited;
-		// A killed n8n's task runner holds its port for a moment.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-	};
-	return {
-		start,
-		cookie: () => cookie,
-		faults: async () => [
-			await restarted('n8n', 'SIGKILL', async () => {
-				await stop('SIGKILL');
-				await start();
-			}),
-		],
-		stop,
-	};
-}
-
-async function restarted(name, signal, restart) {
-	const started = Date.now();
-	await restart();
-	return `${name} ${signal}, back after ${Math.round((Date.now() - started) / 1000)} s`;
-}
+const n8nProcesses = processesOf(n8n, { queue: QUEUE, main, owner: 'Handover' });
 
 async function triggerServes() {
 	await waitFor(

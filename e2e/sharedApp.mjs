@@ -16,6 +16,7 @@
 //
 //   node e2e/sharedApp.mjs [--queue] [--events 2000] [--engine legacy|vm]
 import { assert, check, finish, numberArgument, stringArgument, waitFor } from './checks.mjs';
+import { n8nProcesses as processesOf } from './n8nProcesses.mjs';
 import { inFlight, platformSender } from './platformSender.mjs';
 import { exactlyOnce, messageRuns, publicApi } from './triggerRuns.mjs';
 import {
@@ -25,13 +26,11 @@ import {
 	ensureN8n,
 	N8N_MAJOR,
 	N8N_VERSION,
-	ownerSession,
 	QUEUE_BALANCER_URL,
 	QUEUE_MAIN_URL,
 	requireRedis,
 	setPublished,
 	setStateStoreCredential,
-	startQueueMode,
 	startSandbox,
 	storeTriggerWorkflow,
 } from '../tools/n8n/index.mjs';
@@ -80,66 +79,7 @@ const hooks = QUEUE ? QUEUE_BALANCER_URL : main;
 const appUrl = `${hooks}/webhook/bm-shared-rest/webhook`;
 const { deliver } = platformSender({ url: appUrl, secret: SECRET, timeoutMs: 60_000 });
 let api;
-const n8nProcesses = QUEUE ? queueProcesses() : regularProcess();
-
-/** n8n in queue mode: two webhook processes behind haproxy, two workers. */
-function queueProcesses() {
-	let queue;
-	return {
-		start: async () => (queue = await startQueueMode(n8n, { webhooks: 2, workers: 2 })),
-		cookie: () => queue.cookie,
-		log: () => Object.values(queue?.logs ?? {}).join('\n'),
-		faults: async () => {
-			await queue.restart('webhook', 'SIGKILL');
-			await queue.restart('main', 'SIGTERM');
-		},
-		stop: async () => await queue?.stop(),
-	};
-}
-
-/** One n8n process; its log as it printed it. */
-function regularProcess() {
-	let server;
-	let cookie;
-	let printed = '';
-	const start = async () => {
-		server = n8n.start('start', { N8N_LOG_LEVEL: 'info' });
-		for (const stream of [server.stdout, server.stderr])
-			stream.on('data', (chunk) => (printed += String(chunk)));
-		await waitFor(async () => (await fetch(`${main}/healthz/readiness`)).ok, 120_000, 'n8n');
-		cookie = cookie ? await signIn() : await ownerSession(main, 'Shared');
-	};
-	const stop = async (signal = 'SIGTERM') => {
-		if (!server || server.exitCode !== null || server.signalCode !== null) return;
-		const exited = new Promise((resolve) => server.once('exit', resolve));
-		server.kill(signal);
-		await exited;
-		// A killed n8n's task runner holds its port for a moment.
-		await new Promise((resolve) => setTimeout(resolve, 1500));
-	};
-	return {
-		start,
-		cookie: () => cookie,
-		log: () => printed,
-		faults: async () => {
-			await stop('SIGKILL');
-			await start();
-		},
-		stop,
-	};
-}
-
-async function signIn() {
-	const login = await fetch(`${main}/rest/login`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({
-			emailOrLdapLoginId: 'shared@example.com',
-			password: 'Shared-password-1',
-		}),
-	});
-	return (login.headers.get('set-cookie') ?? '').split(';')[0];
-}
+const n8nProcesses = processesOf(n8n, { queue: QUEUE, main, owner: 'Shared' });
 
 /** The lines of n8n's log that hold every one of `words`. */
 const logLines = (...words) =>
@@ -360,7 +300,7 @@ try {
 			? 'a webhook process killed (SIGKILL) and the main stopped (SIGTERM), each restarted: the triggers of the app are still in the database, and share'
 			: 'n8n killed (SIGKILL) and restarted: the triggers of the app are still in the database, and share',
 		async () => {
-			await n8nProcesses.faults();
+			console.log(`     ${(await n8nProcesses.faults()).join('; ')}`);
 			await appServes();
 			await round('restarted', Math.max(100, EVENTS / 10));
 		},

@@ -63,3 +63,11 @@ export function messagesDelivery(value: IDataObject): IDataObject {
 		entry: [{ id: 'waba-1', changes: [{ field: 'messages', value }] }],
 	};
 }
+
+/** A customer's message of `type` with its `content`, as the messages field holds it. */
+export const customerMessage = (
+	id: string,
+	type: string,
+	content: IDataObject,
+	from = '14155550100',
+): IDataObject => ({ from, id, timestamp: '1764000000', type, ...content });

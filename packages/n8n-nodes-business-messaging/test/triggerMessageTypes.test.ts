@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MESSAGE_KINDS } from '../nodes/BusinessMessagingTrigger/events/messageKinds';
 import { chatSend, customerSends, rl } from './conversationSupport';
 import { useTestBed } from './harness';
-import { deliver, EVERYTHING, messagesDelivery } from './triggerHarness';
+import { customerMessage, deliver, EVERYTHING, messagesDelivery } from './triggerHarness';
 import { captureDeliveries, isMessage, isStatus, WaitingN8n } from './waitingSupport';
 
 /**
@@ -11,13 +11,8 @@ import { captureDeliveries, isMessage, isStatus, WaitingN8n } from './waitingSup
  * message of every kind, in the Cloud API's shapes, and a receipt.
  */
 const CUSTOMER = '14155550100';
-const message = (id: string, type: string, content: IDataObject): IDataObject => ({
-	from: CUSTOMER,
-	id,
-	timestamp: '1764000000',
-	type,
-	...content,
-});
+const message = (id: string, type: string, content: IDataObject) =>
+	customerMessage(id, type, content, CUSTOMER);
 
 /** One message per kind, by the kind the option names it. */
 const BY_KIND: Record<string, IDataObject[]> = {

@@ -18,7 +18,7 @@ import {
 	type TriggerTakes,
 } from '../nodes/BusinessMessagingTrigger/sharing/triggerTakes';
 import { webhookCredentials } from './harness';
-import { EVERYTHING, messagesDelivery } from './triggerHarness';
+import { customerMessage, EVERYTHING, messagesDelivery } from './triggerHarness';
 
 /**
  * Several triggers on one app (sharing/): what each takes, how the app is named, and the hand-off
@@ -29,13 +29,8 @@ const SECRET = 'app-secret-of-the-shared-app';
 const HEADER = 'x-hub-signature-256';
 const CUSTOMER = '14155550100';
 
-const message = (id: string, type: string, content: IDataObject): IDataObject => ({
-	from: CUSTOMER,
-	id,
-	timestamp: '1764000000',
-	type,
-	...content,
-});
+const message = (id: string, type: string, content: IDataObject) =>
+	customerMessage(id, type, content, CUSTOMER);
 const platformDelivery = messagesDelivery({
 	messaging_product: 'whatsapp',
 	metadata: { display_phone_number: '15550001111', phone_number_id: 'pn-1' },
