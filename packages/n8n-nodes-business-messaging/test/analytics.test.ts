@@ -91,27 +91,56 @@ describe('Analytics › Get Template Analytics', () => {
 		]);
 	});
 
-	it('every template of the account when none is named, ten per request; Limit cuts the items', async () => {
-		const templates = [...bed.sandbox.state.store.templates.values()].filter(
-			(t) => t.accountId === bed.sandbox.businessAccountId,
-		);
+	it('a Limit of 3 lists 3 templates and asks for those 3 only', async () => {
 		const [items] = await run('getTemplateAnalytics', {
 			...aroundNow(),
 			returnAll: false,
-			limit: 5,
+			limit: 3,
 		});
-		expect(items).toHaveLength(5);
+		expect(items).toHaveLength(3);
+		const asked = bed
+			.requests()
+			.filter((r) => r.url.includes('/template_analytics'))
+			.map((r) => JSON.parse(new URL(r.url, 'http://x').searchParams.get('template_ids')!));
+		expect(asked).toHaveLength(1);
+		expect(asked[0]).toHaveLength(3);
+		const listed = bed.requests().filter((r) => r.url.includes('/message_templates'));
+		expect(listed.map((r) => new URL(r.url, 'http://x').searchParams.get('limit'))).toEqual(['3']);
+	});
+
+	it('every template of the account when none is named, ten per request, each answer read page by page', async () => {
+		const templates = [...bed.sandbox.state.store.templates.values()].filter(
+			(t) => t.accountId === bed.sandbox.businessAccountId,
+		);
+		// 30 days of every template: more data points than a page of the sandbox holds (100).
+		const day = Math.floor(bed.sandbox.state.now() / DAY_MS) * DAY_MS;
+		const [items] = await run('getTemplateAnalytics', {
+			period: 'custom',
+			from: new Date(day - 29 * DAY_MS).toISOString(),
+			to: new Date(day + DAY_MS).toISOString(),
+			returnAll: true,
+		});
+		expect(items).toHaveLength(templates.length * 30);
 		const requests = bed.requests().filter((r) => r.url.includes('/template_analytics'));
-		expect(requests).toHaveLength(Math.ceil(templates.length / 10));
+		const groups = requests.filter((r) => !new URL(r.url, 'http://x').searchParams.has('after'));
+		expect(groups).toHaveLength(Math.ceil(templates.length / 10));
+		expect(requests.length).toBeGreaterThan(groups.length);
 		for (const r of requests)
 			expect(
 				JSON.parse(new URL(r.url, 'http://x').searchParams.get('template_ids')!).length,
 			).toBeLessThanOrEqual(10);
+		// Each template's 30 days, once each.
+		const rows = new Set(items.map((i) => `${String(i.json.templateId)} ${String(i.json.start)}`));
+		expect(rows.size).toBe(items.length);
 	});
 
 	it.each([
 		[{ period: 'custom', from: '2026-11-02', to: '2026-11-01' }, 'To must be after From'],
 		[{ period: 'custom', from: 'soon', to: '2026-11-01' }, 'From is not a date'],
+		[
+			{ period: 'custom', from: '2026-01-01', to: '2026-04-02' },
+			'From and To are 91 days apart: the platform gives analytics for at most 90 days',
+		],
 		[{ templateIds: '12/34' }, 'Template IDs'],
 	])('refuses %p before asking for analytics', async (fields, message) => {
 		const error = await expectFailure(run('getTemplateAnalytics', fields));

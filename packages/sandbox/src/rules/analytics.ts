@@ -87,7 +87,10 @@ export function jsonList(raw: string | undefined, field: string): string[] | und
 	return list.map(String);
 }
 
-/** Template analytics: one data point per template and day of the period, the metrics asked. */
+/**
+ * Template analytics: one data point per template and day of the period, the metrics asked, in
+ * the order of the templates asked and then of the days. The caller pages them (routes/analytics.ts).
+ */
 export function templateAnalytics(
 	store: Store,
 	account: BusinessAccount,
@@ -99,7 +102,7 @@ export function templateAnalytics(
 		template_ids?: string;
 	},
 	rates: Rates,
-): Json {
+): Json[] {
 	const { start, end } = period(query.start, query.end);
 	if (query.granularity !== 'DAILY') throw invalid('granularity', 'must be DAILY');
 	const metrics = jsonList(query.metric_types, 'metric_types') ?? [...METRIC_TYPES];
@@ -127,8 +130,11 @@ export function templateAnalytics(
 			);
 			points.push(templatePoint(store, id, day, sent, metrics, rates));
 		}
-	return { data: [{ granularity: 'DAILY', product_type: 'cloud_api', data_points: points }] };
+	return points;
 }
+
+/** Data points a page of template analytics holds unless `limit` asks for fewer. */
+export const ANALYTICS_PAGE_SIZE = 100;
 
 function templatePoint(
 	store: Store,

@@ -1,5 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
-import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
+import {
+	apiPath,
+	nextCursor,
+	requestJson,
+	type Context,
+	type Page,
+	type RequestContext,
+} from '../transport';
 
 /**
  * Meta's analytics of a business account (docs/API.md, "Analytics"): template analytics
@@ -30,7 +37,8 @@ export interface TemplateDataPoint extends IDataObject {
 
 /**
  * The daily data points of `templateIds` over `period`, every metric asked for, ten templates per
- * request (the page's limit).
+ * request (the page's limit), each answer followed page by page (`paging.cursors.after`); no more
+ * requests once `atMost` points are in.
  */
 export async function getTemplateAnalytics(
 	this: Context,
@@ -38,10 +46,46 @@ export async function getTemplateAnalytics(
 	templateIds: string[],
 	period: Period,
 	request: RequestContext = {},
+	atMost = Infinity,
 ): Promise<TemplateDataPoint[]> {
 	const points: TemplateDataPoint[] = [];
-	for (let from = 0; from < templateIds.length; from += TEMPLATE_IDS_PER_REQUEST) {
-		const answer = await requestJson<{ data?: Array<{ data_points?: TemplateDataPoint[] }> }>(
+	for (
+		let from = 0;
+		from < templateIds.length && points.length < atMost;
+		from += TEMPLATE_IDS_PER_REQUEST
+	) {
+		const ids = templateIds.slice(from, from + TEMPLATE_IDS_PER_REQUEST);
+		points.push(
+			...(await templatePages.call(
+				this,
+				businessAccountId,
+				ids,
+				period,
+				request,
+				atMost - points.length,
+			)),
+		);
+	}
+	return points.slice(0, atMost);
+}
+
+/** The data points of up to ten templates, page after page, until the end or `atMost`. */
+async function templatePages(
+	this: Context,
+	businessAccountId: string,
+	templateIds: string[],
+	period: Period,
+	request: RequestContext,
+	atMost: number,
+): Promise<TemplateDataPoint[]> {
+	const points: TemplateDataPoint[] = [];
+	const seen = new Set<string>();
+	let after: string | undefined;
+	do {
+		const answer = await requestJson<{
+			data?: Array<{ data_points?: TemplateDataPoint[] }>;
+			paging?: Page<unknown>['paging'];
+		}>(
 			this,
 			{
 				method: 'GET',
@@ -55,14 +99,20 @@ export async function getTemplateAnalytics(
 					end: period.end,
 					granularity: 'DAILY',
 					metric_types: JSON.stringify(['SENT', 'DELIVERED', 'READ', 'CLICKED', 'COST']),
-					template_ids: JSON.stringify(templateIds.slice(from, from + TEMPLATE_IDS_PER_REQUEST)),
+					template_ids: JSON.stringify(templateIds),
+					...(after ? { after } : {}),
 				},
 				idempotent: true,
 			},
 			request,
 		);
-		for (const group of answer.data ?? []) points.push(...(group.data_points ?? []));
-	}
+		const page = (answer.data ?? []).flatMap((group) => group.data_points ?? []);
+		points.push(...page);
+		// A cursor seen before ends the list: a looping server cannot hold the run.
+		const next = nextCursor({ data: page, paging: answer.paging });
+		after = next === undefined || seen.has(next) ? undefined : next;
+		if (after !== undefined) seen.add(after);
+	} while (after !== undefined && points.length < atMost);
 	return points;
 }
 

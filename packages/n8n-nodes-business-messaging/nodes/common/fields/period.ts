@@ -35,6 +35,8 @@ export const periodFields: INodeProperties[] = [
 ];
 
 const DAY_S = 24 * 60 * 60;
+/** The longest range the platform answers analytics for (the Cloud API's 90 days). */
+const MAX_DAYS = 90;
 
 /** The item's period in whole Unix seconds; `now` decides what "today" is. */
 export function periodValue(
@@ -65,5 +67,11 @@ export function periodValue(
 	const start = moment('from', 'From');
 	const end = moment('to', 'To');
 	if (end <= start) throw new NodeOperationError(node, 'To must be after From', { itemIndex });
+	if (end - start > MAX_DAYS * DAY_S)
+		throw new NodeOperationError(
+			node,
+			`From and To are ${Math.ceil((end - start) / DAY_S)} days apart: the platform gives analytics for at most ${MAX_DAYS} days at once`,
+			{ itemIndex, description: 'Choose a shorter range, or run the node once per range.' },
+		);
 	return { start, end };
 }

@@ -54,21 +54,24 @@ export async function execute(
 		.map((id) => id.trim())
 		.filter(Boolean)
 		.map((id) => checkedId(this.getNode(), 'Template IDs', id, itemIndex));
+	// Every template gives a data point a day, so a Limit of N needs N templates at most: no more
+	// are listed or asked for.
+	const limit = resultLimit.call(this, itemIndex);
 	const templates = await item.once(
-		`templates:${accountId}`,
-		async () => await listTemplates.call(this, accountId, {}, {}, item.request),
+		`templates:${accountId}:${limit ?? 'all'}`,
+		async () =>
+			await listTemplates.call(this, accountId, {}, typed.length ? {} : { limit }, item.request),
 	);
-	const ids = typed.length ? typed : templates.map((t) => String(t.id));
+	const ids = (typed.length ? typed : templates.map((t) => String(t.id))).slice(0, limit);
 	const { currency } = await item.once(
 		`currency:${accountId}`,
 		async () => await getBusinessAccount.call(this, accountId, ['currency'], item.request),
 	);
-	const points = await getTemplateAnalytics.call(this, accountId, ids, period, item.request);
-	const limit = resultLimit.call(this, itemIndex);
+	const points = await getTemplateAnalytics.call(this, accountId, ids, period, item.request, limit);
 	const named = new Map(templates.map((t) => [String(t.id), t]));
-	return points
-		.slice(0, limit)
-		.map((point) => ({ json: reportRow(point, named.get(String(point.template_id)), currency) }));
+	return points.map((point) => ({
+		json: reportRow(point, named.get(String(point.template_id)), currency),
+	}));
 }
 
 /** A data point as one flat row: counts, clicks summed, cost by its type. */
