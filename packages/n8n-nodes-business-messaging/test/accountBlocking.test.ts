@@ -31,6 +31,52 @@ async function customerWrites(from = CUSTOMER): Promise<void> {
 	expect(response.ok).toBe(true);
 }
 
+describe('Account › Block User and Unblock User: Phone Number left empty', () => {
+	it('blocks and unblocks on the number the customer wrote to, as the trigger’s item names it', async () => {
+		const second = bed.sandbox.phoneNumberIds[1];
+		const response = await fetch(`${bed.sandbox.controlUrl}/incoming`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ phone_number_id: second, from: CUSTOMER, text: 'Spam' }),
+		});
+		expect(response.ok).toBe(true);
+		// The fields of the trigger's Incoming Message item that tell the chat.
+		const item = { eventType: 'incomingMessage', phoneNumberId: second, from: CUSTOMER };
+		for (const operation of ['blockUser', 'unblockUser'])
+			await bed.harness().execute({
+				parameters: {
+					resource: 'account',
+					operation,
+					phoneNumberId: rl(''),
+					customer: '={{ $json.from }}',
+				},
+				items: [{ json: item }],
+			});
+		const numbers = bed
+			.requests()
+			.filter((r) => r.url.endsWith('/block_users'))
+			.map((r) => `${r.method} ${r.url.split('/').at(-2)}`);
+		expect(numbers).toEqual([`POST ${second}`, `DELETE ${second}`]);
+	});
+
+	it('says which field is empty when the item does not come from the trigger, and sends nothing', async () => {
+		const error = await expectFailure(
+			bed.harness().execute({
+				parameters: {
+					resource: 'account',
+					operation: 'blockUser',
+					phoneNumberId: rl(''),
+					customer: CUSTOMER,
+				},
+			}),
+		);
+		expect(error.message).toContain(
+			'Phone Number is empty, and the item does not come from a Business Messaging Trigger',
+		);
+		expect(bed.requests().filter((r) => r.url.endsWith('/block_users'))).toEqual([]);
+	});
+});
+
 describe('Account › Block User', () => {
 	it('blocks a customer who wrote, by number as typed, with one request in the Cloud API shape', async () => {
 		await customerWrites();

@@ -2,12 +2,20 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { unblockUser } from '../../../common/api/blockUsers';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { phoneNumberLocator } from '../../../common/fields/locators';
+import { senderLocator } from '../../../common/fields/conversation';
 import { customerField } from '../../../common/fields/recipient';
-import { customerValue, locatorValue } from '../../../common/parameters';
+import { customerValue } from '../../../common/parameters';
+import { senderOf } from '../../../common/sender';
 
 const properties: INodeProperties[] = [
-	phoneNumberLocator(),
+	// Empty, as Send Text's Sender: the number the customer wrote to (the trigger's item names it).
+	{
+		...senderLocator(
+			'The business number the customer wrote to. Empty: the number of the trigger’s item.',
+		),
+		displayName: 'Phone Number',
+		hint: 'Leave empty for the number the customer wrote to (the trigger’s phoneNumberId)',
+	},
 	customerField('The customer to unblock'),
 ];
 
@@ -19,7 +27,7 @@ export async function execute(
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex } = item;
-	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
+	const { phoneNumberId } = senderOf.call(this, itemIndex, 'Phone Number');
 	const user = customerValue.call(this, itemIndex);
 	return [{ json: await unblockUser.call(this, phoneNumberId, user, item.request) }];
 }
