@@ -28,7 +28,7 @@ export class BusinessMessagingSignatureApi implements ICredentialType {
 			default: '',
 			required: true,
 			description:
-				'The secret the provider signs deliveries with (for the WhatsApp Cloud API: the app secret)',
+				'The secret the provider signs deliveries with: for the WhatsApp Cloud API, the app secret (App settings › Basic in the app dashboard). Not the API key or an access token.',
 		},
 		{
 			displayName: 'Signature Header',

@@ -15,6 +15,7 @@ import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
 import { resumeKeptBursts, stopKeptBursts } from './store/activation';
 import { joinApp, leaveApp } from './sharing/registration';
+import { refuseApiKeyAsSecret } from './secretCheck';
 import { storeProblemOf } from '../common/store/dataTables';
 import { answerStoreOutage } from './store/storeOutage';
 import { failedDelivery, refuseDelivery } from './refusal';
@@ -105,6 +106,7 @@ export class BusinessMessagingTrigger implements INodeType {
 			// bursts kept in n8n's database that a stopped process left are closed from here
 			// (store/activation.ts).
 			async create(this: IHookFunctions): Promise<boolean> {
+				await refuseApiKeyAsSecret.call(this);
 				await joinApp.call(this);
 				await resumeKeptBursts.call(this);
 				return true;
