@@ -1,7 +1,8 @@
 // `npm start`: the sandbox on 127.0.0.1:4010 and a real n8n on 127.0.0.1:5678 with this package
 // installed and a credential pointing at the sandbox. The first run installs n8n into a cache
 // (about 6 minutes); later runs are ready in well under a minute. Ctrl-C stops everything.
-import { homedir } from 'node:os';
+import { createWriteStream } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
 	EXAMPLE_VERIFY_TOKEN,
@@ -36,8 +37,16 @@ const filesDir = process.env.BM_FILES_DIR ?? join(homedir(), '.n8n-files');
 console.log(`… importing the example workflows (files go to ${filesDir})`);
 const examples = importExamples(n8n, { sandboxBaseUrl: sandbox.baseUrl, filesDir });
 console.log(`… starting n8n ${N8N_VERSION}`);
-const server = n8n.start();
-server.stderr.on('data', (chunk) => process.stderr.write(chunk));
+// n8n's log goes to a file the banner names (troubleshooting.md sends users there first); its
+// level comes from N8N_LOG_LEVEL (debug says why a delivery started nothing).
+const logFile = join(tmpdir(), `n8n-business-messaging-${process.pid}.log`);
+const log = createWriteStream(logFile);
+const server = n8n.start('start', { N8N_LOG_LEVEL: process.env.N8N_LOG_LEVEL ?? 'info' });
+server.stdout.pipe(log);
+server.stderr.on('data', (chunk) => {
+	log.write(chunk);
+	process.stderr.write(chunk);
+});
 
 let stopping = false;
 const stop = (code = 0) => {
@@ -88,6 +97,7 @@ Ready in ${Math.round((Date.now() - started) / 1000)} s.
   credential   "Business Messaging sandbox" (${sandbox.baseUrl}, key ${sandbox.apiKey})
   webhook      "${WEBHOOK_CREDENTIAL.name}" (the triggers' signing secret, ${EXAMPLE_WEBHOOK_SECRET}; verify token ${EXAMPLE_VERIFY_TOKEN})
   sandbox      ${sandbox.controlUrl}/ (control API: see packages/sandbox/README.md)
+  n8n's log    ${logFile} (level ${process.env.N8N_LOG_LEVEL ?? 'info'}; N8N_LOG_LEVEL=debug npm start for more)
   examples     ${examples.map((e) => e.workflow.name.replace(/^Example: /, '')).join('; ')}
                (examples/README.md says how to drive each one)
 
