@@ -22,7 +22,7 @@ export async function refuseDelivery(
 	if (this.getMode() === 'manual') {
 		// n8n then answers the provider 500 and shows this error on the trigger.
 		throw new NodeOperationError(this.getNode(), `The delivery was refused: ${reason}`, {
-			description: `In production the provider gets ${status} (${answer}) and the reason is logged by n8n; no execution starts.`,
+			description: `In production the provider gets ${status} (${answer}) and the reason is logged by n8n; no execution starts for it (with Options › Report Refusals, one a minute reports the refusals).`,
 		});
 	}
 	this.logger.warn(`Business Messaging Trigger refused a delivery (${status}): ${reason}`, {

@@ -7,13 +7,14 @@ import type { TriggerEvent } from '../events';
  * come twice (a lost answer, a retry). An event taken once is remembered by its ID for a day;
  * a redelivery of it starts nothing.
  *
- * Where it is remembered: in the trigger's static data, which n8n keeps in its database, loads
- * for every delivery and saves after it, on whichever process takes the delivery; so the record
- * survives restarts and is shared by n8n's webhook processes.
+ * Where it is remembered (Keep State In › Process Memory; the database's is eventClaims.ts): in
+ * this process's memory, and in the trigger's static data, which n8n keeps in its database. But
+ * n8n 2.41 does not save the static data of a delivery that starts an execution (ARCHITECTURE.md,
+ * the table of stores), so a restart, or another webhook process, may not see what this process
+ * took: the user's guide says so, and Keep State In › Database is what holds across both.
  *
- * A record is only as good as the execution behind it. n8n 2.x saves a delivery's static data
- * when it answers, and answers only once the execution exists: what a delivery saved for its
- * own events is "run" (a positive time). An event another delivery is still taking, which n8n
+ * A record is only as good as the execution behind it. n8n answers a delivery only once the
+ * execution exists: what a delivery recorded for its own events is "run" (a positive time). An event another delivery is still taking, which n8n
  * may yet fail to start, is "being taken" (a negative time): a redelivery of it is answered 503,
  * so that the platform tries again, rather than skipped (under load, the platform's retry of a
  * delivery that timed out would otherwise be skipped while the first one never ran). After
