@@ -138,6 +138,24 @@ describe('Send Text › Split Into Bubbles: sending', () => {
 		expect((output.json.bubbles as IDataObject[]).map((b) => b.text)).toEqual(texts);
 	});
 
+	it('says how many paragraphs the text had, and notices one that lost its line breaks', async () => {
+		await customerWrites(bed);
+		const [[withBreaks]] = await bed
+			.harness()
+			.execute({ parameters: bubbled({ bubbleTyping: false }) });
+		expect(withBreaks.json.paragraphs).toBe(4);
+		expect(withBreaks.json.paragraphsNote).toBeUndefined();
+		// The same answer as Edit Fields' Fixed value leaves it: one line, no blank line in it.
+		const [[flattened]] = await bed.harness().execute({
+			parameters: bubbled({ bubbleTyping: false, text: ANSWER.replace(/\n+/g, ' ') }),
+		});
+		expect(flattened.json.paragraphs).toBe(1);
+		expect((flattened.json.bubbles as IDataObject[]).length).toBeGreaterThan(1);
+		expect(flattened.json.paragraphsNote).toMatch(
+			/no blank line between paragraphs.*give the text as an Expression/,
+		);
+	});
+
 	it('"typing…" answers the trigger’s message when the item comes from the trigger', async () => {
 		const item = await triggerItemOf(bed, () => customerSends(bed, { text: 'Where is my order?' }));
 		bed.sandbox.state.log.clear();

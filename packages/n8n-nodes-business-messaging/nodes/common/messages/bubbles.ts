@@ -36,6 +36,11 @@ export function splitIntoBubbles(text: string, maxCharacters: number): string[] 
 	return bubbles;
 }
 
+/** The paragraphs of `text` (parted by blank lines), as splitIntoBubbles sees them. */
+export function paragraphCount(text: string): number {
+	return text.split(PARAGRAPH_BREAK).filter((paragraph) => paragraph.trim() !== '').length;
+}
+
 /** A paragraph too long for one bubble: as many whole sentences per bubble as fit. */
 function packSentences(paragraph: string, max: number, bubbles: string[]): void {
 	const packer = new Packer(max, bubbles);

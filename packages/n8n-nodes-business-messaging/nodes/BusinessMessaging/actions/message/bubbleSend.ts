@@ -12,6 +12,8 @@ import { saidFirst, sendOnce, type ChatAddress } from './chatSend';
 /** How Send Text › Split Into Bubbles sends one item's bubbles. */
 export interface BubblePlan {
 	bubbles: string[];
+	/** The text's paragraphs: one, split into several bubbles, may be a text that lost its breaks. */
+	paragraphs: number;
 	previewUrl: boolean;
 	/** Sets the pause before each bubble after the first (bubbles.ts › pauseBefore). */
 	charactersPerSecond: number;
@@ -120,6 +122,15 @@ export async function sendBubbles(
 		type: 'text',
 		messageIds: sent.map((done) => done.messageId ?? null),
 		bubbles: sent,
+		paragraphs: plan.paragraphs,
+		// One paragraph cut at its sentences: often a text whose line breaks were lost on the way
+		// (n8n's Edit Fields drops them from a Fixed value; messages.md says how to keep them).
+		...(plan.paragraphs === 1 && bubbles.length > 1
+			? {
+					paragraphsNote:
+						'The text has no blank line between paragraphs, so it was split at its sentences. If it had paragraphs, its line breaks were lost before this node (e.g. a Fixed value of Edit Fields): give the text as an Expression.',
+				}
+			: {}),
 		typing: plan.typingFor !== undefined,
 		...(address.replyTo ? { replyTo: address.replyTo } : {}),
 		phoneNumberId: address.sender,

@@ -6,7 +6,12 @@ import {
 } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { partClaims } from '../../../common/idempotency/idempotencyKey';
-import { LONGEST_PAUSE_MS, MAX_BUBBLES, splitIntoBubbles } from '../../../common/messages/bubbles';
+import {
+	LONGEST_PAUSE_MS,
+	MAX_BUBBLES,
+	paragraphCount,
+	splitIntoBubbles,
+} from '../../../common/messages/bubbles';
 import { characterCount } from '../../../common/characters';
 import { textContent } from '../../../common/messages/contents';
 import { limitedText, messageIdValue } from '../../../common/parameters';
@@ -174,6 +179,7 @@ function bubblePlan(
 		);
 	return {
 		bubbles,
+		paragraphs: paragraphCount(text),
 		previewUrl,
 		charactersPerSecond: speed,
 		typingFor: typingMessage.call(this, item, address),
