@@ -112,4 +112,20 @@ describe('Sender left empty', () => {
 		);
 		expect(bed.requests()).toEqual([]);
 	});
+
+	it('says so when the item is the trigger’s refusal report, not a message', async () => {
+		// The trigger's Report Refusals item, as refusalReport.ts makes it (no chat in it).
+		const report = { eventType: 'refusal', status: 401, refused: 3, reason: 'signature' };
+		const error = await expectFailure(
+			bed.harness().execute({
+				parameters: noSender('sendText', { text: 'Hello!' }),
+				items: [{ json: report }],
+			}),
+		);
+		expect(error.message).toBe(
+			"Sender is empty, and the item is the trigger's refusal report (Report Refusals), not a customer's message",
+		);
+		expect(String(error.description)).toMatch(/Put an If \(or Switch\) on eventType/);
+		expect(bed.requests()).toEqual([]);
+	});
 });

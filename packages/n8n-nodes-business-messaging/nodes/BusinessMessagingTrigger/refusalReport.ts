@@ -1,5 +1,6 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { triggerStoreOf } from './store/triggerStore';
+import { REFUSAL_EVENT } from '../common/sender';
 
 /** At most one report a minute per trigger; the refusals in between are counted in the next. */
 const REPORT_EVERY_MS = 60_000;
@@ -51,7 +52,7 @@ export async function refusalReport(
 		return undefined;
 	}
 	return {
-		eventType: 'refusal',
+		eventType: REFUSAL_EVENT,
 		status,
 		reason,
 		fix: FIXES[status],

@@ -9,6 +9,9 @@ import { checkedId } from './parameters';
  * user chose (from the list, by ID or by an expression) is used as chosen.
  */
 
+/** The `eventType` of the trigger's Report Refusals item (refusalReport.ts makes it). */
+export const REFUSAL_EVENT = 'refusal';
+
 /** The trigger's node type, without the package prefix n8n puts before it. */
 const TRIGGER_TYPE_SUFFIX = '.businessMessagingTrigger';
 /**
@@ -45,6 +48,18 @@ export function senderOf(this: IExecuteFunctions, itemIndex: number, label = 'Se
 		return { phoneNumberId: checkedId(node, label, raw, itemIndex, true), triggerChat };
 	const chat = triggerChat();
 	if (chat) return { phoneNumberId: chat.phoneNumberId, triggerChat: () => chat };
+	// The trigger's Report Refusals item reached a node meant for messages: say so, not "not from
+	// the trigger" (it is from the trigger).
+	if (this.getInputData()[itemIndex]?.json?.eventType === REFUSAL_EVENT)
+		throw new NodeOperationError(
+			node,
+			`${label} is empty, and the item is the trigger's refusal report (Report Refusals), not a customer's message`,
+			{
+				itemIndex,
+				description:
+					'The Business Messaging Trigger sends a summary of the deliveries it refused down the same output as the messages. Put an If (or Switch) on eventType before this node, so that only messages (eventType "incomingMessage") reach it, and the refusal reports go to an alert.',
+			},
+		);
 	throw new NodeOperationError(
 		node,
 		`${label} is empty, and the item does not come from a Business Messaging Trigger`,
