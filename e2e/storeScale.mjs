@@ -74,11 +74,20 @@ const workflow = storeTriggerWorkflow({
  * minute: the chat's messages reach the other process well inside it, even on a loaded machine.
  */
 const PAUSE_SECONDS = 30;
+/**
+ * Its own webhook credential (the same secret): another app, so that the chats of the run above
+ * are not passed on to it, nor its chats to the first (triggers of one app share, sharedApp.mjs).
+ */
+const PERSON_WEBHOOK_CREDENTIAL = {
+	id: 'bmScalePersonWh1',
+	name: 'Business Messaging webhook (person)',
+};
 const personWorkflow = storeTriggerWorkflow({
 	id: 'bmScalePerson001',
 	name: 'e2e a person answers, queue mode',
 	webhookId: 'bm-scale-person',
 	stateCredential: STATE_CREDENTIAL,
+	webhookCredential: PERSON_WEBHOOK_CREDENTIAL,
 	quietSeconds: QUIET_SECONDS,
 	events: ['incomingMessage', 'messageEcho'],
 	options: { pauseWhenPersonAnswers: PAUSE_SECONDS / 60 },
@@ -258,6 +267,7 @@ async function writeChats(since) {
 
 try {
 	n8n.importWebhookCredential(SECRET);
+	n8n.importWebhookCredential(SECRET, { as: PERSON_WEBHOOK_CREDENTIAL });
 	n8n.importStateStoreCredential(STATE_CREDENTIAL, `${QUEUE_MAIN_URL}/api/v1`);
 	n8n.importSandboxCredential(sandbox);
 	n8n.importWorkflows([workflow, asking, personWorkflow]);

@@ -70,7 +70,8 @@ export function webhookNode(path, { webhookId, responseMode = 'onReceived' } = {
  * A workflow of the trigger alone, taking customers' messages signed with WEBHOOK_CREDENTIAL's
  * secret, with Collect Bursts (`quietSeconds`) and Skip Redeliveries keeping its state in n8n's
  * database through `stateCredential` (the store runs, e2e/store.mjs and e2e/storeScale.mjs);
- * `events` and `options` go beside those.
+ * `events` and `options` go beside those. Triggers with the same `webhookCredential` are of one
+ * app and share its deliveries (e2e/sharedApp.mjs); another credential makes another app.
  */
 export function storeTriggerWorkflow({
 	id,
@@ -80,6 +81,7 @@ export function storeTriggerWorkflow({
 	quietSeconds,
 	events = ['incomingMessage'],
 	options = {},
+	webhookCredential = WEBHOOK_CREDENTIAL,
 }) {
 	return workflowJson({
 		id,
@@ -96,7 +98,7 @@ export function storeTriggerWorkflow({
 				{
 					typeVersion: 1.1,
 					credentials: {
-						businessMessagingSignatureApi: WEBHOOK_CREDENTIAL,
+						businessMessagingSignatureApi: webhookCredential,
 						businessMessagingN8nApi: stateCredential,
 					},
 				},

@@ -14,7 +14,7 @@ import { createOverrides, deleteOverrides, overridesExist } from './numberOverri
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
 import { resumeKeptBursts, stopKeptBursts } from './store/activation';
-import { joinApp, leaveApp } from './sharing/registration';
+import { joinAppOnPublish, leaveApp } from './sharing/registration';
 import { refuseApiKeyAsSecret } from './secretCheck';
 import { storeProblemOf } from '../common/store/dataTables';
 import { answerStoreOutage } from './store/storeOutage';
@@ -107,7 +107,7 @@ export class BusinessMessagingTrigger implements INodeType {
 			// (store/activation.ts).
 			async create(this: IHookFunctions): Promise<boolean> {
 				await refuseApiKeyAsSecret.call(this);
-				await joinApp.call(this);
+				await joinAppOnPublish.call(this);
 				await resumeKeptBursts.call(this);
 				return true;
 			},

@@ -6,6 +6,7 @@ import {
 } from 'n8n-workflow';
 import { eventsOf, type TriggerEvent } from '../events';
 import { takenBy, takesOf } from '../sharing/triggerTakes';
+import { joinApp } from '../sharing/registration';
 import { shareOut } from '../sharing/shareOut';
 import { sharedEvents, sharedOf, type SharedDelivery } from '../sharing/sharedDelivery';
 import { refuseDelivery } from '../refusal';
@@ -342,6 +343,9 @@ async function wokenUp(
 	const store = await triggerStoreOf(this, trigger, auth);
 	if (store instanceof DatabaseStore && options.collectBursts !== undefined && quietSeconds > 0)
 		store.keepClosingBursts(quietSeconds * 1000);
+	// Joins (again) the triggers of its app: publishing could not, or it is simply renewed. A store
+	// that fails throws: 503, and the wake-up tries again.
+	if (this.getMode() !== 'manual') await joinApp.call(this);
 	return answeredWithNothingToRun(this);
 }
 

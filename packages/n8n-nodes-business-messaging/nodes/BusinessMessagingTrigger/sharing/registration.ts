@@ -1,4 +1,5 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { handOverOf, wakeUp } from '../delivery/burstHandOver';
 import { DataTables } from '../../common/store/dataTables';
 import { STATE_PARAMETER } from '../store/triggerStore';
 import { deliveryAuth } from '../verify';
@@ -12,11 +13,11 @@ import { takesOf } from './triggerTakes';
  */
 
 /** The production trigger's name, as takeDelivery names it. */
-export function productionTrigger(context: IHookFunctions): string {
+export function productionTrigger(context: IHookFunctions | IWebhookFunctions): string {
 	return `${String(context.getWorkflow().id)}|${context.getNode().id}|webhook`;
 }
 
-function takesPart(context: IHookFunctions): boolean {
+function takesPart(context: IHookFunctions | IWebhookFunctions): boolean {
 	return (
 		context.getMode() !== 'manual' &&
 		context.getNodeParameter(STATE_PARAMETER, 'process') === 'database'
@@ -25,9 +26,26 @@ function takesPart(context: IHookFunctions): boolean {
 
 /**
  * On publish: writes what the trigger takes, for the trigger that receives the app's deliveries.
- * Publishing fails if it cannot be written: a trigger that silently got nothing would be worse.
+ * When n8n's API cannot be reached yet (n8n starting, its key set just after), publishing goes
+ * on: the trigger wakes itself through its own webhook and joins from there, tried for about a
+ * minute (takeDelivery.ts › wokenUp), and n8n's log says if it could not.
  */
-export async function joinApp(this: IHookFunctions): Promise<void> {
+export async function joinAppOnPublish(this: IHookFunctions): Promise<void> {
+	if (!takesPart(this)) return;
+	try {
+		await joinApp.call(this);
+	} catch (error) {
+		this.logger.warn(
+			`Business Messaging Trigger could not join the triggers of its app yet (${(error as Error).message}); it tries again through its own webhook`,
+			{ workflowId: this.getWorkflow().id },
+		);
+		const handOver = handOverOf(this, await deliveryAuth(this));
+		if (handOver) void wakeUp(handOver);
+	}
+}
+
+/** Writes what the trigger takes in its app's registry; throws when the store fails. */
+export async function joinApp(this: IHookFunctions | IWebhookFunctions): Promise<void> {
 	if (!takesPart(this)) return;
 	const app = appOf(this.getNode(), await deliveryAuth(this));
 	const webhookId = this.getNode().webhookId;
