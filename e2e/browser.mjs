@@ -85,28 +85,26 @@ try {
 		await scope.getByTestId(`parameter-input-${name}`).click();
 		await option(text).click();
 	};
-	/** A new workflow with our action node, opened on one of its actions. */
-	const addAction = async (action) => {
+	/** A new workflow, the node panel open on our node found by `search`. */
+	const openOurNode = async (search) => {
 		await page.goto(`${base}/workflow/new`);
 		await page.getByTestId('canvas-add-button').click();
-		await page.getByTestId('node-creator-search-bar').fill('Business Messaging');
+		await page.getByTestId('node-creator-search-bar').fill(search);
 		await page
 			.getByTestId('node-creator-item-name')
 			.getByText('Business Messaging', { exact: true })
 			.click();
+	};
+	/** A new workflow with our action node, opened on one of its actions. */
+	const addAction = async (action) => {
+		await openOurNode('Business Messaging');
 		// An empty canvas lists the triggers first, the actions folded.
 		await page.getByText(/^Actions \(\d+\)$/).click();
 		await page.getByTestId('node-creator-item-name').getByText(action, { exact: true }).click();
 	};
 	/** A new workflow with our trigger, found by "whatsapp", its panel open. */
 	const addTrigger = async () => {
-		await page.goto(`${base}/workflow/new`);
-		await page.getByTestId('canvas-add-button').click();
-		await page.getByTestId('node-creator-search-bar').fill('whatsapp');
-		await page
-			.getByTestId('node-creator-item-name')
-			.getByText('Business Messaging', { exact: true })
-			.click();
+		await openOurNode('whatsapp');
 		await page
 			.getByTestId('node-creator-item-name')
 			.getByText('On incoming message', { exact: true })
