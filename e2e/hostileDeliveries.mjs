@@ -8,10 +8,11 @@
 import { createHmac } from 'node:crypto';
 import { assert, check, executionsOf, savedExecution, waitFor } from './checks.mjs';
 import { isMain, runSuites } from './suite.mjs';
-import { triggerNode, workflowJson } from '../tools/n8n/index.mjs';
+import { actionNode, triggerNode, workflowJson } from '../tools/n8n/index.mjs';
 
 export const hostileDeliveriesSuite = {
-	active: 'three triggers, one per Authentication, and one that reports refusals',
+	active:
+		'three triggers, one per Authentication, one that reports refusals, and a new one (1.2) whose secret is wrong',
 	prepare,
 };
 
@@ -54,6 +55,26 @@ const REPORTING = {
 	options: { reportRefusals: true },
 };
 
+/**
+ * A trigger as a new user makes it (version 1.2, no option chosen) whose credential holds the
+ * API key instead of the app secret (issue 51, trap 1), with Send Text on its Events output.
+ */
+const WRONG_SECRET = {
+	auth: 'signature',
+	webhookId: 'bm-hostile-wrong-secret',
+	typeVersion: 1.2,
+	credential: {
+		id: 'bmHostileWrongSecret1',
+		name: 'e2e hostile: the API key as the secret',
+		type: 'businessMessagingSignatureApi',
+		data: { secret: 'e2e-the-api-key-pasted-here', signatureHeader: 'X-Hub-Signature-256' },
+	},
+	next: actionNode(
+		{ resource: 'message', operation: 'sendText', text: 'It should never run' },
+		{ name: 'Send Text' },
+	),
+};
+
 function workflowOf(trigger, index) {
 	const { credential } = trigger;
 	return workflowJson({
@@ -69,11 +90,13 @@ function workflowOf(trigger, index) {
 				},
 				{
 					id: `bmHostileTrigger${index + 1}`,
+					typeVersion: trigger.typeVersion ?? 1,
 					...(credential
 						? { credentials: { [credential.type]: { id: credential.id, name: credential.name } } }
 						: {}),
 				},
 			),
+			...(trigger.next ? [trigger.next] : []),
 		],
 	});
 }
@@ -150,8 +173,10 @@ function deliveriesFor(phoneNumberId, auth) {
 
 function prepare({ n8n, sandbox, mode }) {
 	const [ourNumber] = sandbox.phoneNumberIds;
-	const flows = [...TRIGGERS, REPORTING].map(workflowOf);
-	n8n.importCredential(TRIGGERS.map((trigger) => trigger.credential).filter(Boolean));
+	const flows = [...TRIGGERS, REPORTING, WRONG_SECRET].map(workflowOf);
+	n8n.importCredential(
+		[...TRIGGERS, WRONG_SECRET].map((trigger) => trigger.credential).filter(Boolean),
+	);
 	n8n.importActiveWorkflows(flows);
 	return {
 		readyPath: `${TRIGGERS[2].webhookId}/webhook`,
@@ -161,6 +186,7 @@ function prepare({ n8n, sandbox, mode }) {
 		async run({ main, hooks, cookie }) {
 			const h = { main, hooks, cookie, mode, ourNumber };
 			await refusalsReported(h, flows[TRIGGERS.length]);
+			await wrongSecretReported(h, flows[TRIGGERS.length + 1]);
 			for (const [index, trigger] of TRIGGERS.entries())
 				await hostileAnswered(h, trigger, flows[index]);
 		},
@@ -224,6 +250,55 @@ async function refusalsReported(h, flow) {
 					!JSON.stringify(item).includes(TOKEN),
 				`the report: ${JSON.stringify(item)}`,
 			);
+		},
+	);
+}
+
+/**
+ * A new trigger (1.2) whose secret is wrong: every delivery of the platform is refused 401, and
+ * within a minute of the first, an execution holds the report on the Refusals output with
+ * nothing connected there, while Send Text, on the Events output, never ran.
+ */
+async function wrongSecretReported(h, flow) {
+	const { main, hooks, cookie, mode, ourNumber } = h;
+	await check(
+		`${mode}: a new trigger (1.2) with the API key as its secret reports the refused deliveries on its Refusals output within a minute; the node on Events never runs`,
+		async () => {
+			const before = await executionIds(h, flow);
+			const firstRefused = Date.now();
+			const statuses = [];
+			for (let i = 0; i < 3; i++) {
+				const raw = messageDelivery(ourNumber, `wamid.hostile-wrong-secret-${i}`);
+				const response = await fetch(`${hooks}/webhook/${WRONG_SECRET.webhookId}/webhook`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(raw) },
+					body: raw,
+				});
+				statuses.push(response.status);
+			}
+			assert(
+				statuses.every((status) => status === 401),
+				`answered ${statuses.join(', ')}`,
+			);
+			const runs = await newExecutions(h, flow, before, 1, 'the refusal report');
+			assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
+			const { data, startedAt } = await savedExecution(main, cookie, runs[0].id);
+			const after = (Date.parse(startedAt) - firstRefused) / 1000;
+			const [events, refusals] =
+				data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main ?? [];
+			const report = refusals?.[0]?.json;
+			assert(
+				(events ?? []).length === 0 &&
+					refusals?.length === 1 &&
+					report?.eventType === 'refusal' &&
+					report.status === 401 &&
+					/signature does not match/.test(report.reason) &&
+					!JSON.stringify(report).includes(WRONG_SECRET.credential.data.secret),
+				`the trigger's outputs: ${JSON.stringify({ events, refusals })}`,
+			);
+			assert(!data.resultData.runData['Send Text'], 'Send Text ran on a refusal');
+			assert(after < 60, `reported ${after.toFixed(1)} s after the first refused delivery`);
+			console.log(`  reported ${after.toFixed(1)} s after the first refused delivery`);
 		},
 	);
 }

@@ -6,6 +6,13 @@ import { BusinessMessagingHeaderTokenApi } from '../credentials/BusinessMessagin
 import { BusinessMessagingSignatureApi } from '../credentials/BusinessMessagingSignatureApi.credentials';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 
+/**
+ * The trigger's version its tests run by default: 1.1, whose Authentication is None unless
+ * given. Version 1.2 takes the same deliveries the same way and changes defaults and outputs
+ * only, which test/triggerVersions.test.ts covers.
+ */
+export const TRIGGER_TESTED_VERSION = 1.1;
+
 export const NODE_TYPE = 'n8n-nodes-business-messaging.businessMessaging';
 
 /** Retries that do not slow the tests down. */
@@ -73,7 +80,11 @@ export function useTestBed(options: { dialect?: DialectName } = {}): TestBed {
 			harness: (options: HarnessOptions = {}) =>
 				new NodeHarness({
 					staticData: options.staticData,
-					typeVersion: options.typeVersion,
+					typeVersion:
+						options.typeVersion ??
+						(options.nodeType?.description.name === 'businessMessagingTrigger'
+							? TRIGGER_TESTED_VERSION
+							: undefined),
 					nodeType: options.nodeType ?? new BusinessMessaging(),
 					typeName: NODE_TYPE,
 					credentialType: new BusinessMessagingApi(),

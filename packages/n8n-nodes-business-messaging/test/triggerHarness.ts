@@ -2,6 +2,7 @@ import { NodeHarness } from 'business-messaging-testing';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
+import { TRIGGER_TESTED_VERSION } from './harness';
 
 /**
  * Deliveries straight to the trigger's webhook on n8n's WebhookContext, without a sandbox: the
@@ -10,6 +11,7 @@ import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/Busi
 const trigger = () =>
 	new NodeHarness({
 		nodeType: new BusinessMessagingTrigger(),
+		typeVersion: TRIGGER_TESTED_VERSION,
 		typeName: 'n8n-nodes-business-messaging.businessMessagingTrigger',
 		credentialType: new BusinessMessagingApi(),
 		credentials: { baseUrl: 'http://127.0.0.1:9/v3', apiKey: 'trigger-test-key' },

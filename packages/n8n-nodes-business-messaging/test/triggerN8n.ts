@@ -2,7 +2,12 @@ import { HandlerServer, NodeHarness, type HandledRequest } from 'business-messag
 import { sleep, type IDataObject, type INodeParameters } from 'n8n-workflow';
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { webhookCredentials, type TestBed, type WebhookSecrets } from './harness';
+import {
+	TRIGGER_TESTED_VERSION,
+	webhookCredentials,
+	type TestBed,
+	type WebhookSecrets,
+} from './harness';
 
 /**
  * n8n's production webhook of one trigger, played over real HTTP: a POST to
@@ -86,6 +91,7 @@ export class TriggerN8n {
 	private harness(): NodeHarness {
 		return new NodeHarness({
 			nodeType: new BusinessMessagingTrigger(),
+			typeVersion: TRIGGER_TESTED_VERSION,
 			typeName: 'n8n-nodes-business-messaging.businessMessagingTrigger',
 			credentialType: new BusinessMessagingApi(),
 			credentials: { baseUrl: this.bed.sandbox.baseUrl, apiKey: this.bed.sandbox.apiKey },

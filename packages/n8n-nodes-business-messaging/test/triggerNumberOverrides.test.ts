@@ -295,13 +295,15 @@ describe('trigger: the form around the numbers', () => {
 	const optionNames = (p: INodeProperties) =>
 		(p.options as INodeProperties[]).map((o) => o.name).join(', ');
 
-	it('a new node is version 1.1: the numbers are a field of their own, not options', () => {
-		expect(Math.max(...[description.version].flat())).toBe(1.1);
-		const fields = shown(1.1, { numberRouting: 'all' });
-		expect(fields).toContain('numberRouting');
-		expect(fields).not.toContain('phoneNumberIds');
-		expect(fields.join('\n')).not.toMatch(/onlyNumbers|sendNumbersHere/);
-	});
+	it.each([1.1, 1.2])(
+		'version %s: the numbers are a field of their own, not options',
+		(version) => {
+			const fields = shown(version, { numberRouting: 'all' });
+			expect(fields).toContain('numberRouting');
+			expect(fields).not.toContain('phoneNumberIds');
+			expect(fields.join('\n')).not.toMatch(/onlyNumbers|sendNumbersHere/);
+		},
+	);
 
 	it.each([
 		['sendHere', 'sendHereNotice', 'filterNotice'],

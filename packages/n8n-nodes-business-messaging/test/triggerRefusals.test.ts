@@ -342,4 +342,75 @@ describe('trigger: a refused delivery says why', () => {
 			expect(result.workflowData).toBeUndefined();
 		});
 	});
+
+	describe('version 1.2: reported by default, on the Refusals output', () => {
+		const clock = (at: number) => jest.spyOn(Date, 'now').mockReturnValue(at);
+		// Hours after the tests above, so each starts a minute of its own.
+		const t0 = Date.UTC(2026, 10, 28, 12, 0, 0);
+		afterEach(() => jest.restoreAllMocks());
+		/** A delivery signed with another secret, to a trigger of `typeVersion` with `options`. */
+		const wronglySigned = (typeVersion: number, options?: INodeParameters) =>
+			bed
+				.harness({
+					nodeType: new BusinessMessagingTrigger(),
+					webhookSecrets: SIGNED.secrets,
+					typeVersion,
+				})
+				.webhook({
+					parameters: { ...SIGNED.parameters, ...(options ? { options } : {}) },
+					headers: { 'x-hub-signature-256': signBody('the-api-key', JSON.stringify(BODY)) },
+					body: BODY,
+					rawBody: Buffer.from(JSON.stringify(BODY)),
+				});
+
+		it('a wrong secret, no option chosen: 401, and the report alone on the second output', async () => {
+			clock(t0);
+			const { result, response } = await wronglySigned(1.2);
+			expect(response.statusCode).toBe(401);
+			const [events, refusals] = result.workflowData ?? [];
+			expect(events).toEqual([]);
+			expect(refusals.map((i) => i.json)).toEqual([
+				expect.objectContaining({
+					eventType: 'refusal',
+					status: 401,
+					reason: expect.stringMatching(/signature does not match/),
+				}),
+			]);
+		});
+
+		it('Report Refusals turned off: refused, nothing started', async () => {
+			clock(t0 + 3_600_000);
+			const { result, response } = await wronglySigned(1.2, { reportRefusals: false });
+			expect(response.statusCode).toBe(401);
+			expect(result.workflowData).toBeUndefined();
+		});
+
+		it('version 1.1 keeps its behaviour: off by default, on the events output when on', async () => {
+			clock(t0 + 7_200_000);
+			expect((await wronglySigned(1.1)).result.workflowData).toBeUndefined();
+			clock(t0 + 10_800_000);
+			const { result } = await wronglySigned(1.1, { reportRefusals: true });
+			expect(result.workflowData).toHaveLength(1);
+			expect(result.workflowData?.[0][0].json).toMatchObject({ eventType: 'refusal' });
+		});
+
+		it("an authentic delivery's events leave on the first output", async () => {
+			const { result } = await bed
+				.harness({
+					nodeType: new BusinessMessagingTrigger(),
+					webhookSecrets: SIGNED.secrets,
+					typeVersion: 1.2,
+				})
+				.webhook({
+					parameters: SIGNED.parameters,
+					headers: { 'x-hub-signature-256': signBody(SHARED_VALUE, JSON.stringify(MESSAGE)) },
+					body: MESSAGE,
+					rawBody: Buffer.from(JSON.stringify(MESSAGE)),
+				});
+			expect(result.workflowData?.[0].map((i) => i.json.messageId)).toEqual([
+				'wamid.no-content-type',
+			]);
+			expect(result.workflowData?.[1] ?? []).toEqual([]);
+		});
+	});
 });

@@ -17,7 +17,7 @@ import {
 	takesFromText,
 	type TriggerTakes,
 } from '../nodes/BusinessMessagingTrigger/sharing/triggerTakes';
-import { webhookCredentials } from './harness';
+import { TRIGGER_TESTED_VERSION, webhookCredentials } from './harness';
 import { customerMessage, EVERYTHING, messagesDelivery } from './triggerHarness';
 
 /**
@@ -62,6 +62,7 @@ const theRestThere = { ...EVERYTHING, options: { leaveOutMessageTypes: ['order']
 const trigger = (secrets = { secret: SECRET, signatureHeader: HEADER }) =>
 	new NodeHarness({
 		nodeType: new BusinessMessagingTrigger(),
+		typeVersion: TRIGGER_TESTED_VERSION,
 		typeName: 'n8n-nodes-business-messaging.businessMessagingTrigger',
 		credentialType: new BusinessMessagingApi(),
 		credentials: { baseUrl: 'http://127.0.0.1:9/v3', apiKey: 'trigger-test-key' },

@@ -32,7 +32,9 @@ const options = (properties: INodeProperties[], name: string, resource?: string)
 				p.name === name &&
 				(resource === undefined || p.displayOptions?.show?.resource?.includes(resource)),
 		)
-		.flatMap((p) => (p.options ?? []) as INodePropertyOptions[]);
+		.flatMap((p) => (p.options ?? []) as INodePropertyOptions[])
+		// A field that versions show differently (the trigger's Authentication) lists each once.
+		.filter((o, i, all) => all.findIndex((other) => other.value === o.value) === i);
 
 /** A text's links with their targets dropped, to compare the same words on two pages. */
 const withoutTargets = (text: string) => text.replace(/\]\([^)]*\)/g, ']');

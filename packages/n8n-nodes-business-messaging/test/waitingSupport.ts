@@ -8,7 +8,7 @@ import {
 import { BusinessMessagingApi } from '../credentials/BusinessMessagingApi.credentials';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
 import { BusinessMessagingTrigger } from '../nodes/BusinessMessagingTrigger/BusinessMessagingTrigger.node';
-import { NODE_TYPE, type TestBed } from './harness';
+import { NODE_TYPE, TRIGGER_TESTED_VERSION, type TestBed } from './harness';
 
 /**
  * What Send and Wait needs of n8n around the two nodes, played over real HTTP: the waiting
@@ -105,6 +105,8 @@ export class WaitingN8n {
 		return new NodeHarness({
 			nodeType,
 			typeName,
+			typeVersion:
+				nodeType instanceof BusinessMessagingTrigger ? TRIGGER_TESTED_VERSION : undefined,
 			credentialType: new BusinessMessagingApi(),
 			credentials: { baseUrl: this.bed.sandbox.baseUrl, apiKey: this.bed.sandbox.apiKey },
 			n8nUrl: this.url,

@@ -1,5 +1,4 @@
 import {
-	NodeConnectionTypes,
 	type IDataObject,
 	type IHookFunctions,
 	type INodePropertyOptions,
@@ -10,6 +9,7 @@ import {
 } from 'n8n-workflow';
 import { takeDelivery } from './delivery/takeDelivery';
 import { triggerProperties } from './description';
+import { triggerOutputs } from './outputs';
 import { createOverrides, deleteOverrides, overridesExist } from './numberOverrides';
 import { phoneNumbers } from './numbers';
 import { webhookCredentialTest } from './webhookCredentialTest';
@@ -41,7 +41,9 @@ export class BusinessMessagingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		// 1.1: the numbers are a field of their own, not two options (numberDescription.ts).
-		version: [1, 1.1],
+		// 1.2: refusals on an output of their own and reported by default; Signature by default,
+		// its credential right under Authentication (description.ts).
+		version: [1, 1.1, 1.2],
 		subtitle: eventsSubtitle(),
 		// n8n's nodes panel shows one entry for this trigger and the Business Messaging node, with
 		// this description (generateMergedNodesAndActions): so it names what both do.
@@ -52,11 +54,10 @@ export class BusinessMessagingTrigger implements INodeType {
 			'https://github.com/n8n-nodes-business-messaging/n8n-nodes-business-messaging/blob/main/docs/guide/trigger.md#trigger',
 		defaults: { name: 'Business Messaging Trigger' },
 		inputs: [],
-		outputs: [NodeConnectionTypes.Main],
+		outputs: `={{ (${triggerOutputs.toString()})($nodeVersion) }}`,
+		// In the order the panel shows them: the delivery check's first, as it is the one each
+		// trigger needs.
 		credentials: [
-			// Only to download media, to list the numbers and to send their events here on publish: a
-			// trigger that does none of these needs none.
-			{ name: 'businessMessagingApi', required: false },
 			// The delivery check's secrets and the verify token: never node parameters, which n8n
 			// stores in plain text and copies into every execution.
 			{
@@ -71,6 +72,10 @@ export class BusinessMessagingTrigger implements INodeType {
 				testedBy: 'webhookCredentialTest',
 				displayOptions: { show: { deliveryAuth: ['headerToken'] } },
 			},
+			// Only to download media, to list the numbers and to send their events here on publish: a
+			// trigger that does none of these needs none. It cannot be shown only then: a
+			// credential's display is an AND of fields, and n8n refuses a hidden one to the node.
+			{ name: 'businessMessagingApi', required: false },
 			// n8n's API, where the trigger keeps its state in n8n's database (store/).
 			{
 				name: 'businessMessagingN8nApi',

@@ -64,14 +64,6 @@ const OPTIONS: INodeProperties[] = [
 		description: 'The binary field for a downloaded file',
 	},
 	{
-		displayName: 'Report Refusals',
-		name: 'reportRefusals',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
-	},
-	{
 		displayName: 'Standby Messages',
 		name: 'standbyMessages',
 		type: 'options',
@@ -123,20 +115,145 @@ const OPTIONS: INodeProperties[] = [
 	},
 ];
 
+/**
+ * Report Refusals. Version 1.2 sends the reports on an output of their own, and is on until
+ * turned off: a wrong secret used to look like a quiet day (issue 51).
+ */
+const REPORT_REFUSALS: Record<'v1' | 'v1.2', INodeProperties> = {
+	v1: {
+		displayName: 'Report Refusals',
+		name: 'reportRefusals',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item saying why and what to fix (eventType refusal), at most once a minute; the refusals in between are counted in the next one. The provider still gets its refusal.',
+	},
+	'v1.2': {
+		displayName: 'Report Refusals',
+		name: 'reportRefusals',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether a refused delivery (400 not the webhook JSON, 401 failed check, 403 wrong verify token) starts this workflow with one item on the Refusals output saying why and what to fix, at most once a minute; the refusals in between are counted in the next one. On unless turned off here. The provider still gets its refusal.',
+	},
+};
+
+/** Where each version shows its Options: version 1 also holds the number options. */
+const OPTIONS_SHOWN: Record<'v1' | 'v1.1' | 'v1.2', INodeProperties['displayOptions']> = {
+	v1: { show: { '@version': [1] } },
+	'v1.1': { show: { '@version': [1.1] } },
+	'v1.2': { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+};
+
 /** Options, in the order n8n's lint wants (by name), with version 1's number options. */
-function optionsOf(version: 'v1' | 'v1.1'): INodeProperties {
-	const options = version === 'v1' ? [...OPTIONS, ...V1_NUMBER_OPTIONS] : OPTIONS;
+function optionsOf(version: 'v1' | 'v1.1' | 'v1.2'): INodeProperties {
+	const options = [
+		...OPTIONS,
+		REPORT_REFUSALS[version === 'v1.2' ? 'v1.2' : 'v1'],
+		...(version === 'v1' ? V1_NUMBER_OPTIONS : []),
+	];
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		displayOptions: {
-			show: { '@version': version === 'v1' ? [1] : [{ _cnd: { gte: 1.1 } }] },
-		},
-		options: [...options].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		displayOptions: OPTIONS_SHOWN[version],
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
+}
+
+/** The versions before 1.2, and 1.2 on: 1.2 moved Authentication's fields and defaults. */
+type Layout = 'v1' | 'v1.2';
+const VERSIONS_SHOWN: Record<Layout, INodeProperties['displayOptions']> = {
+	v1: { show: { '@version': [{ _cnd: { lt: 1.2 } }] } },
+	'v1.2': { show: { '@version': [{ _cnd: { gte: 1.2 } }] } },
+};
+
+/**
+ * Authentication. Version 1.2 asks for a signature by default: the trigger then shows its
+ * signing credential at once, and n8n fills it by itself when it is the credential most recently
+ * saved of those the panel shows (it fills one only while the node has none).
+ */
+function authenticationOf(version: Layout): INodeProperties {
+	const field: INodeProperties = {
+		displayName: 'Authentication',
+		name: 'deliveryAuth',
+		type: 'options',
+		default: 'none',
+		displayOptions: VERSIONS_SHOWN[version],
+		description: 'How to check that a delivery comes from the provider',
+		options: [
+			{
+				name: 'Header Token',
+				value: 'headerToken',
+				description:
+					'A secret value in a header of each delivery (a Business Messaging Webhook Header Token credential)',
+			},
+			{ name: 'None', value: 'none' },
+			{
+				name: 'Signature (HMAC-SHA256)',
+				value: 'signature',
+				description:
+					'A signature of the body made with a shared secret (a Business Messaging Webhook Signature credential)',
+			},
+		],
+	};
+	return version === 'v1.2' ? { ...field, default: 'signature' } : field;
+}
+
+/**
+ * Where the state is kept, with its notices. n8n puts a node's credentials above the last field
+ * their display depends on: version 1.2 puts this field right under Authentication, so the
+ * signing credential shows there, not below the options (issue 38's finding).
+ */
+function stateFieldsOf(version: Layout): INodeProperties[] {
+	return [
+		{
+			displayName: 'Keep State In',
+			name: 'keepStateIn',
+			type: 'options',
+			displayOptions: VERSIONS_SHOWN[version],
+			default: 'process',
+			description:
+				'Where Collect Bursts, Skip Redeliveries, Send and Wait questions and chats handed to a person keep what outlives a delivery',
+			options: [
+				{
+					name: 'Database (Data Tables)',
+					value: 'database',
+					description:
+						'Kept across restarts and shared by every n8n process, through the n8n API (n8n 2.7 or later)',
+				},
+				{
+					name: 'Process Memory',
+					value: 'process',
+					description: 'Memory: lost on a restart, not shared by several webhook processes',
+				},
+			],
+		},
+		{
+			displayName:
+				'Kept in this n8n process: a restart loses bursts still open (their messages were already answered) and forgets the events taken, the open free-text questions and the chats handed to a person; with several webhook processes each keeps its own, so a burst may become two executions and a redelivery to another process runs again. Choose Database (Data Tables) to keep them across restarts and processes.',
+			name: 'processStateNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { ...VERSIONS_SHOWN[version]?.show, keepStateIn: ['process'] } },
+		},
+		{
+			displayName:
+				'Several workflows on one app: publishing registers this trigger with what it takes. The trigger whose Production URL is in the provider dashboard receives the app’s events and passes each on to every other published trigger with this Authentication credential that takes it; putting another trigger’s URL there moves that role to it. Items passed on name, in sharedBy, the workflow the provider called.',
+			name: 'sharingNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: {
+				show: {
+					...VERSIONS_SHOWN[version]?.show,
+					keepStateIn: ['database'],
+					deliveryAuth: ['signature', 'headerToken'],
+				},
+			},
+		},
+	];
 }
 
 /**
@@ -294,28 +411,8 @@ export const triggerProperties: INodeProperties[] = [
 		],
 	},
 	...numberProperties,
-	{
-		displayName: 'Authentication',
-		name: 'deliveryAuth',
-		type: 'options',
-		default: 'none',
-		description: 'How to check that a delivery comes from the provider',
-		options: [
-			{
-				name: 'Header Token',
-				value: 'headerToken',
-				description:
-					'A secret value in a header of each delivery (a Business Messaging Webhook Header Token credential)',
-			},
-			{ name: 'None', value: 'none' },
-			{
-				name: 'Signature (HMAC-SHA256)',
-				value: 'signature',
-				description:
-					'A signature of the body made with a shared secret (a Business Messaging Webhook Signature credential)',
-			},
-		],
-	},
+	authenticationOf('v1'),
+	authenticationOf('v1.2'),
 	{
 		displayName:
 			'Anyone who knows the URL can start this workflow and answer Send and Wait questions in a customer’s name, and the URL check (verify token) is not answered. Choose a signature or a header token if the provider offers one.',
@@ -324,45 +421,10 @@ export const triggerProperties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { deliveryAuth: ['none'] } },
 	},
+	// Version 1.2: the credentials, then where the state is kept, then options.
+	...stateFieldsOf('v1.2'),
 	optionsOf('v1'),
 	optionsOf('v1.1'),
-	{
-		displayName: 'Keep State In',
-		name: 'keepStateIn',
-		type: 'options',
-		default: 'process',
-		description:
-			'Where Collect Bursts, Skip Redeliveries, Send and Wait questions and chats handed to a person keep what outlives a delivery',
-		options: [
-			{
-				name: 'Database (Data Tables)',
-				value: 'database',
-				description:
-					'Kept across restarts and shared by every n8n process, through the n8n API (n8n 2.7 or later)',
-			},
-			{
-				name: 'Process Memory',
-				value: 'process',
-				description: 'Memory: lost on a restart, not shared by several webhook processes',
-			},
-		],
-	},
-	{
-		displayName:
-			'Kept in this n8n process: a restart loses bursts still open (their messages were already answered) and forgets the events taken, the open free-text questions and the chats handed to a person; with several webhook processes each keeps its own, so a burst may become two executions and a redelivery to another process runs again. Choose Database (Data Tables) to keep them across restarts and processes.',
-		name: 'processStateNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { keepStateIn: ['process'] } },
-	},
-	{
-		displayName:
-			'Several workflows on one app: publishing registers this trigger with what it takes. The trigger whose Production URL is in the provider dashboard receives the app’s events and passes each on to every other published trigger with this Authentication credential that takes it; putting another trigger’s URL there moves that role to it. Items passed on name, in sharedBy, the workflow the provider called.',
-		name: 'sharingNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: {
-			show: { keepStateIn: ['database'], deliveryAuth: ['signature', 'headerToken'] },
-		},
-	},
+	optionsOf('v1.2'),
+	...stateFieldsOf('v1'),
 ];

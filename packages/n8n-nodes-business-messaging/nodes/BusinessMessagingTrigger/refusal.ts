@@ -3,15 +3,16 @@ import {
 	type IWebhookFunctions,
 	type IWebhookResponseData,
 } from 'n8n-workflow';
+import { hasRefusalsOutput } from './outputs';
 import { refusalReport } from './refusalReport';
 
 /**
  * A delivery the trigger refuses. A refusal used to be silent: the provider got its 401 and the
  * workflow just never started, the most reported trigger problem. Now the reason is in n8n's log
  * (production), and while the trigger is tested in the editor it stops the test as the
- * trigger's error, where the user is looking. In production no execution is created: anyone can
- * post to the URL, and each refusal would otherwise be a failed execution and a run of the error
- * workflow.
+ * trigger's error, where the user is looking. In production a refusal starts no execution of its
+ * own (anyone can post to the URL): Report Refusals starts one a minute at most, with the
+ * report on the Refusals output from version 1.2 (on the events' output before).
  */
 export async function refuseDelivery(
 	this: IWebhookFunctions,
@@ -22,7 +23,7 @@ export async function refuseDelivery(
 	if (this.getMode() === 'manual') {
 		// n8n then answers the provider 500 and shows this error on the trigger.
 		throw new NodeOperationError(this.getNode(), `The delivery was refused: ${reason}`, {
-			description: `In production the provider gets ${status} (${answer}) and the reason is logged by n8n; no execution starts for it (with Options › Report Refusals, one a minute reports the refusals).`,
+			description: `In production the provider gets ${status} (${answer}) and the reason is logged by n8n; Report Refusals starts one execution a minute at most to report the refusals.`,
 		});
 	}
 	this.logger.warn(`Business Messaging Trigger refused a delivery (${status}): ${reason}`, {
@@ -31,10 +32,12 @@ export async function refuseDelivery(
 	});
 	this.getResponseObject().status(status).send(answer);
 	const report = await refusalReport(this, status, reason);
+	if (!report) return { noWebhookResponse: true };
 	// The provider has its refusal; the report is an execution of its own, never the delivery's.
-	return report
-		? { noWebhookResponse: true, workflowData: [[{ json: report }]] }
-		: { noWebhookResponse: true };
+	const workflowData = hasRefusalsOutput(this.getNode().typeVersion)
+		? [[], [{ json: report }]]
+		: [[{ json: report }]];
+	return { noWebhookResponse: true, workflowData };
 }
 
 /**

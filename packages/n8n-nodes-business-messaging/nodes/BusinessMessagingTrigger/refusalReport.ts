@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 import { triggerStoreOf } from './store/triggerStore';
 import { REFUSAL_EVENT } from '../common/sender';
+import { hasRefusalsOutput } from './outputs';
 
 /** At most one report a minute per trigger; the refusals in between are counted in the next. */
 const REPORT_EVERY_MS = 60_000;
@@ -16,7 +17,7 @@ const FIXES: Record<number, string> = {
 
 /**
  * Options › Report Refusals: the item that tells the workflow a delivery was refused, or
- * undefined (off, a 5xx, which the platform delivers again and which must start nothing, or a
+ * undefined (off, which it is by default before version 1.2, a 5xx, which the platform delivers again and which must start nothing, or a
  * report less than a minute ago). `now` is for tests.
  */
 export async function refusalReport(
@@ -26,9 +27,11 @@ export async function refusalReport(
 	now = Date.now(),
 ): Promise<IDataObject | undefined> {
 	if (status >= 500 || !FIXES[status]) return undefined;
-	let on = false;
+	// On from version 1.2 unless turned off; before, only when turned on.
+	let on = hasRefusalsOutput(context.getNode().typeVersion);
 	try {
-		on = (context.getNodeParameter('options', {}) as IDataObject).reportRefusals === true;
+		const chosen = (context.getNodeParameter('options', {}) as IDataObject).reportRefusals;
+		if (typeof chosen === 'boolean') on = chosen;
 	} catch (error) {
 		// Options that cannot be read report nothing: the refusal is in n8n's log already.
 		context.logger.debug(`Report Refusals could not be read: ${(error as Error).message}`);
