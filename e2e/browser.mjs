@@ -1033,6 +1033,103 @@ try {
 		},
 	);
 
+	/** The workflow of the new trigger whose secret is wrong (the next two checks). */
+	let wrongSecretWorkflow;
+	await check(
+		'A new trigger (1.2) as a new user meets it: Signature by default, its credential right under Authentication and filled once made there; the API key as the Secret stops publishing, another wrong secret does not',
+		async () => {
+			await addTrigger();
+			const signing = 'Credential for Business Messaging Webhook Signature API';
+			const authentication = page.getByTestId('parameter-input-deliveryAuth');
+			assert(
+				/^Signature/.test(await authentication.locator('input').first().inputValue()),
+				'Authentication is not Signature',
+			);
+			const top = async (locator) => (await locator.boundingBox())?.y ?? Number.NaN;
+			const [authAt, slotAt, stateAt] = [
+				await top(authentication),
+				await top(credentialSlot(signing)),
+				await top(page.getByTestId('parameter-input-keepStateIn')),
+			];
+			assert(
+				authAt < slotAt && slotAt < stateAt,
+				`Authentication at ${authAt}, its credential at ${slotAt}, Keep State In at ${stateAt}`,
+			);
+			await shot('trigger-new');
+			// Trap 1: the API key pasted as the Secret. The credential's Test cannot know the key.
+			await newCredential(signing, { Secret: sandbox.apiKey });
+			await page.getByTestId('ndv-close-button').click();
+			await page.getByTestId('inline-edit-preview').first().click();
+			await page.getByTestId('inline-edit-input').first().fill('New trigger, wrong secret');
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('Control+s');
+			await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
+			wrongSecretWorkflow = new URL(page.url()).pathname.split('/')[2];
+			await page.getByTestId('workflow-open-publish-modal-button').click();
+			await page.getByTestId('workflow-publish-button').click();
+			await visible(/The Secret of the Authentication credential is the API key/).waitFor();
+			await page.keyboard.press('Escape');
+			// Another wrong secret (not the app's): publishing takes it, the deliveries are refused.
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Business Messaging Trigger' })
+				.dblclick();
+			await newCredential(signing, { Secret: 'not-the-app-secret-0123456789abcdef' });
+			await page.getByTestId('ndv-close-button').click();
+			await page.keyboard.press('Control+s');
+			await page.getByTestId('workflow-open-publish-modal-button').click();
+			await page.getByTestId('workflow-publish-button').click();
+			await page.getByRole('dialog').getByText('Workflow published').waitFor();
+			await page.getByRole('button', { name: 'Got it' }).click();
+		},
+	);
+
+	await check(
+		'A wrong secret in the new trigger’s credential: the customer’s delivery refused, the report on the Refusals output in the Executions tab, nothing connected there',
+		async () => {
+			const id = wrongSecretWorkflow;
+			const saved = await (
+				await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } })
+			).json();
+			const trigger = saved.data.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+			assert(trigger.typeVersion === 1.2, `a new trigger is version ${trigger.typeVersion}`);
+			await control(
+				'/webhook',
+				{ url: `${base}/webhook/${trigger.webhookId}/webhook`, secret: EXAMPLE_WEBHOOK_SECRET },
+				'PUT',
+			);
+			await control('/incoming', {
+				phone_number_id: sandbox.phoneNumberIds[0],
+				from: '14155550166',
+				name: 'Rui',
+				text: 'Hello?',
+			});
+			const filter = encodeURIComponent(JSON.stringify({ workflowId: id }));
+			await waitFor(
+				async () =>
+					(
+						await (
+							await fetch(`${base}/rest/executions?filter=${filter}`, { headers: { cookie } })
+						).json()
+					).data.results?.length > 0,
+				60_000,
+				'the refusal report',
+			);
+			await page.goto(`${base}/workflow/${id}/executions`);
+			await page
+				.getByTestId('canvas-node')
+				.filter({ hasText: 'Business Messaging Trigger' })
+				.dblclick();
+			const output = page.getByTestId('output-panel');
+			await output.getByText('Refusals').first().click();
+			await output
+				.getByText(/signature does not match/)
+				.first()
+				.waitFor();
+			await shot('trigger-refusals');
+		},
+	);
+
 	await check(SECRET_SCAN, async () => {
 		// The key was typed into the credential dialog: it must not come back in the page either.
 		assert(!(await page.content()).includes(sandbox.apiKey), 'the page shows the key');

@@ -70,7 +70,12 @@ const WRONG_SECRET = {
 		data: { secret: 'e2e-the-api-key-pasted-here', signatureHeader: 'X-Hub-Signature-256' },
 	},
 	next: actionNode(
-		{ resource: 'message', operation: 'sendText', text: 'It should never run' },
+		{
+			resource: 'message',
+			operation: 'sendText',
+			recipient: '={{ $json.from }}',
+			text: 'It should never run',
+		},
 		{ name: 'Send Text' },
 	),
 };
