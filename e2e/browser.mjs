@@ -122,7 +122,10 @@ try {
 	};
 	/** The panel's credential field labelled `label`. */
 	const credentialSlot = (label) =>
-		page.getByTestId('node-credentials-slot').filter({ visible: true }).filter({ hasText: label });
+		page
+			.getByTestId('node-credentials-slot')
+			.filter({ visible: true })
+			.filter({ has: page.getByText(label, { exact: true }) });
 	/** Picks the credential `name` (else the first) in the field labelled `label`, unless n8n did. */
 	const pickCredential = async (label, name) => {
 		const select = credentialSlot(label).getByTestId('node-credentials-select');
@@ -1056,8 +1059,12 @@ try {
 				`Authentication at ${authAt}, its credential at ${slotAt}, Keep State In at ${stateAt}`,
 			);
 			await shot('trigger-new');
-			// Trap 1: the API key pasted as the Secret. The credential's Test cannot know the key.
+			// Trap 1: the API key pasted as the Secret. The credential's Test cannot know the key;
+			// publishing compares it with the trigger's API credential (n8n labels it Credential).
 			await newCredential(signing, { Secret: sandbox.apiKey });
+			// The dialog that made the credential closes first: a click before that opens nothing.
+			await page.getByTestId('credential-save-button').waitFor({ state: 'hidden' });
+			await pickCredential('Credential', SANDBOX_CREDENTIAL.name);
 			await page.getByTestId('ndv-close-button').click();
 			await page.getByTestId('inline-edit-preview').first().click();
 			await page.getByTestId('inline-edit-input').first().fill('New trigger, wrong secret');
@@ -1079,8 +1086,17 @@ try {
 			await page.keyboard.press('Control+s');
 			await page.getByTestId('workflow-open-publish-modal-button').click();
 			await page.getByTestId('workflow-publish-button').click();
-			await page.getByRole('dialog').getByText('Workflow published').waitFor();
-			await page.getByRole('button', { name: 'Got it' }).click();
+			// n8n says "Workflow published" only on a first publish; this one follows a refused one.
+			await waitFor(
+				async () =>
+					(
+						await (
+							await fetch(`${base}/rest/workflows/${wrongSecretWorkflow}`, { headers: { cookie } })
+						).json()
+					).data.active,
+				20_000,
+				'the workflow published',
+			);
 		},
 	);
 
