@@ -29,6 +29,9 @@ await ensureN8n((line) => console.log(line));
 console.log('… starting the sandbox');
 const sandbox = await startSandbox(Number(process.env.SANDBOX_PORT ?? 4010));
 console.log(`✓ sandbox at ${sandbox.baseUrl} (key ${sandbox.apiKey})`);
+// Last week's template sends, so the weekly cost report example shows figures at once.
+const lastWeek = await sandbox.control('/traffic/last-week', {});
+console.log(`✓ last week's traffic: ${lastWeek.messages} template sends, ${lastWeek.clicks} taps`);
 const n8n = createN8nHome({ port: PORT });
 console.log('… importing the sandbox credential');
 n8n.importSandboxCredential(sandbox);

@@ -53,32 +53,51 @@ export async function catalogExampleFlow({ n8n, sandbox, heard }) {
 	);
 }
 
-/** The weekly cost report: one row per template and day of the last 7, written as a CSV file. */
-export async function costReportExampleFlow({ n8n, heard, filesDir }) {
+/**
+ * The weekly cost report on a sandbox with last week's traffic (as `npm start` gives it): one row
+ * per template and day of the last 7 from Analytics, added up by Summarize into one row per
+ * template, non-zero where templates were sent, written as a CSV file.
+ */
+export async function costReportExampleFlow({ n8n, sandbox, heard, filesDir }) {
 	await check(
-		'example "weekly cost report": every template, one row per day of the last 7, saved as CSV',
+		'example "weekly cost report": last week of every template, added up into one row per template with non-zero figures, saved as CSV',
 		async () => {
+			const traffic = await (
+				await fetch(`${sandbox.controlUrl}/traffic/last-week`, { method: 'POST' })
+			).json();
 			const stdout = heard(n8n.cli(['execute', `--id=${EXAMPLES.costReport}`, '--rawOutput']));
-			const rows = outputOf(executed(stdout), 'Last week, per template and day');
-			const templates = new Set(rows.map((row) => row.templateId));
-			const days = new Set(rows.map((row) => row.start));
+			const run = executed(stdout);
+			const days = outputOf(run, 'Last week, per template and day');
+			const templates = new Set(days.map((row) => row.templateId));
 			assert(
-				rows.length > 0 &&
-					days.size === 7 &&
-					rows.length === templates.size * 7 &&
-					rows.every(
-						(row) =>
-							typeof row.templateName === 'string' &&
-							row.currency === 'USD' &&
-							typeof row.amountSpent === 'number',
-					),
-				`rows: ${JSON.stringify(rows.slice(0, 3))} (${rows.length} for ${templates.size} templates, ${days.size} days)`,
+				days.length === templates.size * 7 &&
+					new Set(days.map((row) => row.start)).size === 7 &&
+					days.every((row) => typeof row.templateName === 'string' && row.currency === 'USD'),
+				`per day: ${JSON.stringify(days.slice(0, 2))} (${days.length} for ${templates.size} templates)`,
+			);
+			const week = outputOf(run, 'One row per template');
+			const total = (id, field) =>
+				days.filter((row) => row.templateId === id).reduce((sum, row) => sum + row[field], 0);
+			const wrong = week.filter(
+				(row) =>
+					row.sum_sent !== total(row.templateId, 'sent') ||
+					row.sum_clicked !== total(row.templateId, 'clicked') ||
+					Math.abs(row.sum_amountSpent - total(row.templateId, 'amountSpent')) > 1e-9,
+			);
+			const busy = week.filter((row) => row.sum_sent > 0);
+			assert(
+				week.length === templates.size &&
+					wrong.length === 0 &&
+					busy.length > 0 &&
+					busy.every((row) => row.sum_delivered > 0 && row.sum_amountSpent > 0) &&
+					busy.some((row) => row.sum_clicked > 0),
+				`per template: ${JSON.stringify(week)}; not the sum of their days: ${JSON.stringify(wrong)}; last week's traffic: ${JSON.stringify(traffic)}`,
 			);
 			const csv = readFileSync(join(filesDir, 'weekly-cost-report.csv'), 'utf8')
 				.trimEnd()
 				.split('\n');
 			assert(
-				csv.length === rows.length + 1 && /templateName/.test(csv[0]),
+				csv.length === week.length + 1 && /templateName.*sum_amountSpent/.test(csv[0]),
 				`the file has ${csv.length} lines: ${csv.slice(0, 2).join(' | ')}`,
 			);
 		},

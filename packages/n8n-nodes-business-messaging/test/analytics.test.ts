@@ -134,6 +134,36 @@ describe('Analytics › Get Template Analytics', () => {
 		expect(rows.size).toBe(items.length);
 	});
 
+	it("on a sandbox with last week's traffic (as npm start gives it), Last 7 Days shows every approved template's sends, reads, taps and cost; the others none", async () => {
+		const answer = await fetch(`${bed.sandbox.controlUrl}/traffic/last-week`, { method: 'POST' });
+		const added = (await answer.json()) as { messages: number; clicks: number };
+		expect(added.messages).toBeGreaterThan(0);
+		const [items] = await run('getTemplateAnalytics', { period: 'last7Days', returnAll: true });
+		const templates = [...bed.sandbox.state.store.templates.values()].filter(
+			(t) => t.accountId === bed.sandbox.businessAccountId,
+		);
+		const week = (id: string, field: string) =>
+			items
+				.filter((i) => i.json.templateId === id)
+				.reduce((sum, i) => sum + Number(i.json[field]), 0);
+		for (const template of templates) {
+			const sent = week(template.id, 'sent');
+			if (template.status !== 'APPROVED') expect(sent).toBe(0);
+			else {
+				expect(sent).toBeGreaterThanOrEqual(7 * 12);
+				expect(week(template.id, 'delivered')).toBeGreaterThan(0);
+				expect(week(template.id, 'read')).toBeGreaterThan(0);
+				expect(week(template.id, 'amountSpent')).toBeGreaterThan(0);
+			}
+		}
+		const seeded = [...bed.sandbox.state.store.messages.values()].filter(
+			(m) => m.id.startsWith('wamid.lastweek.') && templates.some((t) => t.id === m.template?.id),
+		);
+		expect(templates.reduce((sum, t) => sum + week(t.id, 'sent'), 0)).toBe(seeded.length);
+		// order_confirmation has a quick-reply button: some of its readers tapped it.
+		expect(week(templateId('order_confirmation'), 'clicked')).toBeGreaterThan(0);
+	});
+
 	it.each([
 		[{ period: 'custom', from: '2026-11-02', to: '2026-11-01' }, 'To must be after From'],
 		[{ period: 'custom', from: 'soon', to: '2026-11-01' }, 'From is not a date'],

@@ -1,7 +1,10 @@
 import {
+	deepCopy,
+	NodeHelpers,
 	NodeOperationError,
 	type IDataObject,
 	type INode,
+	type INodeParameters,
 	type INodeProperties,
 } from 'n8n-workflow';
 import { BusinessMessaging } from '../nodes/BusinessMessaging/BusinessMessaging.node';
@@ -349,5 +352,53 @@ describe('the variables form and the limits as the editor shows them', () => {
 			.filter((p) => p.type === 'fixedCollection' && p.typeOptions?.maxAllowedFields)
 			.map((p) => p.displayName);
 		expect([...new Set(capped)]).toEqual([]);
+	});
+});
+
+describe('lists inside Update Fields stay when other fields are typed', () => {
+	const action = new BusinessMessaging().description;
+	/** Every list (a fixedCollection of many rows) that is an option of a collection. */
+	const lists = action.properties.flatMap((collection) =>
+		collection.type === 'collection'
+			? (collection.options as INodeProperties[])
+					.filter((o) => o.type === 'fixedCollection' && o.typeOptions?.multipleValues)
+					.map((list) => ({ collection, list }))
+			: [],
+	);
+	/** What n8n's editor keeps of the node's values after a change (NodeSettings' valueChanged). */
+	const kept = (parameters: INodeParameters) =>
+		NodeHelpers.getNodeParameters(
+			action.properties,
+			parameters,
+			false,
+			false,
+			node,
+			action,
+		) as IDataObject;
+
+	it.each(lists.map(({ collection, list }) => [list.displayName, collection, list] as const))(
+		'%s, added and not filled yet, stays when another field of the form changes',
+		(_name, collection, list) => {
+			const show = collection.displayOptions?.show ?? {};
+			const parameters: INodeParameters = {
+				resource: String(show.resource?.[0]),
+				operation: String(show.operation?.[0]),
+				// Added from the Add Field list: n8n gives the option its default.
+				[collection.name]: { [list.name]: deepCopy(list.default) },
+			};
+			const after = kept(parameters)[collection.name] as IDataObject | undefined;
+			expect(after?.[list.name]).toBeDefined();
+		},
+	);
+
+	it('would lose a list whose default is empty (n8n drops {} in a collection)', () => {
+		const [{ collection, list }] = lists;
+		const show = collection.displayOptions?.show ?? {};
+		const after = kept({
+			resource: String(show.resource?.[0]),
+			operation: String(show.operation?.[0]),
+			[collection.name]: { [list.name]: {} },
+		})[collection.name] as IDataObject | undefined;
+		expect(after?.[list.name]).toBeUndefined();
 	});
 });

@@ -1,6 +1,7 @@
 import { ApiError, invalid, notFound } from '../../errors';
 import { jsonBody, param, query, type SandboxPlugin } from '../../http';
 import { TEMPLATE_STATUSES } from '../../model';
+import { seedLastWeekTraffic } from '../../lastWeekTraffic';
 import { productSheetCsv } from '../../productSheet';
 import type { SandboxState } from '../../sandbox';
 import { generatedProducts, type Seed } from '../../seed';
@@ -30,6 +31,9 @@ export const dataRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		}
 		return { ok: true };
 	});
+
+	// Last week's sends of every approved template, so analytics show figures at once (npm start).
+	app.post('/traffic/last-week', async () => seedLastWeekTraffic(sandbox));
 
 	app.post('/templates/:id/status', async (request) => {
 		const template = sandbox.store.templates.get(param(request, 'id'));

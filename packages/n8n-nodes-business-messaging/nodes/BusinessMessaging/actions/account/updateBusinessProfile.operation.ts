@@ -80,7 +80,9 @@ const properties: INodeProperties[] = [
 				name: 'websites',
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true, maxAllowedFields: PROFILE_LIMITS.websites },
-				default: {},
+				// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
+				// another field changes (test/noCodeForms.test.ts). A row left empty is no address.
+				default: { website: [{ url: '' }] },
 				placeholder: 'Add Website',
 				description: `Up to ${PROFILE_LIMITS.websites} addresses, replacing the ones there; none removes them`,
 				options: [

@@ -34,7 +34,9 @@ const properties: INodeProperties[] = [
 				name: 'commands',
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.commands },
-				default: {},
+				// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
+				// another field changes (test/noCodeForms.test.ts).
+				default: { command: [{ name: '', hint: '' }] },
 				placeholder: 'Add Command',
 				description: `What a customer sees on typing "/": up to ${AUTOMATION_LIMITS.commands} commands, replacing the ones there (none removes them). A chosen command comes to the trigger as a text message, the command with its slash.`,
 				options: [
@@ -67,7 +69,7 @@ const properties: INodeProperties[] = [
 				name: 'iceBreakers',
 				type: 'fixedCollection',
 				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.iceBreakers },
-				default: {},
+				default: { iceBreaker: [{ text: '' }] },
 				placeholder: 'Add Ice Breaker',
 				description: `Questions a customer can tap when they first open the chat: up to ${AUTOMATION_LIMITS.iceBreakers}, replacing the ones there (none removes them). A tap comes to the trigger as a text message.`,
 				options: [
