@@ -97,7 +97,10 @@ export async function costReportExampleFlow({ n8n, sandbox, heard, filesDir }) {
 				.trimEnd()
 				.split('\n');
 			assert(
-				csv.length === week.length + 1 && /templateName.*sum_amountSpent/.test(csv[0]),
+				csv.length === week.length + 1 &&
+					['templateName', 'sum_sent', 'sum_amountSpent'].every((column) =>
+						csv[0].split(',').some((cell) => cell.replace(/^\uFEFF/, '') === column),
+					),
 				`the file has ${csv.length} lines: ${csv.slice(0, 2).join(' | ')}`,
 			);
 		},
