@@ -325,9 +325,10 @@ try {
 		// The editor closes the braces itself.
 		await page.keyboard.type(text);
 	};
-	/** Opens the node panel from the canvas's last + and picks our node's `action` found by `search`. */
+	/** Opens the node panel from the canvas's first + and picks our node's `action` found by `search`. */
 	const addNext = async (search, action) => {
-		await page.getByTestId('canvas-handle-plus').last().click();
+		// The first output's +: a trigger of version 1.2 has its Refusals output below Events.
+		await page.getByTestId('canvas-handle-plus').first().click();
 		await page.getByTestId('node-creator-search-bar').fill(search);
 		await page
 			.getByTestId('node-creator-item-name')
@@ -353,6 +354,11 @@ try {
 		'Workflow 1, answer a customer with buttons: found by "whatsapp" and "send buttons", Sender left empty; a customer who writes to the second number is answered from it',
 		async () => {
 			await addTrigger();
+			// A new trigger checks the app's signature: its credential, right under Authentication.
+			await pickCredential(
+				'Credential for Business Messaging Webhook Signature API',
+				WEBHOOK_CREDENTIAL.name,
+			);
 			await page.getByTestId('ndv-close-button').click();
 			await addNext('send buttons', 'Send a message with buttons');
 			// The Docs link lands on its section: nothing after the anchor.
@@ -389,7 +395,10 @@ try {
 			// The platform delivers to the trigger's Test URL while the editor listens.
 			await control(
 				'/webhook',
-				{ url: `${base}/webhook-test/${trigger.webhookId}/webhook` },
+				{
+					url: `${base}/webhook-test/${trigger.webhookId}/webhook`,
+					secret: EXAMPLE_WEBHOOK_SECRET,
+				},
 				'PUT',
 			);
 			await page.getByTestId('execute-workflow-button').click();
