@@ -222,30 +222,42 @@ async function newExecutions({ main, cookie }, flow, before, expected, what) {
 	return fresh();
 }
 
+/**
+ * Three deliveries to `trigger` that it refuses (each with `headersOf(raw)`): each answered 401,
+ * and one execution for the three, the minute's report. That execution as n8n saved it, and when
+ * the first delivery was refused.
+ */
+async function threeRefused(h, flow, trigger, idPrefix, headersOf) {
+	const { main, hooks, cookie, ourNumber } = h;
+	const before = await executionIds(h, flow);
+	const firstRefused = Date.now();
+	const statuses = [];
+	for (let i = 0; i < 3; i++) {
+		const raw = messageDelivery(ourNumber, `${idPrefix}-${i}`);
+		const response = await fetch(`${hooks}/webhook/${trigger.webhookId}/webhook`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headersOf(raw) },
+			body: raw,
+		});
+		statuses.push(response.status);
+	}
+	assert(
+		statuses.every((status) => status === 401),
+		`answered ${statuses.join(', ')}`,
+	);
+	const runs = await newExecutions(h, flow, before, 1, 'the refusal report');
+	assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
+	return { ...(await savedExecution(main, cookie, runs[0].id)), firstRefused };
+}
+
 /** Report Refusals: three refused deliveries in a minute, one execution holding the refusal. */
 async function refusalsReported(h, flow) {
-	const { main, hooks, cookie, mode, ourNumber } = h;
 	await check(
-		`${mode}: Report Refusals starts the workflow with a refusal item while the provider gets its 401, once a minute`,
+		`${h.mode}: Report Refusals starts the workflow with a refusal item while the provider gets its 401, once a minute`,
 		async () => {
-			const before = await executionIds(h, flow);
-			const statuses = [];
-			for (let i = 0; i < 3; i++) {
-				const raw = messageDelivery(ourNumber, `wamid.hostile-report-${i}`);
-				const response = await fetch(`${hooks}/webhook/${REPORTING.webhookId}/webhook`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', 'x-webhook-token': 'not-it' },
-					body: raw,
-				});
-				statuses.push(response.status);
-			}
-			assert(
-				statuses.every((status) => status === 401),
-				`answered ${statuses.join(', ')}`,
-			);
-			const runs = await newExecutions(h, flow, before, 1, 'the refusal report');
-			assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
-			const { data } = await savedExecution(main, cookie, runs[0].id);
+			const { data } = await threeRefused(h, flow, REPORTING, 'wamid.hostile-report', () => ({
+				'x-webhook-token': 'not-it',
+			}));
 			const item =
 				data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
 			assert(
@@ -265,29 +277,16 @@ async function refusalsReported(h, flow) {
  * nothing connected there, while Send Text, on the Events output, never ran.
  */
 async function wrongSecretReported(h, flow) {
-	const { main, hooks, cookie, mode, ourNumber } = h;
 	await check(
-		`${mode}: a new trigger (1.2) with the API key as its secret reports the refused deliveries on its Refusals output within a minute; the node on Events never runs`,
+		`${h.mode}: a new trigger (1.2) with the API key as its secret reports the refused deliveries on its Refusals output within a minute; the node on Events never runs`,
 		async () => {
-			const before = await executionIds(h, flow);
-			const firstRefused = Date.now();
-			const statuses = [];
-			for (let i = 0; i < 3; i++) {
-				const raw = messageDelivery(ourNumber, `wamid.hostile-wrong-secret-${i}`);
-				const response = await fetch(`${hooks}/webhook/${WRONG_SECRET.webhookId}/webhook`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature(raw) },
-					body: raw,
-				});
-				statuses.push(response.status);
-			}
-			assert(
-				statuses.every((status) => status === 401),
-				`answered ${statuses.join(', ')}`,
+			const { data, startedAt, firstRefused } = await threeRefused(
+				h,
+				flow,
+				WRONG_SECRET,
+				'wamid.hostile-wrong-secret',
+				(raw) => ({ 'x-hub-signature-256': signature(raw) }),
 			);
-			const runs = await newExecutions(h, flow, before, 1, 'the refusal report');
-			assert(runs.length === 1, `${runs.length} executions for 3 refusals in a minute`);
-			const { data, startedAt } = await savedExecution(main, cookie, runs[0].id);
 			const after = (Date.parse(startedAt) - firstRefused) / 1000;
 			const [events, refusals] =
 				data.resultData.runData['Business Messaging Trigger']?.[0]?.data?.main ?? [];

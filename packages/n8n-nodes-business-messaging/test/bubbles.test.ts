@@ -268,6 +268,29 @@ describe('Send Text › Split Into Bubbles: a failure part-way, and its retry', 
 		expect(sentTexts()).toHaveLength(all);
 	});
 
+	it('a claim that cannot be given back is added to the error, never put in its place', async () => {
+		await customerWrites(bed);
+		bed.sandbox.state.config.pairRate = { messages: 2, perSeconds: 3600 };
+		// The idempotency store fails as the refused bubble's claim is given back.
+		const freeing = jest
+			.spyOn(processedData, 'removeProcessed')
+			.mockRejectedValueOnce(new Error('the store is down'));
+		try {
+			const error = await expectFailure(
+				bed
+					.harness()
+					.execute({ parameters: { ...keyed('answer-5'), requestOptions: { maxRetries: 0 } } }),
+			);
+			expect(freeing).toHaveBeenCalled();
+			expect(error.message).toMatch(/131056|pair rate/);
+			expect(error.description).toContain(
+				"Bubble 3's claim could not be given back (the store is down): a retry with the same Idempotency Key may skip it.",
+			);
+		} finally {
+			freeing.mockRestore();
+		}
+	});
+
 	it('a bubble whose answer was lost is never sent again; the retry sends the ones after it', async () => {
 		await customerWrites(bed);
 		// The first bubble reaches the platform, and the connection breaks before the answer.

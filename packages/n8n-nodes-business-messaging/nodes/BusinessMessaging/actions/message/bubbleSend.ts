@@ -28,6 +28,19 @@ interface BubbleSent extends IDataObject {
 	text: string;
 }
 
+/** What the bubbles of one item did so far. */
+interface BubbleRun {
+	sent: BubbleSent[];
+	/** The output of the first bubble sent by this run. */
+	first?: IDataObject;
+}
+
+/**
+ * Where a bubble was when it failed, one meaning each: `claiming` made no claim; `typing` and
+ * `waiting` sent nothing of the bubble; `sending` may have sent it (unless the error says not).
+ */
+type BubbleStep = 'claiming' | 'typing' | 'waiting' | 'sending';
+
 /**
  * Sends the bubbles in order: for each, "typing…" on the customer's message, a pause that grows
  * with the bubble (from the second on), then the bubble. Reply To quotes on the first only;
@@ -43,49 +56,33 @@ export async function sendBubbles(
 	callbackData: string | undefined,
 ): Promise<IDataObject> {
 	const { bubbles, claims } = plan;
-	const cancelled = this.getExecutionCancelSignal?.();
-	const sent: BubbleSent[] = [];
-	let first: IDataObject | undefined;
-	const stopIfCancelled = () => {
-		if (cancelled?.aborted)
-			throw new NodeOperationError(this.getNode(), 'The execution was stopped', {
-				itemIndex: item.itemIndex,
-			});
-	};
+	const run: BubbleRun = { sent: [] };
 	for (const [index, text] of bubbles.entries()) {
 		const bubble = index + 1;
-		let stage: 'claim' | 'typing' | 'pause' | 'sending' = 'claim';
+		let step: BubbleStep = 'claiming';
 		try {
 			const claim = claims ? await claims.claim(bubble) : { now: true as const };
 			if (!claim.now) {
-				sent.push({ bubble, text, ...claim.earlier, sentBefore: true });
+				run.sent.push({ bubble, text, ...claim.earlier, sentBefore: true });
 				continue;
 			}
-			stage = 'pause';
-			stopIfCancelled();
-			if (plan.typingFor) {
-				stage = 'typing';
-				// "typing…" on the customer's message (which the platform then shows read).
-				const receipt = readReceiptBody({ messageId: plan.typingFor, typing: true });
-				await markAsRead.call(this, address.sender, receipt, item.request);
-				stage = 'pause';
-			}
-			if (sent.some((done) => done.sentBefore !== true)) {
-				await sleep(pauseBefore(text, plan.charactersPerSecond));
-				// Stopped during the pause: the next bubble does not go.
-				stopIfCancelled();
-			}
-			stage = 'sending';
-			const last = bubble === bubbles.length;
+			step = 'waiting';
+			stopIfCancelled(this, item);
+			step = 'typing';
+			await showTyping.call(this, item, address, plan);
+			step = 'waiting';
+			await pauseBeforeBubble.call(this, item, plan, run, text);
+			step = 'sending';
 			const output = await sendOnce.call(
 				this,
 				item,
 				index === 0 ? address : { ...address, replyTo: '', fallback: undefined },
 				textContent({ body: text, previewUrl: plan.previewUrl }),
-				{},
-				undefined,
-				last ? callbackData : undefined,
-				callbackData,
+				// The receipt to wait for is the last bubble's; a fallback template always has it.
+				{
+					callbackData: bubble === bubbles.length ? callbackData : undefined,
+					fallbackCallbackData: callbackData,
+				},
 			);
 			// The window was closed: the template went instead of the whole text; the item's key
 			// stands for it.
@@ -93,25 +90,89 @@ export async function sendBubbles(
 				await claims?.allDone(1);
 				return output;
 			}
-			first ??= output;
-			const messageId = output.messageId as string;
-			claims?.done(bubble, { messageId });
-			sent.push({ bubble, text, messageId });
+			run.first ??= output;
+			claims?.done(bubble, { messageId: output.messageId as string });
+			run.sent.push({ bubble, text, messageId: output.messageId as string });
 		} catch (error) {
-			const sending = stage === 'sending';
-			if (stage === 'typing')
-				saidFirst(
-					error,
-					`The typing indicator on the customer’s message ${plan.typingFor} failed.`,
-				);
-			// A typing indicator, or a bubble refused, sent nothing: a retry may send the bubble. (A
-			// claim that failed was never made.)
-			if (claims && stage !== 'claim' && (!sending || nothingWentOut(error)))
-				await claims.free(bubble);
-			throw stoppedAt(error, { bubble, of: bubbles.length, sent, sending, keyed: !!claims });
+			throw await bubbleFailed(error, { bubble, step, plan, run });
 		}
 	}
 	await claims?.allDone(bubbles.length);
+	return bubblesOutput(address, plan, run, callbackData);
+}
+
+/** "typing…" on the customer's message (which the platform then shows read), if asked. */
+async function showTyping(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	address: ChatAddress,
+	plan: BubblePlan,
+): Promise<void> {
+	if (!plan.typingFor) return;
+	const receipt = readReceiptBody({ messageId: plan.typingFor, typing: true });
+	await markAsRead.call(this, address.sender, receipt, item.request);
+}
+
+/** The pause before every bubble after the first this run sent; stopped, the bubble does not go. */
+async function pauseBeforeBubble(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	plan: BubblePlan,
+	run: BubbleRun,
+	text: string,
+): Promise<void> {
+	if (!run.sent.some((done) => done.sentBefore !== true)) return;
+	await sleep(pauseBefore(text, plan.charactersPerSecond));
+	stopIfCancelled(this, item);
+}
+
+function stopIfCancelled(context: IExecuteFunctions, item: ItemContext): void {
+	if (context.getExecutionCancelSignal?.()?.aborted)
+		throw new NodeOperationError(context.getNode(), 'The execution was stopped', {
+			itemIndex: item.itemIndex,
+		});
+}
+
+/**
+ * The error to throw for bubble `bubble`. Its claim is freed when the bubble surely did not go
+ * out, so that a retry sends it; a failure to free it is added to the error, never put in its
+ * place.
+ */
+async function bubbleFailed(
+	error: unknown,
+	at: { bubble: number; step: BubbleStep; plan: BubblePlan; run: BubbleRun },
+): Promise<unknown> {
+	const { bubble, step, plan, run } = at;
+	const sending = step === 'sending';
+	if (step === 'typing')
+		saidFirst(error, `The typing indicator on the customer’s message ${plan.typingFor} failed.`);
+	if (plan.claims && step !== 'claiming' && (!sending || nothingWentOut(error))) {
+		try {
+			await plan.claims.free(bubble);
+		} catch (freeing) {
+			saidFirst(
+				error,
+				`Bubble ${bubble}'s claim could not be given back (${(freeing as Error).message}): a retry with the same Idempotency Key may skip it.`,
+			);
+		}
+	}
+	return stoppedAt(error, {
+		bubble,
+		of: plan.bubbles.length,
+		sent: run.sent,
+		sending,
+		keyed: !!plan.claims,
+	});
+}
+
+/** The item's output once every bubble went out (in this run or an earlier one). */
+function bubblesOutput(
+	address: ChatAddress,
+	plan: BubblePlan,
+	run: BubbleRun,
+	callbackData: string | undefined,
+): IDataObject {
+	const { sent, first } = run;
 	const lastId = sent[sent.length - 1].messageId;
 	// Every bubble had gone out in an earlier run: no message of this run carries the receipt.
 	const nothingNew = sent.every((done) => done.sentBefore === true);
@@ -125,7 +186,7 @@ export async function sendBubbles(
 		paragraphs: plan.paragraphs,
 		// One paragraph cut at its sentences: often a text whose line breaks were lost on the way
 		// (n8n's Edit Fields drops them from a Fixed value; messages.md says how to keep them).
-		...(plan.paragraphs === 1 && bubbles.length > 1
+		...(plan.paragraphs === 1 && plan.bubbles.length > 1
 			? {
 					paragraphsNote:
 						'The text has no blank line between paragraphs, so it was split at its sentences. If it had paragraphs, its line breaks were lost before this node (e.g. a Fixed value of Edit Fields): give the text as an Expression.',

@@ -192,8 +192,20 @@ export async function sendInChat(
 	upload?: Upload,
 ): Promise<INodeExecutionData[]> {
 	return await waitForReceipt.call(this, item, async (callbackData) => [
-		await sendOnce.call(this, item, address, content, details, upload, callbackData),
+		await sendOnce.call(this, item, address, content, { details, upload, callbackData }),
 	]);
+}
+
+/** What one send carries besides its content. */
+export interface SendExtras {
+	/** Fields of the operation for the output. */
+	details?: IDataObject;
+	/** The file uploaded for it: a failure says its media ID. */
+	upload?: Upload;
+	/** Wait for Receipt's reference on the message. */
+	callbackData?: string;
+	/** The reference on the fallback template if it goes instead; by default `callbackData`. */
+	fallbackCallbackData?: string;
 }
 
 /**
@@ -205,11 +217,10 @@ export async function sendOnce(
 	item: ItemContext,
 	address: ChatAddress,
 	content: MessageContent,
-	details: IDataObject,
-	upload: Upload | undefined,
-	callbackData: string | undefined,
-	fallbackCallbackData = callbackData,
+	extras: SendExtras = {},
 ): Promise<IDataObject> {
+	const { details = {}, upload, callbackData } = extras;
+	const fallbackCallbackData = extras.fallbackCallbackData ?? callbackData;
 	const { sender, to, replyTo, fallback } = address;
 	const common = {
 		...(upload ? { uploaded: { ...upload.record } } : {}),
