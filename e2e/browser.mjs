@@ -120,6 +120,23 @@ try {
 			.first()
 			.click();
 	};
+	/**
+	 * Opens the credential list `select`. n8n may mount the field anew just after it appears (it
+	 * fills the node's other credentials then): a click on the old one opens nothing, as measured
+	 * with two API credentials saved, so the click is made again until the list is open.
+	 */
+	const openCredentialList = async (select) => {
+		const expanded = select.locator('input[aria-expanded="true"]');
+		for (let attempt = 1; ; attempt++) {
+			await select.click();
+			const opened = await expanded
+				.waitFor({ timeout: 2000 })
+				.then(() => true)
+				.catch(() => false);
+			if (opened) return;
+			if (attempt === 3) throw new Error('the credential list did not open in 3 clicks');
+		}
+	};
 	/** The panel's credential field labelled `label`. */
 	const credentialSlot = (label) =>
 		page
@@ -131,7 +148,7 @@ try {
 		const select = credentialSlot(label).getByTestId('node-credentials-select');
 		const shown = await select.locator('input').first().inputValue();
 		if (shown && (!name || shown === name)) return;
-		await select.click();
+		await openCredentialList(select);
 		// Each item's test ID ends with its credential's ID; the last one creates a new credential.
 		await page
 			.locator('[data-test-id^="node-credentials-select-item-"]:not([data-test-id$="-new"])')
@@ -149,7 +166,7 @@ try {
 		const connect = slot.getByTestId('node-credentials-empty-state').locator('button');
 		if (await connect.isVisible()) await connect.click();
 		else {
-			await slot.getByTestId('node-credentials-select').click();
+			await openCredentialList(slot.getByTestId('node-credentials-select'));
 			await page.getByTestId('node-credentials-select-item-new').filter({ visible: true }).click();
 		}
 		for (const [field, value] of Object.entries(fields))

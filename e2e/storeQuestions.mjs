@@ -62,28 +62,30 @@ export async function openQuestions({ sandbox, api, askUrl, triggerUrl, secret, 
 		webhookRetryDelaysMs: SANDBOX_RETRIES_MS,
 	});
 	const numberId = sandbox.phoneNumberIds[0];
-	await inFlight(
-		Array.from({ length: count }, (_, n) => n),
-		10,
-		async (n) => {
-			await sandbox.control('/incoming', {
-				phone_number_id: numberId,
-				from: customer(n),
-				text: 'Hello, a gift card please',
-			});
-			// The Webhook node answers once its execution is queued; retried as a caller would.
-			for (let attempt = 0; attempt < 10; attempt++) {
-				const response = await fetch(askUrl, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ to: customer(n) }),
-				}).catch(() => undefined);
-				if (response?.ok) return;
-				await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
-			}
-			throw new Error(`the question to ${customer(n)} was never asked`);
-		},
-	);
+	const customers = Array.from({ length: count }, (_, n) => n);
+	await inFlight(customers, 10, async (n) => {
+		await sandbox.control('/incoming', {
+			phone_number_id: numberId,
+			from: customer(n),
+			text: 'Hello, a gift card please',
+		});
+	});
+	// Their messages reach the trigger before any question is asked: the trigger takes a chat's
+	// next delivered message as the answer, so a redelivered "Hello" would answer the question.
+	await sandbox.control('/webhook/flush', {});
+	await inFlight(customers, 10, async (n) => {
+		// The Webhook node answers once its execution is queued; retried as a caller would.
+		for (let attempt = 0; attempt < 10; attempt++) {
+			const response = await fetch(askUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ to: customer(n) }),
+			}).catch(() => undefined);
+			if (response?.ok) return;
+			await new Promise((resolve) => setTimeout(resolve, 1000 * (attempt + 1)));
+		}
+		throw new Error(`the question to ${customer(n)} was never asked`);
+	});
 	let opened = 0;
 	await waitFor(
 		async () => (opened = await openInStore(api)) >= count,
