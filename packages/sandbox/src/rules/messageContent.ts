@@ -3,6 +3,7 @@ import type { Flow, Media } from '../model';
 import { onlyKeys, requireObject, requireString, type Json } from '../validate';
 import { bad, list, object, optionalText, text } from './fieldChecks';
 import { flowAction } from './flowMessages';
+import { INTERACTIVE_LIMITS as L } from './interactiveLimits';
 import { checkVoiceNote } from './voiceNote';
 import { bareMimeType, fitsKind, MEDIA_KIND_RULES, type MediaKind } from './mediaKinds';
 import {
@@ -184,11 +185,11 @@ function interactive(value: unknown, context: ContentContext): void {
 	if (isProductInteractive(type)) return productInteractive(message, type, context.catalogs);
 	const body = object(message.body, `${path}.body`);
 	onlyKeys(body, ['text'], `${path}.body`);
-	text(body, 'text', `${path}.body.text`, type === 'list' ? 4096 : 1024);
+	text(body, 'text', `${path}.body.text`, type === 'list' ? L.listBody : L.body);
 	if (message.footer !== undefined) {
 		const footer = object(message.footer, `${path}.footer`);
 		onlyKeys(footer, ['text'], `${path}.footer`);
-		text(footer, 'text', `${path}.footer.text`, 60);
+		text(footer, 'text', `${path}.footer.text`, L.footer);
 	}
 	// A list and a flow message have a text header only (the Cloud API's pages show no other).
 	const textHeader = type === 'list' || type === 'flow';
@@ -211,7 +212,7 @@ function header(value: unknown, textOnly: boolean, context: ContentContext): voi
 			`must be ${kinds.join(', ')}${textOnly ? ' (a list or flow message has a text header only)' : ''}${type === undefined ? '' : ` (got ${JSON.stringify(type)})`}`,
 		);
 	onlyKeys(head, ['type', type], path);
-	if (type === 'text') text(head, 'text', `${path}.text`, 60);
+	if (type === 'text') text(head, 'text', `${path}.text`, L.header);
 	else
 		mediaObject(
 			type as MediaKind,
@@ -236,9 +237,9 @@ function buttons(action: Json): void {
 			throw bad(`${at}.type`, `must be "reply" (got ${JSON.stringify(button.type)})`);
 		const reply = object(button.reply, `${at}.reply`);
 		onlyKeys(reply, ['id', 'title'], `${at}.reply`);
-		ids.push({ value: text(reply, 'id', `${at}.reply.id`, 256), path: `${at}.reply.id` });
+		ids.push({ value: text(reply, 'id', `${at}.reply.id`, L.buttonId), path: `${at}.reply.id` });
 		titles.push({
-			value: text(reply, 'title', `${at}.reply.title`, 20),
+			value: text(reply, 'title', `${at}.reply.title`, L.buttonTitle),
 			path: `${at}.reply.title`,
 		});
 	});
@@ -246,13 +247,11 @@ function buttons(action: Json): void {
 	unique(titles, 'button titles');
 }
 
-const MAX_ROWS = 10;
-
 function sections(action: Json): void {
 	const path = 'interactive.action';
 	onlyKeys(action, ['button', 'sections'], path);
-	text(action, 'button', `${path}.button`, 20);
-	const items = list(action.sections, `${path}.sections`, 1, 10, 'sections');
+	text(action, 'button', `${path}.button`, L.listButton);
+	const items = list(action.sections, `${path}.sections`, 1, L.sections, 'sections');
 	const ids: { value: string; path: string }[] = [];
 	let rows = 0;
 	items.forEach((item, i) => {
@@ -262,22 +261,19 @@ function sections(action: Json): void {
 		if (items.length > 1 || section.title !== undefined) {
 			if (section.title === undefined)
 				throw bad(`${at}.title`, 'is required when the list has more than one section');
-			text(section, 'title', `${at}.title`, 24);
+			text(section, 'title', `${at}.title`, L.sectionTitle);
 		}
-		const sectionRows = list(section.rows, `${at}.rows`, 1, MAX_ROWS, 'rows');
+		const sectionRows = list(section.rows, `${at}.rows`, 1, L.rows, 'rows');
 		sectionRows.forEach((rowItem, j) => {
 			const rowPath = `${at}.rows[${j}]`;
 			rows += 1;
-			if (rows > MAX_ROWS)
-				throw bad(
-					rowPath,
-					`at most ${MAX_ROWS} rows in all sections together (this is row ${rows})`,
-				);
+			if (rows > L.rows)
+				throw bad(rowPath, `at most ${L.rows} rows in all sections together (this is row ${rows})`);
 			const row = object(rowItem, rowPath);
 			onlyKeys(row, ['id', 'title', 'description'], rowPath);
-			ids.push({ value: text(row, 'id', `${rowPath}.id`, 200), path: `${rowPath}.id` });
-			text(row, 'title', `${rowPath}.title`, 24);
-			optionalText(row, 'description', `${rowPath}.description`, 72);
+			ids.push({ value: text(row, 'id', `${rowPath}.id`, L.rowId), path: `${rowPath}.id` });
+			text(row, 'title', `${rowPath}.title`, L.rowTitle);
+			optionalText(row, 'description', `${rowPath}.description`, L.rowDescription);
 		});
 	});
 	unique(ids, 'row ids');
@@ -290,7 +286,7 @@ function ctaUrl(action: Json): void {
 		throw bad(`${path}.name`, `must be "cta_url" (got ${JSON.stringify(action.name)})`);
 	const parameters = object(action.parameters, `${path}.parameters`);
 	onlyKeys(parameters, ['display_text', 'url'], `${path}.parameters`);
-	text(parameters, 'display_text', `${path}.parameters.display_text`, 20);
+	text(parameters, 'display_text', `${path}.parameters.display_text`, L.linkButtonText);
 	httpUrl(parameters, 'url', `${path}.parameters.url`);
 }
 

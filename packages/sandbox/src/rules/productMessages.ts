@@ -1,6 +1,7 @@
 import type { Catalog } from '../model';
 import { onlyKeys, type Json } from '../validate';
 import { bad, list, object, optionalText, text } from './fieldChecks';
+import { INTERACTIVE_LIMITS } from './interactiveLimits';
 
 /**
  * The Cloud API's interactive messages that show the catalog ("Share products with customers",
@@ -19,16 +20,6 @@ import { bad, list, object, optionalText, text } from './fieldChecks';
 
 export const PRODUCT_INTERACTIVE_TYPES = ['product', 'product_list', 'catalog_message'] as const;
 export type ProductInteractiveType = (typeof PRODUCT_INTERACTIVE_TYPES)[number];
-
-/** The Cloud API's limits of these messages. */
-export const PRODUCT_LIMITS = {
-	body: 1024,
-	footer: 60,
-	header: 60,
-	sections: 10,
-	sectionTitle: 24,
-	products: 30,
-} as const;
 
 /** What the checks need to know of the key's catalogs. */
 export interface CatalogContext {
@@ -53,9 +44,9 @@ export function productInteractive(
 	else if (message.header !== undefined)
 		throw bad(`${path}.header`, `a ${type} message has no header`);
 	if (type === 'product') {
-		if (message.body !== undefined) textPart(message, 'body', PRODUCT_LIMITS.body);
-	} else textPart(message, 'body', PRODUCT_LIMITS.body);
-	if (message.footer !== undefined) textPart(message, 'footer', PRODUCT_LIMITS.footer);
+		if (message.body !== undefined) textPart(message, 'body', INTERACTIVE_LIMITS.body);
+	} else textPart(message, 'body', INTERACTIVE_LIMITS.body);
+	if (message.footer !== undefined) textPart(message, 'footer', INTERACTIVE_LIMITS.footer);
 	const action = object(message.action, `${path}.action`);
 	if (type === 'product') singleProduct(action, catalogs);
 	else if (type === 'product_list') productSections(action, catalogs);
@@ -79,7 +70,7 @@ function textHeader(value: unknown): void {
 			`must be text (a product_list message has a text header only${head.type === undefined ? '' : `, got ${JSON.stringify(head.type)}`})`,
 		);
 	onlyKeys(head, ['type', 'text'], path);
-	text(head, 'text', `${path}.text`, PRODUCT_LIMITS.header);
+	text(head, 'text', `${path}.text`, INTERACTIVE_LIMITS.header);
 }
 
 /** The key's catalog named by `catalog_id`. */
@@ -129,7 +120,7 @@ export function checkProductSections(
 	titles: 'always' | 'whenSeveral',
 	productIn: (product: Json, path: string) => void,
 ): void {
-	const sections = list(value, path, 1, PRODUCT_LIMITS.sections, 'sections');
+	const sections = list(value, path, 1, INTERACTIVE_LIMITS.sections, 'sections');
 	let products = 0;
 	sections.forEach((item, i) => {
 		const at = `${path}[${i}]`;
@@ -138,15 +129,15 @@ export function checkProductSections(
 		if (section.title === undefined && titles === 'always') throw bad(`${at}.title`, 'is required');
 		if (section.title === undefined && sections.length > 1)
 			throw bad(`${at}.title`, 'is required when the message has more than one section');
-		optionalText(section, 'title', `${at}.title`, PRODUCT_LIMITS.sectionTitle);
+		optionalText(section, 'title', `${at}.title`, INTERACTIVE_LIMITS.sectionTitle);
 		const items = list(section.product_items, `${at}.product_items`, 1, Infinity, 'products');
 		items.forEach((entry, j) => {
 			const itemPath = `${at}.product_items[${j}]`;
 			products += 1;
-			if (products > PRODUCT_LIMITS.products)
+			if (products > INTERACTIVE_LIMITS.products)
 				throw bad(
 					itemPath,
-					`at most ${PRODUCT_LIMITS.products} products in all sections together (this is product ${products})`,
+					`at most ${INTERACTIVE_LIMITS.products} products in all sections together (this is product ${products})`,
 				);
 			const product = object(entry, itemPath);
 			onlyKeys(product, ['product_retailer_id'], itemPath);

@@ -4,6 +4,7 @@ import { isAnswerSignature } from '../../common/waiting/answerSignature';
 import { questionPage, thanksPage } from '../../common/waiting/answerPage';
 import { answerOptions, responseTypeOf, type AnswerOption } from '../../common/waiting/question';
 import { receiptReached } from '../../common/waiting/receipts';
+import { isObject } from '../../common/isObject';
 
 /**
  * The node's waiting webhook: n8n calls it when a resume address of a waiting execution is
@@ -244,10 +245,6 @@ function withoutRaw(event: IDataObject): IDataObject {
 	const rest = { ...event };
 	delete rest.raw;
 	return rest;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function textOf(value: unknown): string {

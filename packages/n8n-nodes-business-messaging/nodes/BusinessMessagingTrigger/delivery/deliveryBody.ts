@@ -1,4 +1,5 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
+import { isObject } from '../../common/isObject';
 
 /**
  * The delivery's JSON object, or undefined when it has none.
@@ -10,25 +11,21 @@ import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
  */
 export function deliveryBody(context: IWebhookFunctions): IDataObject | undefined {
 	const parsed: unknown = context.getBodyData();
-	if (isJsonObject(parsed) && Object.keys(parsed).length > 0) return parsed;
+	if (isObject(parsed) && Object.keys(parsed).length > 0) return parsed;
 	const raw = rawBodyOf(context.getRequestObject());
 	// Not JSON: the caller refuses the delivery, naming what it expected.
 	if (raw && raw.length > 0) return jsonObjectOf(raw.toString('utf8'));
-	return isJsonObject(parsed) ? parsed : undefined;
+	return isObject(parsed) ? parsed : undefined;
 }
 
 /** The JSON object `text` holds, or undefined when it holds no object. */
 export function jsonObjectOf(text: string): IDataObject | undefined {
 	try {
 		const value: unknown = JSON.parse(text);
-		return isJsonObject(value) ? value : undefined;
+		return isObject(value) ? value : undefined;
 	} catch {
 		return undefined;
 	}
-}
-
-function isJsonObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The bytes as received, which n8n keeps beside the parsed body (the signature covers them). */

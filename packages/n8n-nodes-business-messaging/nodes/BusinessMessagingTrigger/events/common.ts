@@ -1,4 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../../common/isObject';
+import { isoFromSeconds } from '../../common/time';
 
 /** What each kind of item is called in `eventType`, and in the Events option. */
 export type EventType =
@@ -26,9 +28,8 @@ export interface TriggerEvent {
 	[key: string]: unknown;
 }
 
-export function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The events read their payload's objects with the package's one test (re-exported here). */
+export { isObject };
 
 /** The objects of a list; anything else (a missing list, a stray value) reads as none. */
 export function objectsOf(value: unknown): IDataObject[] {
@@ -48,13 +49,13 @@ export function textOf(value: unknown): string | undefined {
 export function timestamps(raw: unknown): IDataObject {
 	const seconds = secondsOf(raw);
 	if (seconds === undefined) return {};
-	return { timestamp: new Date(seconds * 1000).toISOString(), timestampUnix: seconds };
+	return { timestamp: isoFromSeconds(seconds), timestampUnix: seconds };
 }
 
 /** Unix seconds as an ISO date; a date the platform wrote some other way stays as written. */
 export function dateOf(raw: unknown): string | undefined {
 	const seconds = secondsOf(raw);
-	return seconds === undefined ? textOf(raw) : new Date(seconds * 1000).toISOString();
+	return seconds === undefined ? textOf(raw) : isoFromSeconds(seconds);
 }
 
 function secondsOf(raw: unknown): number | undefined {

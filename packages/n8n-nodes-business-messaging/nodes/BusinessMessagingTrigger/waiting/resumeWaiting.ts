@@ -8,6 +8,7 @@ import {
 import type { TriggerEvent } from '../events';
 import { customerIdsOf } from '../events/customer';
 import type { QuestionStore } from '../store/questionTable';
+import { isObject } from '../../common/isObject';
 
 /**
  * The trigger's part of Send and Wait (common/waiting): it receives every delivery of the app,
@@ -200,8 +201,4 @@ function carriedReference(event: TriggerEvent): { value: unknown; kind: AnswerKi
 	if (isObject(event.flow)) return { value: event.flow.token, kind: 'form' };
 	const reply = isObject(event.reply) ? event.reply : {};
 	return { value: reply.id ?? reply.payload, kind: 'tap' };
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -17,11 +17,6 @@ import {
 /** Meta's page: the template analytics of at most 10 templates per request. */
 export const TEMPLATE_IDS_PER_REQUEST = 10;
 
-/** A data point's time (Unix seconds) as an ISO date, for a sheet; undefined when it has none. */
-export function isoFromSeconds(seconds: unknown): string | undefined {
-	return typeof seconds === 'number' ? new Date(seconds * 1000).toISOString() : undefined;
-}
-
 /** A period in whole Unix seconds. */
 export interface Period {
 	start: number;

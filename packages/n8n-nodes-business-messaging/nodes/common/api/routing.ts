@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../isObject';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
 
 /**
@@ -10,7 +11,7 @@ import { apiPath, requestJson, type Context, type RequestContext } from '../tran
  * the answer is read in the value itself or in `data` or `routing_roles`.
  */
 
-export interface RoutingRoles {
+export interface RoutingRoles extends IDataObject {
 	phoneNumberId: string;
 	roles: string[];
 	isStandby: boolean;
@@ -40,7 +41,7 @@ function rolesOf(phoneNumberId: string, answer: IDataObject): RoutingRoles {
 		answer,
 		...(Array.isArray(answer.data) ? answer.data : [answer.data]),
 		answer.routing_roles,
-	].filter((c): c is IDataObject => typeof c === 'object' && c !== null && !Array.isArray(c));
+	].filter(isObject);
 	const found = candidates.find((c) => Array.isArray(c.roles)) ?? {};
 	const roles = (Array.isArray(found.roles) ? found.roles : []).map(String);
 	const isStandby = found.is_standby === true;

@@ -4,6 +4,7 @@ import {
 	type IExecuteFunctions,
 	type INode,
 } from 'n8n-workflow';
+import { isObject } from '../isObject';
 import { jsonParameter, limitedText, requiredText } from '../parameters';
 import { LIMITS } from '../rules/messageLimits';
 import { interactiveContent, type MessageContent } from './contents';
@@ -30,9 +31,7 @@ function ordinal(n: number): string {
 
 /** A locator's value as the form holds it inside a collection: `{mode, value}` or the value. */
 function chosenValue(raw: unknown): unknown {
-	return typeof raw === 'object' && raw !== null && !Array.isArray(raw) && 'value' in raw
-		? (raw as { value: unknown }).value
-		: raw;
+	return isObject(raw) && 'value' in raw ? raw.value : raw;
 }
 
 /** The sections as the form or the JSON gives them: titles and the raw product entries. */
@@ -44,9 +43,7 @@ function rawSections(
 	if (String(context.getNodeParameter('sectionsInput', itemIndex, 'fields')) === 'json') {
 		const where = 'Sections (JSON)';
 		const value = jsonParameter(context, 'sectionsJson', itemIndex, where, '[]');
-		const isEntry = (entry: unknown) =>
-			typeof entry === 'object' && entry !== null && !Array.isArray(entry);
-		if (!Array.isArray(value) || !value.every(isEntry))
+		if (!Array.isArray(value) || !value.every(isObject))
 			throw new NodeOperationError(node, `${where} must be an array of objects`, {
 				itemIndex,
 				description: 'Each section: { "title": "Whole beans", "products": ["SKU-00001"] }.',
@@ -79,10 +76,7 @@ function rawSections(
 
 /** A retailer ID of the JSON (a text, or `{product_retailer_id}`) or of a Product field. */
 function retailerIdOf(node: INode, field: string, entry: unknown, itemIndex: number): string {
-	const raw =
-		typeof entry === 'object' && entry !== null && !Array.isArray(entry)
-			? ((entry as IDataObject).product_retailer_id ?? (entry as IDataObject).retailerId)
-			: entry;
+	const raw = isObject(entry) ? (entry.product_retailer_id ?? entry.retailerId) : entry;
 	return requiredText(node, field, raw, itemIndex, {
 		what: 'a retailer ID',
 		whenEmpty: `${field} is empty: pick a product or give its retailer ID`,

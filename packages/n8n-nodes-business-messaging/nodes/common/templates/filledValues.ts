@@ -3,14 +3,15 @@ import type { ButtonParameter, TemplateHeader, TemplateValues } from '../message
 import { MultiProductValues } from './multiProductValues';
 import type { TemplateVariable } from './variables';
 import { characterCount } from '../characters';
+import { LIMITS as TEMPLATE_LIMITS } from '../rules/templateRules';
 
 /**
  * The variables form's values turned into a send's template values, each checked first so that
  * a wrong one stops the item, naming the field and the rule, before the send.
  */
 
-/** The platform's limit for a copy code and a one-time code. */
-const CODE_LIMIT = 15;
+/** The platform's limit for a copy code, and for a one-time code too. */
+const CODE_LIMIT = TEMPLATE_LIMITS.copyCode;
 
 export function filledValues(
 	node: INode,

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { LIMITS as MESSAGE_LIMITS } from '../rules/messageLimits';
 import { countPlaceholders } from '../rules/templateRules';
 
 /**
@@ -19,8 +20,8 @@ export type ButtonParameterKind =
 	| 'mpmSectionTitle'
 	| 'mpmSectionProducts';
 
-/** The sections a multi-product button's form offers: the platform's limit (Cloud API). */
-export const MPM_SECTIONS = 10;
+/** The sections a multi-product button's form offers: a product list's limit (Cloud API). */
+const MPM_SECTIONS = MESSAGE_LIMITS.sections;
 
 export type VariableTarget =
 	| { part: 'headerText'; name?: string }

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isObject } from '../isObject';
 
 /**
  * Reads the provider's own words from an error response, whatever its shape. The spec shows no
@@ -279,8 +280,4 @@ function withoutUndefined(details: ApiErrorDetails): ApiErrorDetails {
 	return Object.fromEntries(
 		Object.entries(details).filter(([, value]) => value !== undefined),
 	) as unknown as ApiErrorDetails;
-}
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,35 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { blockUser } from '../../../common/api/blockUsers';
-import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { senderLocator } from '../../../common/fields/conversation';
-import { customerField } from '../../../common/fields/recipient';
-import { customerValue } from '../../../common/parameters';
-import { senderOf } from '../../../common/sender';
-
-const properties: INodeProperties[] = [
-	// Empty, as Send Text's Sender: the number the customer wrote to (the trigger's item names it).
-	{
-		...senderLocator(
-			'The business number the customer wrote to. Empty: the number of the trigger’s item.',
-		),
-		displayName: 'Phone Number',
-		hint: 'Leave empty for the number the customer wrote to (the trigger’s phoneNumberId)',
-	},
-	customerField(
-		'The customer to block: they must have written to this number in the last 24 hours',
-	),
-];
-
-export const description = updateDisplayOptions(forOperation('account', 'blockUser'), properties);
+import { customerBlockOperation } from './customerBlock';
 
 /** Blocks one customer per item: they can no longer write to the number, nor it to them. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
-	const { itemIndex } = item;
-	const { phoneNumberId } = senderOf.call(this, itemIndex, 'Phone Number');
-	const user = customerValue.call(this, itemIndex);
-	return [{ json: await blockUser.call(this, phoneNumberId, user, item.request) }];
-}
+export const { description, execute } = customerBlockOperation(
+	'blockUser',
+	'The customer to block: they must have written to this number in the last 24 hours',
+	blockUser,
+);

@@ -1,15 +1,8 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateBusinessProfile, type ProfileChanges } from '../../../common/api/businessProfile';
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
-import { locatorValue } from '../../../common/parameters';
 import {
 	PROFILE_LIMITS,
 	PROFILE_PHOTO_TYPES,
@@ -17,7 +10,9 @@ import {
 	VERTICALS,
 	websiteProblem,
 } from '../../../common/rules/businessProfile';
-import { uploadSample } from '../../../common/templates/sampleUpload';
+import { uploadForHandle } from '../../../common/handleUpload';
+import { isObject } from '../../../common/isObject';
+import { listEntriesOf, updateFieldsOf, type Refuse } from './numberSettings';
 
 const properties: INodeProperties[] = [
 	phoneNumberLocator(),
@@ -125,11 +120,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const { itemIndex } = item;
-	const node = this.getNode();
-	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const refuse = (message: string) => new NodeOperationError(node, message, { itemIndex });
+	const { phoneNumberId, fields, refuse } = updateFieldsOf.call(this, item);
 	const body: ProfileChanges = {};
 	for (const [name, label] of TEXT_FIELDS) {
 		if (fields[name] === undefined) continue;
@@ -153,7 +144,7 @@ export async function execute(
 	if (Object.keys(body).length === 0 && photo === undefined)
 		throw refuse('Update Fields is empty: add the fields to change');
 	const uploaded = photo
-		? await uploadSample.call(this, item, photo, {
+		? await uploadForHandle.call(this, item, photo, {
 				types: PROFILE_PHOTO_TYPES,
 				what: 'a profile photo',
 			})
@@ -181,13 +172,10 @@ export async function execute(
 }
 
 /** The Websites field (`{website: [{url}]}`, or a list from an expression), checked. */
-function websitesOf(raw: unknown, refuse: (message: string) => Error): string[] {
-	const entries = Array.isArray(raw)
-		? raw
-		: (((raw as IDataObject | null)?.website ?? []) as Array<IDataObject | null>).map(
-				(entry) => entry?.url,
-			);
-	const sites = entries.map((site) => String(site ?? '').trim()).filter((site) => site !== '');
+function websitesOf(raw: unknown, refuse: Refuse): string[] {
+	const sites = listEntriesOf(raw, 'website')
+		.map((entry) => String((isObject(entry) ? entry.url : entry) ?? '').trim())
+		.filter((site) => site !== '');
 	if (sites.length > PROFILE_LIMITS.websites)
 		throw refuse(
 			`Update Fields › Websites has ${sites.length} addresses; the profile takes at most ${PROFILE_LIMITS.websites}`,

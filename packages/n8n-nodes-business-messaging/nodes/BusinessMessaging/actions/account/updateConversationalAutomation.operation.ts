@@ -1,9 +1,8 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
 } from 'n8n-workflow';
 import {
 	updateConversationalAutomation,
@@ -12,12 +11,12 @@ import {
 import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
-import { locatorValue } from '../../../common/parameters';
 import {
 	AUTOMATION_LIMITS,
 	commandNameProblem,
 	componentTextProblem,
 } from '../../../common/rules/conversationalAutomation';
+import { listEntriesOf, updateFieldsOf, type Refuse } from './numberSettings';
 
 const properties: INodeProperties[] = [
 	phoneNumberLocator(),
@@ -115,11 +114,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	item: ItemContext,
 ): Promise<INodeExecutionData[]> {
-	const { itemIndex } = item;
-	const node = this.getNode();
-	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const refuse = (message: string) => new NodeOperationError(node, message, { itemIndex });
+	const { phoneNumberId, fields, refuse } = updateFieldsOf.call(this, item);
 	const changes: AutomationChanges = {};
 	if (fields.welcomeMessage !== undefined) {
 		if (fields.welcomeMessage !== 'on' && fields.welcomeMessage !== 'off')
@@ -140,16 +135,8 @@ export async function execute(
 	return [{ json: { success, phoneNumberId, updated: Object.keys(changes) } }];
 }
 
-type Refuse = (message: string) => Error;
-
-/** The entries of a fixedCollection (`{[name]: [...]}`), or a list an expression gave. */
-function entriesOf(raw: unknown, name: string): unknown[] {
-	if (Array.isArray(raw)) return raw;
-	return ((raw as IDataObject | null)?.[name] ?? []) as unknown[];
-}
-
 function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
-	const texts = entriesOf(raw, 'iceBreaker').map((entry) =>
+	const texts = listEntriesOf(raw, 'iceBreaker').map((entry) =>
 		String(typeof entry === 'string' ? entry : ((entry as IDataObject | null)?.text ?? '')),
 	);
 	if (texts.length > AUTOMATION_LIMITS.iceBreakers)
@@ -164,7 +151,7 @@ function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
 }
 
 function commandsOf(raw: unknown, refuse: Refuse): AutomationChanges['commands'] {
-	const entries = entriesOf(raw, 'command');
+	const entries = listEntriesOf(raw, 'command');
 	if (entries.length > AUTOMATION_LIMITS.commands)
 		throw refuse(
 			`Update Fields › Commands has ${entries.length}; the platform takes at most ${AUTOMATION_LIMITS.commands}`,

@@ -5,12 +5,9 @@ import {
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
-import {
-	isoFromSeconds,
-	getPricingAnalytics,
-	type PricingDimension,
-} from '../../../common/api/analytics';
+import { getPricingAnalytics, type PricingDimension } from '../../../common/api/analytics';
 import type { ItemContext } from '../../../common/context';
+import { isoFromSeconds } from '../../../common/time';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { periodFields, periodValue } from '../../../common/fields/period';

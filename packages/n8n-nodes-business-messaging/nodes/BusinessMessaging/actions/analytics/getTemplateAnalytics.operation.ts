@@ -5,13 +5,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 import { getBusinessAccount } from '../../../common/api/account';
-import {
-	isoFromSeconds,
-	getTemplateAnalytics,
-	type TemplateDataPoint,
-} from '../../../common/api/analytics';
+import { getTemplateAnalytics, type TemplateDataPoint } from '../../../common/api/analytics';
 import { listTemplates } from '../../../common/api/templates';
 import type { ItemContext } from '../../../common/context';
+import { isoFromSeconds } from '../../../common/time';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { periodFields, periodValue } from '../../../common/fields/period';

@@ -1,13 +1,13 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { productLocator } from '../../../common/fields/product';
 import { textAndFooter } from '../../../common/messages/interactive';
 import { footerField } from '../../../common/fields/interactive';
 import { catalogContent } from '../../../common/messages/products';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
 
-export const description = chatSendDescription('sendCatalog', [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Text',
 		name: 'bodyText',
@@ -28,34 +28,27 @@ export const description = chatSendDescription('sendCatalog', [
 		},
 		{ required: false, searchListMethod: 'searchConnectedCatalogProducts' },
 	),
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendCatalog',
+	fields,
+	message: catalogMessage,
+});
 
 /**
  * The catalog connected to the business account behind a View catalog button (interactive
  * `catalog_message`).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+async function catalogMessage(this: IExecuteFunctions, item: ItemContext): Promise<ChatMessage> {
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const text = textAndFooter(this, itemIndex, LIMITS.interactiveBody);
 	// A product picked or typed; a workflow saved before the picker has the retailer ID as text.
 	const thumbnail = String(
 		this.getNodeParameter('thumbnailProduct', itemIndex, '', { extractValue: true }) ?? '',
 	).trim();
-	return await sendInChat.call(
-		this,
-		item,
-		address,
-		catalogContent(text, thumbnail || undefined),
-		thumbnail ? { thumbnailProductRetailerId: thumbnail } : {},
-	);
+	return {
+		content: catalogContent(text, thumbnail || undefined),
+		details: thumbnail ? { thumbnailProductRetailerId: thumbnail } : {},
+	};
 }

@@ -2,12 +2,11 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { contactsContent, type ContactCard } from '../../../common/messages/contents';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
 
 const text = (
 	displayName: string,
@@ -21,7 +20,7 @@ const text = (
 	...extra,
 });
 
-export const description = chatSendDescription('sendContacts', [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Contacts',
 		name: 'contacts',
@@ -68,22 +67,18 @@ export const description = chatSendDescription('sendContacts', [
 			},
 		],
 	},
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendContacts',
+	fields,
+	message: contactsMessage,
+});
 
 /** One or more contact cards (the Cloud API's `contacts` message). */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+async function contactsMessage(this: IExecuteFunctions, item: ItemContext): Promise<ChatMessage> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const { contact = [] } = this.getNodeParameter('contacts', itemIndex, {}) as {
 		contact?: IDataObject[];
 	};
@@ -94,7 +89,7 @@ export async function execute(
 	const contacts = contact.map((entry, index) =>
 		card(this, entry, `Contacts › Contact ${index + 1}`, itemIndex),
 	);
-	return await sendInChat.call(this, item, address, contactsContent(contacts));
+	return { content: contactsContent(contacts) };
 }
 
 /** One contact card of the form, checked; empty fields stay empty (the builder leaves them out). */

@@ -1,9 +1,9 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { locationContent } from '../../../common/messages/contents';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
 
-export const description = chatSendDescription('sendLocation', [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Latitude',
 		name: 'latitude',
@@ -40,21 +40,17 @@ export const description = chatSendDescription('sendLocation', [
 		placeholder: 'e.g. Oranienstraße 12, 10999 Berlin',
 		description: 'Shown under the name (optional)',
 	},
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendLocation',
+	fields,
+	message: locationMessage,
+});
 
 /** A place on a map (the Cloud API's `location` message). */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+async function locationMessage(this: IExecuteFunctions, item: ItemContext): Promise<ChatMessage> {
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const latitude = coordinate(this, 'latitude', 'Latitude', 90, itemIndex);
 	const longitude = coordinate(this, 'longitude', 'Longitude', 180, itemIndex);
 	// 0, 0 is the fields' default, in the sea off Africa: never a place a business means.
@@ -66,12 +62,7 @@ export async function execute(
 		);
 	const name = String(this.getNodeParameter('locationName', itemIndex, '')).trim();
 	const place = String(this.getNodeParameter('address', itemIndex, '')).trim();
-	return await sendInChat.call(
-		this,
-		item,
-		address,
-		locationContent({ latitude, longitude, name, address: place }),
-	);
+	return { content: locationContent({ latitude, longitude, name, address: place }) };
 }
 
 /** A coordinate in degrees; an expression may give it as text ("52.52"). */

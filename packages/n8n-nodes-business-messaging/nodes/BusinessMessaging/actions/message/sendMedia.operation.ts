@@ -1,4 +1,4 @@
-import { NodeOperationError, type IExecuteFunctions, type INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import { fileHead, type InputFile } from '../../../common/binary';
 import type { ItemContext } from '../../../common/context';
 import { mediaContent } from '../../../common/messages/contents';
@@ -16,7 +16,8 @@ import {
 	VOICE_NOTE_HEAD_BYTES,
 	VOICE_NOTE_PLAYABLE_BYTES,
 } from '../../../common/rules/voiceNote';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
+import type { ChatAddress } from './chatSend';
 
 const MEDIA = {
 	source: 'fileSource',
@@ -25,7 +26,7 @@ const MEDIA = {
 	mediaId: 'mediaId',
 };
 
-export const description = chatSendDescription('sendMedia', [
+const fields: INodeProperties[] = [
 	{
 		displayName: 'Media Type',
 		name: 'mediaType',
@@ -64,25 +65,25 @@ export const description = chatSendDescription('sendMedia', [
 		placeholder: 'e.g. invoice-1001.pdf',
 		description: 'The name the customer sees; empty takes the input file’s name (optional)',
 	},
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendMedia',
+	fields,
+	message: mediaMessage,
+});
 
 /**
  * An image, video, audio file, document or sticker (the Cloud API's media messages), from an
  * input binary (uploaded in the same step), a link or a media ID.
  */
-export async function execute(
+async function mediaMessage(
 	this: IExecuteFunctions,
 	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+	address: ChatAddress,
+): Promise<ChatMessage> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const kind = String(this.getNodeParameter('mediaType', itemIndex, 'image')) as MediaKind;
 	if (!(kind in MEDIA_KINDS))
 		throw new NodeOperationError(
@@ -113,7 +114,7 @@ export async function execute(
 	// A document keeps the name of the file it was uploaded from, unless another is given.
 	if (kind === 'document' && !fileName && upload) fileName = upload.record.fileName;
 	const content = mediaContent(kind, media, { caption, fileName, voice });
-	return await sendInChat.call(this, item, address, content, {}, upload);
+	return { content, upload };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { catalogField, productLocator } from '../../../common/fields/product';
 import { textAndFooter } from '../../../common/messages/interactive';
@@ -6,9 +6,9 @@ import { footerField } from '../../../common/fields/interactive';
 import { productContent } from '../../../common/messages/products';
 import { locatorValue, requiredText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
 
-export const description = chatSendDescription('sendProduct', [
+const fields: INodeProperties[] = [
 	catalogField(),
 	productLocator(),
 	{
@@ -21,22 +21,18 @@ export const description = chatSendDescription('sendProduct', [
 		description: `A message under the product, up to ${LIMITS.interactiveBody} characters (optional)`,
 	},
 	footerField,
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendProduct',
+	fields,
+	message: productMessage,
+});
 
 /** One product of the catalog, which the customer can add to a cart (interactive `product`). */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+async function productMessage(this: IExecuteFunctions, item: ItemContext): Promise<ChatMessage> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
 	const retailerId = requiredText(
 		node,
@@ -51,14 +47,11 @@ export async function execute(
 	const { body, footer } = textAndFooter(this, itemIndex, LIMITS.interactiveBody, {
 		textRequired: false,
 	});
-	return await sendInChat.call(
-		this,
-		item,
-		address,
-		productContent(
+	return {
+		content: productContent(
 			{ ...(body.trim() ? { body } : {}), ...(footer ? { footer } : {}) },
 			{ catalogId, retailerId },
 		),
-		{ catalogId, productRetailerId: retailerId },
-	);
+		details: { catalogId, productRetailerId: retailerId },
+	};
 }

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { catalogField, productSectionFields } from '../../../common/fields/product';
 import { textAndFooter } from '../../../common/messages/interactive';
@@ -6,9 +6,9 @@ import { footerField } from '../../../common/fields/interactive';
 import { productListContent, productSections } from '../../../common/messages/products';
 import { limitedText, locatorValue } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { chatAddress, chatSendDescription, sendInChat } from './chatSend';
+import { chatMessageSend, type ChatMessage } from './chatMessageSend';
 
-export const description = chatSendDescription('sendProductList', [
+const fields: INodeProperties[] = [
 	catalogField(),
 	{
 		displayName: 'Header Text',
@@ -31,22 +31,21 @@ export const description = chatSendDescription('sendProductList', [
 	},
 	footerField,
 	...productSectionFields,
-]);
+];
 
-/** A send acts on every run: see the router's Retry On Fail guard. */
-export const sideEffects = true;
-
-/** Options › Idempotency Key: a run again with the same key sends nothing. */
-export const idempotencyKey = true;
+export const { description, sideEffects, idempotencyKey, execute } = chatMessageSend({
+	operation: 'sendProductList',
+	fields,
+	message: productListMessage,
+});
 
 /** Up to 30 products of the catalog in up to 10 sections (interactive `product_list`). */
-export async function execute(
+async function productListMessage(
 	this: IExecuteFunctions,
 	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+): Promise<ChatMessage> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const address = await chatAddress.call(this, item);
 	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
 	const header = limitedText(
 		node,
@@ -58,11 +57,8 @@ export async function execute(
 	);
 	const text = textAndFooter(this, itemIndex, LIMITS.interactiveBody);
 	const sections = productSections(this, itemIndex);
-	return await sendInChat.call(
-		this,
-		item,
-		address,
-		productListContent({ header, ...text }, catalogId, sections),
-		{ catalogId, productRetailerIds: sections.flatMap((s) => s.retailerIds) },
-	);
+	return {
+		content: productListContent({ header, ...text }, catalogId, sections),
+		details: { catalogId, productRetailerIds: sections.flatMap((s) => s.retailerIds) },
+	};
 }
