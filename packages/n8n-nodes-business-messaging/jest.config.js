@@ -1,10 +1,21 @@
 const { availableParallelism } = require('node:os');
 
+/**
+ * The property tests (test/*properties.test.ts). CI runs them once, in a step of their own with
+ * 2,000 cases each on the fixed seed (the root package.json's test:properties:ci, which sets
+ * BM_PROPERTY_RUNS), so CI's `npm test` leaves them out: with the same seed, the 200 cases
+ * `npm test` would run are the first 200 of that step's 2,000. Anywhere else `npm test` runs them.
+ */
+const PROPERTY_TESTS = '/test/(properties|nodeProperties|conversationProperties)\\.test\\.ts$';
+const propertiesInTheirOwnStep =
+	process.env.CI === 'true' && process.env.BM_PROPERTY_RUNS === undefined;
+
 /** Tests run the node through n8n-core against the sandbox over real HTTP (see test/). */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	testPathIgnorePatterns: ['/node_modules/', ...(propertiesInTheirOwnStep ? [PROPERTY_TESTS] : [])],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/test/tsconfig.json' }] },
 	testTimeout: 30000,
 	// Half again as many workers as cores: jest's default keeps a core for its main process, which

@@ -1,6 +1,7 @@
 /**
- * Runs per property for the property tests: a quick 200 in `npm test`, 10,000 with
- * `npm run test:properties` (BM_PROPERTY_RUNS).
+ * Runs per property for the property tests: a quick 200 in `npm test`, 2,000 in CI (the root
+ * package.json's test:properties:ci; CI's `npm test` leaves these files to it, see jest.config.js),
+ * 10,000 with `npm run test:properties` (BM_PROPERTY_RUNS).
  *
  * Seeds: fixed by default, so that `npm test` and CI check the same cases on every run (a red
  * run is a real failure, never chance). `npm run test:properties` sets BM_PROPERTY_SEED=random

@@ -15,8 +15,15 @@ import type { Json } from './validate';
 export const BSUID_PATTERN = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
 const BSUID_RULE =
 	'must be a business-scoped user ID: a two-letter country code, a period and up to 128 letters or digits (US.13491208655302741918; a parent user ID has ENT. after the country code)';
-/** A customer's number, as the platform writes it: digits only. */
-export const CUSTOMER_NUMBER = /^\d{7,15}$/;
+/**
+ * A customer's number, as the platform writes it: international format (E.164) in digits only,
+ * 7 to 15 of them, starting with the country code, which never starts with 0. A number starting
+ * with 0 is a national one (its trunk prefix) or has an international prefix (00) left on.
+ */
+export const CUSTOMER_NUMBER = /^[1-9]\d{6,14}$/;
+/** What CUSTOMER_NUMBER asks, for the errors of the fields that hold a customer's number. */
+export const CUSTOMER_NUMBER_RULE =
+	'digits only (7 to 15), starting with the country code (1 to 9, never 0)';
 
 export function isUserId(value: unknown): value is string {
 	return typeof value === 'string' && BSUID_PATTERN.test(value);
@@ -35,7 +42,7 @@ export interface CustomerDraft {
 export function customerDraft(store: Store, body: Json, numberKey = 'from'): CustomerDraft {
 	const number = optionalText(body, numberKey);
 	if (number !== undefined && !CUSTOMER_NUMBER.test(number))
-		throw invalid(numberKey, 'must be the customer number, digits only (7 to 15)');
+		throw invalid(numberKey, `must be the customer number, ${CUSTOMER_NUMBER_RULE}`);
 	const userId = optionalText(body, 'user_id');
 	if (userId !== undefined && !BSUID_PATTERN.test(userId)) throw invalid('user_id', BSUID_RULE);
 	const parentUserId = optionalText(body, 'parent_user_id');

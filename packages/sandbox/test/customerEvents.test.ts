@@ -121,6 +121,7 @@ describe('customer events: marketing preferences (user_preferences)', () => {
 		await expectRefused(s, '/preferences', { ...base, value: undefined }, 'value');
 		await expectRefused(s, '/preferences', { ...base, from: undefined }, 'from', 'user_id');
 		await expectRefused(s, '/preferences', { ...base, from: '+1415' }, 'from');
+		await expectRefused(s, '/preferences', { ...base, from: '04155550123' }, 'from', 'never 0');
 		await expectRefused(s, '/preferences', { ...base, user_id: 'US-1' }, 'user_id');
 		await expectRefused(s, '/preferences', { ...base, category: 'x' }, 'category', 'known');
 		await expectRefused(s, '/preferences', { ...base, detail: 5 }, 'detail');
@@ -528,6 +529,7 @@ describe('customer events: a change of user ID', () => {
 		await expectRefused(s, path, { ...base, new_user_id: 'US.77' }, 'new_user_id', 'another');
 		await expectRefused(s, path, { ...base, new_from: CUSTOMER }, 'new_from', 'another');
 		await expectRefused(s, path, { ...base, new_from: '+1' }, 'new_from');
+		await expectRefused(s, path, { ...base, new_from: '04155550123' }, 'new_from', 'never 0');
 		await expectRefused(s, path, { ...base, new_parent_user_id: 'ENT' }, 'new_parent_user_id');
 		await expectRefused(s, path, { ...base, events: [] }, 'events');
 		await expectRefused(s, path, { ...base, events: ['email'] }, 'events[0]');

@@ -68,6 +68,8 @@ describe('send a template message (4.2, 2.10)', () => {
 		['too few digits', '123456'],
 		['too many digits', '1234567890123456'],
 		['an empty string', ''],
+		['a leading 0 (a national number)', '04155550100'],
+		['a leading 00 (the international prefix left on)', '0014155550100'],
 	] as const) {
 		it(`refuses a recipient with ${label}, naming "to"`, async () => {
 			const s = sandbox.current;

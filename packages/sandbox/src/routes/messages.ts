@@ -170,6 +170,11 @@ function recipientOf(body: Json): Address {
 				'to',
 				`is a business-scoped user ID: send it in "recipient" instead of "to" (got ${JSON.stringify(to)})`,
 			);
+		if (typeof to === 'string' && /^0\d*$/.test(to))
+			throw invalid(
+				'to',
+				`must start with the country code, and no country code starts with 0: a number starting with 0 is a national one, or still has its international prefix 00 (got ${JSON.stringify(to)})`,
+			);
 		if (typeof to !== 'string' || !CUSTOMER_NUMBER.test(to))
 			throw invalid(
 				'to',

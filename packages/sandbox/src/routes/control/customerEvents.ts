@@ -3,6 +3,7 @@ import {
 	addressOf,
 	contactOf,
 	CUSTOMER_NUMBER,
+	CUSTOMER_NUMBER_RULE,
 	customerDraft,
 	customerLabel,
 	isUserId,
@@ -302,7 +303,7 @@ function changeUserId(sandbox: SandboxState, body: Json) {
 	if (body.new_from !== undefined) {
 		newFrom = requireString(body, 'new_from', 'new_from');
 		if (!CUSTOMER_NUMBER.test(newFrom))
-			throw invalid('new_from', 'must be the new number, digits only (7 to 15)');
+			throw invalid('new_from', `must be the new number, ${CUSTOMER_NUMBER_RULE}`);
 		const owner = store.customerByNumber(newFrom);
 		if (owner && owner !== customer) throw invalid('new_from', 'is the number of another customer');
 	}
