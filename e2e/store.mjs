@@ -347,8 +347,9 @@ try {
 					'nudge refused',
 				);
 				// A hand-over the stopped process was taking holds its burst until its claim lapses
-				// (eventClaims.ts › TAKING_MS), then the burst runs.
-				await waitForMessages(ids, since, Math.max(240_000, CHATS * 300));
+				// (eventClaims.ts › TAKING_MS), then the burst runs. At 2,000 chats the backlog takes
+				// minutes: the wait is as long as 0.6 s a chat (20 minutes), never under 4 minutes.
+				await waitForMessages(ids, since, Math.max(240_000, CHATS * 600));
 				const recovered = Math.round((Date.now() - restartedAt) / 1000);
 				await new Promise((resolve) => setTimeout(resolve, (QUIET_SECONDS + 4) * 1000));
 				const { all, runs } = await runsOf(since);
