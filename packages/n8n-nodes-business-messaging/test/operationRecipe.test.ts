@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { resources } from '../nodes/BusinessMessaging/actions/resources';
 import type { ItemOperation } from '../nodes/BusinessMessaging/actions/types';
 import { OPERATION_CASES } from './faultCases';
-import { documentText } from './guide';
+import { PACKAGE_README, documentText } from './guide';
 import { nodeOperations, recipeGaps } from './recipe';
 
 /**
@@ -53,17 +53,21 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 			{ operation: 'Account › Throwaway', step: '1. a case in test/faultCases.ts' },
 			{
 				operation: 'Account › Throwaway',
-				step: "4. a line in the package README's Operations table",
+				step: "4. a **Throwaway** paragraph in the user's guide",
+			},
+			{
+				operation: 'Account › Throwaway',
+				step: "4. the package README's Operations table generated (npm run docs:operations)",
 			},
 			{ operation: 'Account › Throwaway', step: '4. a row in docs/guide/output-contract.md' },
 			{ operation: 'Account › Throwaway', step: "4. a row in RELIABILITY.md's fault matrix" },
 		]);
 	});
 
-	it('names a guide paragraph missing where the README line links, and a repeatable send', () => {
+	it('names a guide paragraph missing, a README table not generated again, and a repeatable send', () => {
 		const listNumbers = operations.find(({ name }) => name === 'Account › List Numbers')!;
 		expect(OPERATION_CASES.find((c) => c.name === listNumbers.name)?.repeatable).toBe(true);
-		// Its paragraph gone from the page its README line links to.
+		// Its paragraph gone from the guide.
 		const withoutParagraph = (path: string) =>
 			path === 'docs/guide/account.md'
 				? documentText(path).split('**List Numbers**').join('List Numbers')
@@ -71,7 +75,18 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 		expect(recipeGaps([listNumbers], withoutParagraph)).toEqual([
 			{
 				operation: 'Account › List Numbers',
-				step: '4. a **List Numbers** paragraph where its README line links',
+				step: "4. a **List Numbers** paragraph in the user's guide",
+			},
+		]);
+		// The README's table as it was before List Numbers was added, not generated since.
+		const withoutRow = (path: string) =>
+			path === PACKAGE_README
+				? documentText(path).replace(' · List Numbers ·', ' ·')
+				: documentText(path);
+		expect(recipeGaps([listNumbers], withoutRow)).toEqual([
+			{
+				operation: 'Account › List Numbers',
+				step: "4. the package README's Operations table generated (npm run docs:operations)",
 			},
 		]);
 		// Marked as acting on every run, while its case lets the fault matrix repeat it.

@@ -14,6 +14,7 @@ import {
 	repositoryTarget,
 	section,
 } from './guide';
+import { readmeTable } from './operationsTable';
 
 /**
  * The user's guide is the package README (what npm shows, and where it starts) and one page per
@@ -55,8 +56,12 @@ describe('the user guide', () => {
 		}
 	});
 
-	it('keeps the package README short: at most 3,000 words (as wc -w counts them)', () => {
-		const words = readme.split(/\s+/).filter(Boolean).length;
+	it('keeps the package README short: at most 3,000 words (as wc -w counts them) besides its generated Operations table', () => {
+		// The table grows with the node (operationsTable.ts): a new operation never meets the cap.
+		const words = readme
+			.replace(readmeTable(readme) ?? '', '')
+			.split(/\s+/)
+			.filter(Boolean).length;
 		expect(words).toBeGreaterThan(1000);
 		expect(words).toBeLessThanOrEqual(3000);
 	});

@@ -503,6 +503,7 @@ export {
 	repositoryFolderFiles,
 	repositoryPathExists,
 	repositorySourceFiles,
+	writeRepositoryFile,
 } from './repositoryFiles';
 export { processedData } from './processedData';
 export {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { typeScriptFilesUnder } from './sourceFiles';
 
@@ -22,6 +22,11 @@ function repositoryDir(): string {
 /** The text of a file of the repository, by its path from the root, e.g. `docs/guide/media.md`. */
 export function repositoryFileText(relativePath: string): string {
 	return readFileSync(join(repositoryDir(), relativePath), 'utf8');
+}
+
+/** Writes a file of the repository (a generated part of a document), by its path from the root. */
+export function writeRepositoryFile(relativePath: string, text: string): void {
+	writeFileSync(join(repositoryDir(), relativePath), text);
 }
 
 /** Whether a file or folder of the repository exists, by its path from the root. */
