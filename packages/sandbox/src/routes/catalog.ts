@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { characterCount } from '../characters';
 import { fieldsToAnswer, pagingOf } from '../dialect';
 import { invalid, notFound } from '../errors';
 import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
@@ -16,6 +17,8 @@ import type { SandboxState } from '../sandbox';
 import { isObject, oneOf, queryBoolean, queryInteger, requireArray } from '../validate';
 
 const BATCH_METHODS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+/** A product's retailer ID (the catalog's content ID), in characters (characters.ts). */
+const RETAILER_ID_MAX = 100;
 
 interface BatchEntry {
 	method: (typeof BATCH_METHODS)[number];
@@ -132,10 +135,14 @@ function parseEntry(item: unknown, path: string): BatchEntry {
 			throw invalid(`${path}.${key}`, 'is not a known field (known: method, retailer_id, data)');
 	const method = oneOf(item.method, BATCH_METHODS, `${path}.method`);
 	const retailerId = item.retailer_id;
-	if (typeof retailerId !== 'string' || retailerId.trim() === '' || retailerId.length > 100)
+	if (
+		typeof retailerId !== 'string' ||
+		retailerId.trim() === '' ||
+		characterCount(retailerId) > RETAILER_ID_MAX
+	)
 		throw invalid(
 			`${path}.retailer_id`,
-			'is required: a non-empty string of at most 100 characters',
+			`is required: a non-empty string of at most ${RETAILER_ID_MAX} characters`,
 		);
 	if (method === 'DELETE') {
 		if (item.data !== undefined) throw invalid(`${path}.data`, 'a DELETE entry carries no data');

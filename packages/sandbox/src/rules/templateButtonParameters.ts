@@ -33,8 +33,8 @@ export function buttonParameterProblem(
 		case 'copy_code':
 			return p.type === 'coupon_code' &&
 				typeof p.coupon_code === 'string' &&
-				p.coupon_code.length > 0 &&
-				p.coupon_code.length <= LIMITS.copyCode
+				p.coupon_code !== '' &&
+				characterCount(p.coupon_code) <= LIMITS.copyCode
 				? undefined
 				: {
 						field: '',
