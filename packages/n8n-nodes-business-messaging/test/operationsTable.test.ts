@@ -1,4 +1,4 @@
-import { writeRepositoryFile } from 'business-messaging-testing';
+import { writeRepositoryFile, writingGeneratedDocs } from 'business-messaging-testing';
 import { PACKAGE_README, documentText } from './guide';
 import { listedOperations, operationsTable, readmeTable } from './operationsTable';
 import { nodeOperations } from './recipe';
@@ -10,7 +10,7 @@ import { nodeOperations } from './recipe';
 describe("the package README's Operations table", () => {
 	const operations = nodeOperations();
 
-	if (process.env.BM_WRITE_DOCS === '1')
+	if (writingGeneratedDocs())
 		it('is written from the node', () => {
 			const readme = documentText(PACKAGE_README);
 			const now = readmeTable(readme);

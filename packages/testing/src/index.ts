@@ -504,6 +504,7 @@ export {
 	repositoryPathExists,
 	repositorySourceFiles,
 	writeRepositoryFile,
+	writingGeneratedDocs,
 } from './repositoryFiles';
 export { processedData } from './processedData';
 export {

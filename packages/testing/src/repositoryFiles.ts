@@ -29,6 +29,11 @@ export function writeRepositoryFile(relativePath: string, text: string): void {
 	writeFileSync(join(repositoryDir(), relativePath), text);
 }
 
+/** Whether this run writes the generated parts of documents (BM_WRITE_DOCS=1), not only checks them. */
+export function writingGeneratedDocs(): boolean {
+	return process.env.BM_WRITE_DOCS === '1';
+}
+
 /** Whether a file or folder of the repository exists, by its path from the root. */
 export function repositoryPathExists(relativePath: string): boolean {
 	return existsSync(join(repositoryDir(), relativePath));
