@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { sandboxControl } from './conversationSupport';
+import type { FaultColumn } from './faultMatrixTable';
 import type { TestBed } from './harness';
 
 /**
@@ -19,7 +20,14 @@ export interface OperationCase {
 	repeatable: boolean;
 	/** What the operation changed in the sandbox, counted; absent for reads. */
 	effect?: (bed: TestBed) => number;
+	/** RELIABILITY.md's footnote on a fault's cell (faultMatrixTable.ts), by the fault's column. */
+	footnotes?: Partial<Record<FaultColumn, 1 | 2 | 3>>;
 }
+
+/** A delete whose first try went through: the repeat's 404 is taken as done (footnote 1). */
+const DELETE_FOOTNOTES = { 'reset after processing': 1, 'malformed JSON': 1 } as const;
+/** A file cut short is fetched again (2); a JSON error in place of a file is judged (3). */
+const DOWNLOAD_FOOTNOTES = { 'malformed JSON': 2, 'failure in a 200 body': 3 } as const;
 
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const PNG_BASE64 =
@@ -437,6 +445,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$`,
 		},
 		repeatable: true,
+		footnotes: DELETE_FOOTNOTES,
 		effect: (bed) => 1 - templates(bed, 'spring_sale').length,
 	},
 	{
@@ -487,6 +496,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		}),
 		target: { method: 'POST', path: (bed) => `^/downloadMedia/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
+		footnotes: DOWNLOAD_FOOTNOTES,
 	},
 	{
 		name: 'Media › Download From URL',
@@ -506,6 +516,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		target: { method: 'GET', path: () => '^/chat_business/attachments/' },
 		repeatable: true,
+		footnotes: DOWNLOAD_FOOTNOTES,
 	},
 	{
 		name: 'Media › Delete',
@@ -517,6 +528,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		}),
 		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
+		footnotes: DELETE_FOOTNOTES,
 		effect: (bed) =>
 			bed.sandbox.state.store.media.get(bed.sandbox.mediaIds[0])?.deletedAt === undefined ? 0 : 1,
 	},
