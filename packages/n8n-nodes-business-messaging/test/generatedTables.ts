@@ -1,6 +1,8 @@
 import type { OperationCase } from './faultCases';
 
 /**
+ * The tables generated from the fault cases (faultCases.ts) by `npm run docs:operations`.
+ *
  * RELIABILITY.md's fault matrix, generated (`npm run docs:operations`): a row per operation, its
  * cells from its case's `repeatable` (faultCases.ts), the rule faultMatrix.test.ts holds the node
  * to: a repeatable request is retried after every fault (R); any other only after a 429, else a
@@ -60,7 +62,44 @@ export function faultMatrixTable(names: string[], cases: OperationCase[]): strin
 
 /** RELIABILITY.md's generated matrix as it is now, markers included; undefined without them. */
 export function documentMatrix(text: string): string | undefined {
-	const start = text.indexOf(MATRIX_START);
-	const end = text.indexOf(MATRIX_END);
-	return start < 0 || end < start ? undefined : text.slice(start, end + MATRIX_END.length);
+	return generatedPart(text, MATRIX_START, MATRIX_END);
+}
+
+export const CONTRACT_START =
+	'<!-- Generated from test/faultCases.ts by `npm run docs:operations`: edit the cases, not this table. -->';
+export const CONTRACT_END = '<!-- End of the generated output contract. -->';
+
+/** docs/guide/output-contract.md's table, from OUTPUT_CONTRACT, in the node's order (`names`). */
+export function outputContractTable(
+	names: string[],
+	contract: Record<string, { api: string; adds: string }>,
+): string {
+	const rows = names.flatMap((name) =>
+		contract[name] ? [`| ${name} | ${contract[name].api} | ${contract[name].adds} |`] : [],
+	);
+	return [
+		CONTRACT_START,
+		'',
+		"| operation | the API's object, as returned | fields the node adds |",
+		'|---|---|---|',
+		...rows,
+		'',
+		CONTRACT_END,
+	].join('\n');
+}
+
+/** The output contract page's generated table as it is now, markers included. */
+export function documentContract(text: string): string | undefined {
+	return generatedPart(text, CONTRACT_START, CONTRACT_END);
+}
+
+/** The part of a document between two markers, the markers included; undefined without them. */
+export function generatedPart(
+	text: string,
+	startMarker: string,
+	endMarker: string,
+): string | undefined {
+	const start = text.indexOf(startMarker);
+	const end = text.indexOf(endMarker, start);
+	return start < 0 || end < 0 ? undefined : text.slice(start, end + endMarker.length);
 }
