@@ -1,5 +1,6 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { sandboxControl } from './conversationSupport';
+import type { FaultColumn } from './generatedTables';
 import type { TestBed } from './harness';
 
 /**
@@ -19,7 +20,14 @@ export interface OperationCase {
 	repeatable: boolean;
 	/** What the operation changed in the sandbox, counted; absent for reads. */
 	effect?: (bed: TestBed) => number;
+	/** RELIABILITY.md's footnote on a fault's cell (faultMatrixTable.ts), by the fault's column. */
+	footnotes?: Partial<Record<FaultColumn, 1 | 2 | 3>>;
 }
+
+/** A delete whose first try went through: the repeat's 404 is taken as done (footnote 1). */
+const DELETE_FOOTNOTES = { 'reset after processing': 1, 'malformed JSON': 1 } as const;
+/** A file cut short is fetched again (2); a JSON error in place of a file is judged (3). */
+const DOWNLOAD_FOOTNOTES = { 'malformed JSON': 2, 'failure in a 200 body': 3 } as const;
 
 const rl = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const PNG_BASE64 =
@@ -437,6 +445,7 @@ export const OPERATION_CASES: OperationCase[] = [
 			path: (bed) => `^/${bed.sandbox.businessAccountId}/message_templates$`,
 		},
 		repeatable: true,
+		footnotes: DELETE_FOOTNOTES,
 		effect: (bed) => 1 - templates(bed, 'spring_sale').length,
 	},
 	{
@@ -487,6 +496,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		}),
 		target: { method: 'POST', path: (bed) => `^/downloadMedia/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
+		footnotes: DOWNLOAD_FOOTNOTES,
 	},
 	{
 		name: 'Media › Download From URL',
@@ -506,6 +516,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		target: { method: 'GET', path: () => '^/chat_business/attachments/' },
 		repeatable: true,
+		footnotes: DOWNLOAD_FOOTNOTES,
 	},
 	{
 		name: 'Media › Delete',
@@ -517,6 +528,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		}),
 		target: { method: 'DELETE', path: (bed) => `^/${bed.sandbox.mediaIds[0]}$` },
 		repeatable: true,
+		footnotes: DELETE_FOOTNOTES,
 		effect: (bed) =>
 			bed.sandbox.state.store.media.get(bed.sandbox.mediaIds[0])?.deletedAt === undefined ? 0 : 1,
 	},
@@ -666,3 +678,183 @@ export const OPERATION_CASES: OperationCase[] = [
 		effect: (bed) => bed.sandbox.state.store.refunds.size,
 	},
 ];
+
+/**
+ * What each operation outputs (docs/guide/output-contract.md, generated from this by `npm run
+ * docs:operations`; outputContract.test.ts holds every operation to it): the API's object as
+ * returned ("—": none), and the fields the node adds (`field?`: only when it applies).
+ */
+export const OUTPUT_CONTRACT: Record<string, { api: string; adds: string }> = {
+	'Account › Get Business Account': {
+		api: 'the business account',
+		adds: '—',
+	},
+	'Account › List Numbers': {
+		api: 'one number of the key per item',
+		adds: '—',
+	},
+	'Account › Block User': {
+		api: "the user's entry in `added_users` (`input`, `wa_id`)",
+		adds: '—',
+	},
+	'Account › List Blocked Users': {
+		api: 'one blocked user per item (`wa_id`)',
+		adds: '—',
+	},
+	'Account › Get Business Profile': {
+		api: 'the profile (`messaging_product` and the fields set)',
+		adds: '`phoneNumberId`',
+	},
+	'Account › Get Conversational Automation': {
+		api: "the number's `conversational_automation` (`enable_welcome_message`, `prompts`, `commands`)",
+		adds: '`phoneNumberId`',
+	},
+	'Account › Get Routing Roles': {
+		api: '—',
+		adds: '`phoneNumberId`, `roles`, `isStandby`, `warning?`',
+	},
+	'Account › Unblock User': {
+		api: "the user's entry in `removed_users` (`input`, `wa_id`)",
+		adds: '—',
+	},
+	'Account › Update Business Profile': {
+		api: '—',
+		adds: '`success`, `phoneNumberId`, `updated`, `profilePhoto?`',
+	},
+	'Account › Update Conversational Automation': {
+		api: '—',
+		adds: '`success`, `phoneNumberId`, `updated`',
+	},
+	'Analytics › Get Pricing Analytics': {
+		api: '—',
+		adds: '`start`, `end`, `pricingCategory?`, `pricingType?`, `country?`, `phoneNumber?`, `volume`, `cost`, `currency?`',
+	},
+	'Analytics › Get Template Analytics': {
+		api: '—',
+		adds: '`templateId`, `templateName?`, `language?`, `start`, `end`, `sent`, `delivered`, `read`, `clicked`, `clicks`, `amountSpent`, `costPerDelivered?`, `currency?`',
+	},
+	'Chat › Hand Back to the Workflow': {
+		api: '—',
+		adds: '`phoneNumberId`, `customer`, `handledByPerson`, `handedBackAt`, `keptIn`',
+	},
+	'Chat › Hand Over to a Person': {
+		api: '—',
+		adds: '`phoneNumberId`, `customer`, `handledByPerson`, `handedOverAt`, `handedOverBy`, `note?`, `until?`, `keptIn?`',
+	},
+	'Media › Delete': {
+		api: "the API's answer (`success`)",
+		adds: '`mediaId`',
+	},
+	'Media › Download': {
+		api: '—',
+		adds: '`mediaId`, `fileName`, `mimeType`, `fileSize?`',
+	},
+	'Media › Download From URL': {
+		api: '—',
+		adds: '`mediaId`, `fileName`, `mimeType`, `fileSize?`',
+	},
+	'Media › Get URL': {
+		api: '—',
+		adds: '`mediaId`, `url?`, `mimeType?`, `sha256?`, `fileSize?`, `phoneNumberId`',
+	},
+	'Media › Upload': {
+		api: '—',
+		adds: '`mediaId`, `mediaType`, `fileName`, `mimeType`, `fileSize`, `phoneNumberId`',
+	},
+	'Message › Mark as Read': {
+		api: '—',
+		adds: '`success`, `messageId`, `typing`, `phoneNumberId`',
+	},
+	'Message › React': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `reactedTo`, `emoji`, `removed`, `replyTo?`, `phoneNumberId`',
+	},
+	'Message › Send and Wait for Response': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `phoneNumberId`, `responseType`, `answerThrough`, `sentAs?`, `template?`, `language?`, `waitId`, `waitKey?`, `waitLimit`, `answered`, `approved?`, `answerTitle?`, `choice?`, `form?`, `text?`, `answeredThrough?`, `answeredAt?`, `respondedAt?`, `reply?`',
+	},
+	'Message › Send Catalog': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `thumbnailProductRetailerId?`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Buttons': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `buttons`, `uploaded?`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Contacts': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Flow': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `flowToken`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Link Button': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `uploaded?`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send List': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Location': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Media': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `uploaded?`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Product': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `catalogId`, `productRetailerId`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Product List': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `catalogId`, `productRetailerIds`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Message › Send Template': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `template`, `language`, `sentThrough?`, `uploaded?`, `replyTo?`, `phoneNumberId`',
+	},
+	'Message › Send Text': {
+		api: '—',
+		adds: '`messageId`, `recipient`, `waId?`, `userId?`, `messageStatus?`, `type`, `messageIds?`, `bubbles?`, `typing?`, `replyTo?`, `sentAs?`, `template?`, `language?`, `phoneNumberId`',
+	},
+	'Payment › Refund': {
+		api: 'the refund (`id`, `status`, `speed_processed`)',
+		adds: '`referenceId`, `amount?`',
+	},
+	'Product › Batch': {
+		api: '—',
+		adds: '`catalogId`, `handles`, `productCount`, `retailerIds`, `status`, `note`',
+	},
+	'Product › Get Many': {
+		api: 'one product per item',
+		adds: '`totalCount?`',
+	},
+	'Template › Create': {
+		api: "the API's answer (`id`, `status`, `category`)",
+		adds: '`name`, `language`',
+	},
+	'Template › Delete': {
+		api: "the API's answer (`success`)",
+		adds: '`name`, `templateId?`',
+	},
+	'Template › Get': {
+		api: 'the template',
+		adds: '—',
+	},
+	'Template › Get Many': {
+		api: 'one template per item',
+		adds: '—',
+	},
+	'Template › Update': {
+		api: "the API's answer (`success`)",
+		adds: '`id`, `name`, `language`, `status`',
+	},
+	'Template Sample › Upload': {
+		api: '—',
+		adds: '`h`, `fileName?`, `mimeType`, `fileSize`',
+	},
+};

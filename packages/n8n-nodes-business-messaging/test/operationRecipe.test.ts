@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { resources } from '../nodes/BusinessMessaging/actions/resources';
 import type { ItemOperation } from '../nodes/BusinessMessaging/actions/types';
-import { OPERATION_CASES } from './faultCases';
+import { OPERATION_CASES, OUTPUT_CONTRACT } from './faultCases';
 import { PACKAGE_README, documentText } from './guide';
 import { nodeOperations, recipeGaps } from './recipe';
 
@@ -59,8 +59,6 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 				operation: 'Account › Throwaway',
 				step: "4. the package README's Operations table generated (npm run docs:operations)",
 			},
-			{ operation: 'Account › Throwaway', step: '4. a row in docs/guide/output-contract.md' },
-			{ operation: 'Account › Throwaway', step: "4. a row in RELIABILITY.md's fault matrix" },
 		]);
 	});
 
@@ -87,6 +85,41 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 			{
 				operation: 'Account › List Numbers',
 				step: "4. the package README's Operations table generated (npm run docs:operations)",
+			},
+		]);
+		// RELIABILITY.md's matrix as it was before List Numbers had its case, not generated since.
+		const withoutFaultRow = (path: string) =>
+			path === 'RELIABILITY.md'
+				? documentText(path).replace(/^\| Account › List Numbers \|.*\n/m, '')
+				: documentText(path);
+		expect(recipeGaps([listNumbers], withoutFaultRow)).toEqual([
+			{
+				operation: 'Account › List Numbers',
+				step: "4. RELIABILITY.md's fault matrix generated (npm run docs:operations)",
+			},
+		]);
+		// Its case without its output contract.
+		const contract = OUTPUT_CONTRACT['Account › List Numbers'];
+		delete OUTPUT_CONTRACT['Account › List Numbers'];
+		try {
+			expect(recipeGaps([listNumbers])).toEqual([
+				{
+					operation: 'Account › List Numbers',
+					step: '1. its output in OUTPUT_CONTRACT (test/faultCases.ts)',
+				},
+			]);
+		} finally {
+			OUTPUT_CONTRACT['Account › List Numbers'] = contract;
+		}
+		// The output contract's page as it was before List Numbers had its row, not generated since.
+		const withoutContractRow = (path: string) =>
+			path === 'docs/guide/output-contract.md'
+				? documentText(path).replace(/^\| Account › List Numbers \|.*\n/m, '')
+				: documentText(path);
+		expect(recipeGaps([listNumbers], withoutContractRow)).toEqual([
+			{
+				operation: 'Account › List Numbers',
+				step: "4. docs/guide/output-contract.md's table generated (npm run docs:operations)",
 			},
 		]);
 		// Marked as acting on every run, while its case lets the fault matrix repeat it.

@@ -1,3 +1,4 @@
+import { generatedPart } from './generatedTables';
 import { GUIDE_DIR, PACKAGE_README, anchorOf, blobUrl, documentText, guidePages } from './guide';
 
 /**
@@ -74,9 +75,7 @@ export function operationsTable(
 
 /** The README's generated table as it is now, markers included; undefined without them. */
 export function readmeTable(readme: string = documentText(PACKAGE_README)): string | undefined {
-	const start = readme.indexOf(TABLE_START);
-	const end = readme.indexOf(TABLE_END);
-	return start < 0 || end < start ? undefined : readme.slice(start, end + TABLE_END.length);
+	return generatedPart(readme, TABLE_START, TABLE_END);
 }
 
 /** The operations the README's generated table lists: `Resource › Operation`. */

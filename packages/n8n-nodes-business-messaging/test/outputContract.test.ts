@@ -1,12 +1,12 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-import { OPERATION_CASES, type OperationCase } from './faultCases';
-import { GUIDE_DIR, documentText } from './guide';
+import { OPERATION_CASES, OUTPUT_CONTRACT, type OperationCase } from './faultCases';
 import { nodeOperations } from './recipe';
 import { expectFailure, useTestBed } from './harness';
 
 /**
  * The user's guide's "Output contract" page is the public surface: every operation's real output
- * (against the sandbox) must match its row, and the rules the page states must hold.
+ * (against the sandbox) must match its row (written in faultCases.ts › OUTPUT_CONTRACT, from which
+ * the page's table is generated), and the rules the page states must hold.
  */
 const bed = useTestBed();
 
@@ -16,17 +16,15 @@ interface ContractRow {
 	added: Array<{ name: string; optional: boolean }>;
 }
 
+/** The contract of each operation, as faultCases.ts › OUTPUT_CONTRACT states it. */
 function contractRows(): Map<string, ContractRow> {
-	const page = documentText(`${GUIDE_DIR}/output-contract.md`);
 	const rows = new Map<string, ContractRow>();
-	for (const line of page.split('\n')) {
-		const cells = line.split('|').map((cell) => cell.trim());
-		if (cells.length !== 5 || !cells[1].includes(' › ')) continue;
-		const added = [...cells[3].matchAll(/`([^`]+)`/g)].map(([, field]) => ({
+	for (const [name, { api, adds }] of Object.entries(OUTPUT_CONTRACT)) {
+		const added = [...adds.matchAll(/`([^`]+)`/g)].map(([, field]) => ({
 			name: field.replace(/\?$/, ''),
 			optional: field.endsWith('?'),
 		}));
-		rows.set(cells[1], { apiObject: cells[2] !== '—', added });
+		rows.set(name, { apiObject: api !== '—', added });
 	}
 	return rows;
 }
@@ -63,7 +61,7 @@ describe('output contract', () => {
 		'%s outputs what its row says',
 		async (name, operation) => {
 			const row = rows.get(name);
-			if (!row) throw new Error(`docs/guide/output-contract.md has no row for ${name}`);
+			if (!row) throw new Error(`faultCases.ts › OUTPUT_CONTRACT has no row for ${name}`);
 			const [output] = await run(operation);
 			expect(output.length).toBeGreaterThan(0);
 			for (const item of output as INodeExecutionData[]) {

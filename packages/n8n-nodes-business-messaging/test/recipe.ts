@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { resourceProperties, resources } from '../nodes/BusinessMessaging/actions/resources';
 import type { Operation } from '../nodes/BusinessMessaging/actions/types';
-import { OPERATION_CASES } from './faultCases';
+import { OPERATION_CASES, OUTPUT_CONTRACT } from './faultCases';
 import { PACKAGE_README, documentText, guidePages, section } from './guide';
 import { listedOperations, operationParagraph } from './operationsTable';
 
@@ -78,8 +78,12 @@ export function recipeGaps(
 			gap(`4. a **${operationName}** paragraph in the user's guide`);
 		if (!listed.has(name))
 			gap("4. the package README's Operations table generated (npm run docs:operations)");
-		if (!contract.has(name)) gap('4. a row in docs/guide/output-contract.md');
-		if (!faults.has(name)) gap("4. a row in RELIABILITY.md's fault matrix");
+		if (faultCase && !OUTPUT_CONTRACT[name])
+			gap('1. its output in OUTPUT_CONTRACT (test/faultCases.ts)');
+		else if (faultCase && !contract.has(name))
+			gap("4. docs/guide/output-contract.md's table generated (npm run docs:operations)");
+		if (faultCase && !faults.has(name))
+			gap("4. RELIABILITY.md's fault matrix generated (npm run docs:operations)");
 	}
 	return gaps;
 }
