@@ -65,63 +65,53 @@ describe('adding an operation (docs/ARCHITECTURE.md)', () => {
 	it('names a guide paragraph missing, a README table not generated again, and a repeatable send', () => {
 		const listNumbers = operations.find(({ name }) => name === 'Account › List Numbers')!;
 		expect(OPERATION_CASES.find((c) => c.name === listNumbers.name)?.repeatable).toBe(true);
+		/** The documents with one changed (`path`), as they were before a step was done. */
+		const planted =
+			(path: string, change: (text: string) => string) =>
+			(read: string): string =>
+				read === path ? change(documentText(read)) : documentText(read);
+		const listNumbersRow = /^\| Account › List Numbers \|.*\n/m;
+		const misses = (step: string) => [{ operation: 'Account › List Numbers', step }];
 		// Its paragraph gone from the guide.
-		const withoutParagraph = (path: string) =>
-			path === 'docs/guide/account.md'
-				? documentText(path).split('**List Numbers**').join('List Numbers')
-				: documentText(path);
-		expect(recipeGaps([listNumbers], withoutParagraph)).toEqual([
-			{
-				operation: 'Account › List Numbers',
-				step: "4. a **List Numbers** paragraph in the user's guide",
-			},
-		]);
-		// The README's table as it was before List Numbers was added, not generated since.
-		const withoutRow = (path: string) =>
-			path === PACKAGE_README
-				? documentText(path).replace(' · List Numbers ·', ' ·')
-				: documentText(path);
-		expect(recipeGaps([listNumbers], withoutRow)).toEqual([
-			{
-				operation: 'Account › List Numbers',
-				step: "4. the package README's Operations table generated (npm run docs:operations)",
-			},
-		]);
-		// RELIABILITY.md's matrix as it was before List Numbers had its case, not generated since.
-		const withoutFaultRow = (path: string) =>
-			path === 'RELIABILITY.md'
-				? documentText(path).replace(/^\| Account › List Numbers \|.*\n/m, '')
-				: documentText(path);
-		expect(recipeGaps([listNumbers], withoutFaultRow)).toEqual([
-			{
-				operation: 'Account › List Numbers',
-				step: "4. RELIABILITY.md's fault matrix generated (npm run docs:operations)",
-			},
-		]);
+		expect(
+			recipeGaps(
+				[listNumbers],
+				planted('docs/guide/account.md', (t) => t.split('**List Numbers**').join('List Numbers')),
+			),
+		).toEqual(misses("4. a **List Numbers** paragraph in the user's guide"));
+		// Each generated table as it was before List Numbers was added, not generated since.
+		expect(
+			recipeGaps(
+				[listNumbers],
+				planted(PACKAGE_README, (t) => t.replace(' · List Numbers ·', ' ·')),
+			),
+		).toEqual(
+			misses("4. the package README's Operations table generated (npm run docs:operations)"),
+		);
+		expect(
+			recipeGaps(
+				[listNumbers],
+				planted('RELIABILITY.md', (t) => t.replace(listNumbersRow, '')),
+			),
+		).toEqual(misses("4. RELIABILITY.md's fault matrix generated (npm run docs:operations)"));
+		expect(
+			recipeGaps(
+				[listNumbers],
+				planted('docs/guide/output-contract.md', (t) => t.replace(listNumbersRow, '')),
+			),
+		).toEqual(
+			misses("4. docs/guide/output-contract.md's table generated (npm run docs:operations)"),
+		);
 		// Its case without its output contract.
 		const contract = OUTPUT_CONTRACT['Account › List Numbers'];
 		delete OUTPUT_CONTRACT['Account › List Numbers'];
 		try {
-			expect(recipeGaps([listNumbers])).toEqual([
-				{
-					operation: 'Account › List Numbers',
-					step: '1. its output in OUTPUT_CONTRACT (test/faultCases.ts)',
-				},
-			]);
+			expect(recipeGaps([listNumbers])).toEqual(
+				misses('1. its output in OUTPUT_CONTRACT (test/faultCases.ts)'),
+			);
 		} finally {
 			OUTPUT_CONTRACT['Account › List Numbers'] = contract;
 		}
-		// The output contract's page as it was before List Numbers had its row, not generated since.
-		const withoutContractRow = (path: string) =>
-			path === 'docs/guide/output-contract.md'
-				? documentText(path).replace(/^\| Account › List Numbers \|.*\n/m, '')
-				: documentText(path);
-		expect(recipeGaps([listNumbers], withoutContractRow)).toEqual([
-			{
-				operation: 'Account › List Numbers',
-				step: "4. docs/guide/output-contract.md's table generated (npm run docs:operations)",
-			},
-		]);
 		// Marked as acting on every run, while its case lets the fault matrix repeat it.
 		const sending = { ...listNumbers, operation: { ...listNumbers.operation, sideEffects: true } };
 		expect(recipeGaps([sending])).toEqual([
