@@ -6,17 +6,25 @@ import {
 	faultMatrixTable,
 	outputContractTable,
 } from './generatedTables';
-import { GUIDE_DIR, documentText } from './guide';
+import { GUIDE_DIR, PACKAGE_README, documentText } from './guide';
+import { operationsTable, readmeTable } from './operationsTable';
 import { nodeOperations } from './recipe';
 
 /**
- * The tables generated from the fault cases (generatedTables.ts): RELIABILITY.md's fault matrix
- * and the output contract's table. `npm run docs:operations` runs this file with BM_WRITE_DOCS=1,
+ * The generated tables: the package README's Operations table (operationsTable.ts, from the
+ * node), RELIABILITY.md's fault matrix and the output contract's table (generatedTables.ts, from
+ * the fault cases). `npm run docs:operations` runs this file with BM_WRITE_DOCS=1,
  * which writes them first.
  */
-const names = nodeOperations().map(({ name }) => name);
+const operations = nodeOperations();
+const names = operations.map(({ name }) => name);
 const CONTRACT_PAGE = `${GUIDE_DIR}/output-contract.md`;
 const tables = [
+	{
+		path: PACKAGE_README,
+		now: (text: string) => readmeTable(text),
+		expected: operationsTable(operations),
+	},
 	{
 		path: 'RELIABILITY.md',
 		now: documentMatrix,
