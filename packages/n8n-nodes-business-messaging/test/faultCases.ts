@@ -271,9 +271,9 @@ export const OPERATION_CASES: OperationCase[] = [
 		// The same update twice leaves the same components.
 		repeatable: true,
 		effect: (bed) =>
-			bed.sandbox.state.store.conversationalAutomations
-				.get(bed.sandbox.phoneNumberIds[0])
-				?.prompts.join() === 'Where is my order?'
+			bed.sandbox.state.store
+				.conversationalAutomation(bed.sandbox.phoneNumberIds[0])
+				.prompts.join() === 'Where is my order?'
 				? 1
 				: 0,
 	},
@@ -366,7 +366,7 @@ export const OPERATION_CASES: OperationCase[] = [
 		// The same update twice leaves the same profile.
 		repeatable: true,
 		effect: (bed) =>
-			bed.sandbox.state.store.businessProfiles.get(bed.sandbox.phoneNumberIds[0])?.about ===
+			bed.sandbox.state.store.businessProfile(bed.sandbox.phoneNumberIds[0]).about ===
 			'Roasted every Monday in Lisbon'
 				? 1
 				: 0,

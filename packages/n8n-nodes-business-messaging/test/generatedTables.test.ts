@@ -1,8 +1,12 @@
+import { apiEndpoints } from 'business-messaging-sandbox';
 import { writeRepositoryFile, writingGeneratedDocs } from 'business-messaging-testing';
 import { OPERATION_CASES, OUTPUT_CONTRACT } from './faultCases';
 import {
+	SANDBOX_README,
 	documentContract,
+	documentEndpoints,
 	documentMatrix,
+	endpointTable,
 	faultMatrixTable,
 	outputContractTable,
 } from './generatedTables';
@@ -13,8 +17,9 @@ import { nodeOperations } from './recipe';
 /**
  * The generated tables: the package README's Operations table (operationsTable.ts, from the
  * node), RELIABILITY.md's fault matrix and the output contract's table (generatedTables.ts, from
- * the fault cases). `npm run docs:operations` runs this file with BM_WRITE_DOCS=1,
- * which writes them first.
+ * the fault cases), and the sandbox README's endpoint table (from its route modules' `endpoints`,
+ * as the sandbox's build serves them). `npm run docs:operations` builds the sandbox and runs this
+ * file with BM_WRITE_DOCS=1, which writes them first.
  */
 const operations = nodeOperations();
 const names = operations.map(({ name }) => name);
@@ -23,31 +28,36 @@ const tables = [
 	{
 		path: PACKAGE_README,
 		now: (text: string) => readmeTable(text),
-		expected: operationsTable(operations),
+		expected: () => operationsTable(operations),
 	},
 	{
 		path: 'RELIABILITY.md',
 		now: documentMatrix,
-		expected: faultMatrixTable(names, OPERATION_CASES),
+		expected: () => faultMatrixTable(names, OPERATION_CASES),
 	},
 	{
 		path: CONTRACT_PAGE,
 		now: documentContract,
-		expected: outputContractTable(names, OUTPUT_CONTRACT),
+		expected: () => outputContractTable(names, OUTPUT_CONTRACT),
+	},
+	{
+		path: SANDBOX_README,
+		now: documentEndpoints,
+		expected: () => apiEndpoints().then(endpointTable),
 	},
 ];
 
 describe.each(tables)('the generated table of $path', ({ path, now, expected }) => {
 	if (writingGeneratedDocs())
-		it('is written from the cases', () => {
+		it('is written from the cases', async () => {
 			const text = documentText(path);
 			const part = now(text);
 			if (!part) throw new Error(`${path} has no generated table's markers`);
-			writeRepositoryFile(path, text.replace(part, expected));
+			writeRepositoryFile(path, text.replace(part, await expected()));
 		});
 
-	it('is the one the cases make (npm run docs:operations writes it)', () => {
-		expect(now(documentText(path))).toBe(expected);
+	it('is the one the cases make (npm run docs:operations writes it)', async () => {
+		expect(now(documentText(path))).toBe(await expected());
 	});
 });
 

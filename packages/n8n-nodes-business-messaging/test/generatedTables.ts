@@ -1,3 +1,4 @@
+import type { Endpoint } from 'business-messaging-sandbox';
 import type { OperationCase } from './faultCases';
 
 /**
@@ -102,4 +103,28 @@ export function generatedPart(
 	const start = text.indexOf(startMarker);
 	const end = text.indexOf(endMarker, start);
 	return start < 0 || end < 0 ? undefined : text.slice(start, end + endMarker.length);
+}
+
+export const SANDBOX_README = 'packages/sandbox/README.md';
+
+export const ENDPOINTS_START =
+	'<!-- Generated from the `endpoints` of src/routes/ by `npm run docs:operations`: edit those, not this table. -->';
+export const ENDPOINTS_END = '<!-- End of the generated endpoint table. -->';
+
+/** The sandbox README's endpoint table, from the rows its route modules export. */
+export function endpointTable(endpoints: Endpoint[]): string {
+	return [
+		ENDPOINTS_START,
+		'',
+		'| spec | method and path | notes |',
+		'|---|---|---|',
+		...endpoints.map(({ spec, route, notes }) => `| ${spec ?? '—'} | ${route} | ${notes ?? ''} |`),
+		'',
+		ENDPOINTS_END,
+	].join('\n');
+}
+
+/** The sandbox README's generated endpoint table as it is now, markers included. */
+export function documentEndpoints(text: string): string | undefined {
+	return generatedPart(text, ENDPOINTS_START, ENDPOINTS_END);
 }

@@ -5,7 +5,7 @@ import { checkApiKey, faultAfter, logAndFault, logStatus } from './apiHooks';
 import { sendError } from './dialect';
 import type { ApiError } from './errors';
 import type { FaultRule } from './faults';
-import { asApiError, unknownPath, type SandboxPlugin } from './http';
+import { asApiError, unknownPath, type Endpoint, type SandboxPlugin } from './http';
 import type { LoggedRequest } from './requestLog';
 
 declare module 'fastify' {
@@ -30,7 +30,7 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 	app.addHook('onSend', faultAfter);
 	app.addHook('onResponse', logStatus);
 
-	for (const routes of await apiRoutes()) app.register(routes, { sandbox });
+	for (const { plugin } of await routeModules()) app.register(plugin, { sandbox });
 
 	// Unknown paths under /v3 pass the hooks above too: logged, faulted, the key checked.
 	app.setNotFoundHandler(unknownPath);
@@ -40,13 +40,20 @@ export const api: SandboxPlugin = async (app, { sandbox }) => {
 	);
 };
 
+/** A module of routes/: its plugin, and its rows of the README's endpoint table. */
+export interface RouteModule {
+	file: string;
+	plugin: SandboxPlugin;
+	endpoints: Endpoint[];
+}
+
 /**
  * The API's routes: every module of routes/ (its control API aside, in routes/control/), each
- * exporting one plugin named `<area>Routes`, as @fastify/autoload would load them. A new
- * endpoint's file there is served, with no list to extend.
+ * exporting one plugin named `<area>Routes`, as @fastify/autoload would load them, and its rows
+ * of the README's endpoint table as `endpoints`. A new endpoint's file there is served and
+ * described, with no list to extend.
  */
-async function apiRoutes(): Promise<SandboxPlugin[]> {
-	const dir = join(__dirname, 'routes');
+export async function routeModules(dir = join(__dirname, 'routes')): Promise<RouteModule[]> {
 	const files = readdirSync(dir)
 		.filter((file) => file.endsWith('.js'))
 		.sort();
@@ -56,7 +63,18 @@ async function apiRoutes(): Promise<SandboxPlugin[]> {
 			const plugins = Object.entries(exported).filter(([name]) => name.endsWith('Routes'));
 			if (plugins.length !== 1 || typeof plugins[0][1] !== 'function')
 				throw new Error(`routes/${file} must export one plugin named <area>Routes`);
-			return plugins[0][1] as SandboxPlugin;
+			if (!Array.isArray(exported.endpoints))
+				throw new Error(`routes/${file} must export its rows of the README's table as endpoints`);
+			return {
+				file,
+				plugin: plugins[0][1] as SandboxPlugin,
+				endpoints: exported.endpoints as Endpoint[],
+			};
 		}),
 	);
+}
+
+/** The README's endpoint table's rows, module by module in the order of their files. */
+export async function apiEndpoints(): Promise<Endpoint[]> {
+	return (await routeModules()).flatMap((module) => module.endpoints);
 }

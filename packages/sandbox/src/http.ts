@@ -10,6 +10,19 @@ export interface SandboxPluginOptions {
 }
 export type SandboxPlugin = FastifyPluginAsync<SandboxPluginOptions>;
 
+/**
+ * A row of the README's endpoint table, kept beside the routes that serve it: each module of
+ * routes/ exports its rows as `endpoints`, and `npm run docs:operations` writes the table.
+ */
+export interface Endpoint {
+	/** The spec's section (`4.3`); absent for an endpoint beyond the contract. */
+	spec?: string;
+	/** The method and path, with the query parameters and body it reads. */
+	route: string;
+	/** What it answers, and the platform's rules it holds (Meta's page for one beyond the contract). */
+	notes?: string;
+}
+
 export function query(request: FastifyRequest, name: string): string | undefined {
 	const value = (request.query as Record<string, unknown>)[name];
 	if (Array.isArray(value)) return typeof value[0] === 'string' ? value[0] : undefined;

@@ -10,6 +10,8 @@ import type { Seed } from './seed';
 
 export { SandboxState } from './sandbox';
 export { buildApp } from './app';
+export { apiEndpoints } from './api';
+export type { Endpoint } from './http';
 export { demoSeed, DEMO_API_KEY, OTHER_API_KEY } from './demoSeed';
 export type { Seed } from './seed';
 export { signBody, SIGNATURE_HEADER, DELIVERY_ID_HEADER } from './webhooks';

@@ -54,10 +54,8 @@ export class Store {
 	readonly customerWindows = new Map<string, number>();
 	/** Each number's blocklist (Block Users API): customer ID -> its place in the list. */
 	readonly blockedUsers = new Map<string, Map<string, number>>();
-	/** Each number's business profile, made with the defaults when first read or changed. */
-	readonly businessProfiles = new Map<string, BusinessProfile>();
-	/** Each number's conversational components, made empty when first read or changed. */
-	readonly conversationalAutomations = new Map<string, ConversationalAutomation>();
+	/** Each number's settings of each kind (its profile…), by `<kind>:<phone number ID>`. */
+	private readonly numberSettings = new Map<string, unknown>();
 	/** The customers that wrote, called or changed a preference, by their sandbox ID. */
 	readonly customers = new Map<string, Customer>();
 	/** Calls the customers placed, by call ID. */
@@ -121,31 +119,36 @@ export class Store {
 		return number;
 	}
 
+	/**
+	 * A number's setting of one kind, made by `initial` when first read or changed. A rule module
+	 * keeps its state here under its own `kind`, so a new setting of a number needs no field of
+	 * the store (the store is replaced whole on reset).
+	 */
+	numberSetting<T>(kind: string, phoneNumberId: string, initial: () => T): T {
+		const key = `${kind}:${phoneNumberId}`;
+		if (!this.numberSettings.has(key)) this.numberSettings.set(key, initial());
+		return this.numberSettings.get(key) as T;
+	}
+
 	/** The number's business profile: a new number's has only About, as the platform sets it. */
 	businessProfile(phoneNumberId: string): BusinessProfile {
-		let profile = this.businessProfiles.get(phoneNumberId);
-		if (!profile) {
-			profile = {
-				about: 'Hey there! I am using WhatsApp.',
-				address: '',
-				description: '',
-				email: '',
-				websites: [],
-				vertical: 'UNDEFINED',
-			};
-			this.businessProfiles.set(phoneNumberId, profile);
-		}
-		return profile;
+		return this.numberSetting('businessProfile', phoneNumberId, () => ({
+			about: 'Hey there! I am using WhatsApp.',
+			address: '',
+			description: '',
+			email: '',
+			websites: [],
+			vertical: 'UNDEFINED',
+		}));
 	}
 
 	/** The number's conversational components: none set, the welcome message off. */
 	conversationalAutomation(phoneNumberId: string): ConversationalAutomation {
-		let automation = this.conversationalAutomations.get(phoneNumberId);
-		if (!automation) {
-			automation = { enable_welcome_message: false, prompts: [], commands: [] };
-			this.conversationalAutomations.set(phoneNumberId, automation);
-		}
-		return automation;
+		return this.numberSetting('conversationalAutomation', phoneNumberId, () => ({
+			enable_welcome_message: false,
+			prompts: [],
+			commands: [],
+		}));
 	}
 
 	template(apiKey: string, id: string): Template {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldsToAnswer } from '../dialect';
-import { query, type SandboxPlugin } from '../http';
+import { query, type Endpoint, type SandboxPlugin } from '../http';
 import { pricingAnalytics, pricingQuery } from '../rules/analytics';
 import type { SandboxState } from '../sandbox';
 import { commaFields, pick, type Json } from '../validate';
@@ -70,3 +70,14 @@ function topLevelFields(raw: string): string[] {
 	if (current.trim()) fields.push(current.trim());
 	return fields;
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.1',
+		route: '`GET /getuserdetails`',
+		notes:
+			'`{code:200, status:"success", data:[{chat_business_account_id, wanumber, phone_number_id}]}`',
+	},
+	{ spec: '4.7', route: '`GET /{business_account_id}?fields=`' },
+];

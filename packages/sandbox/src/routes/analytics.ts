@@ -1,4 +1,4 @@
-import { param, query, type SandboxPlugin } from '../http';
+import { param, query, type Endpoint, type SandboxPlugin } from '../http';
 import { pagingOf } from '../dialect';
 import { paginate } from '../paging';
 import { ANALYTICS_PAGE_SIZE, templateAnalytics } from '../rules/analytics';
@@ -42,3 +42,13 @@ export const analyticsRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		};
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route:
+			'`GET /{waba_id}/template_analytics`, `GET /{waba_id}?fields=pricing_analytics.start(…).end(…).granularity(…).dimensions([…])`',
+		notes:
+			"Meta's analytics, computed from what the sandbox sent: per template and day `sent`, `delivered`, `read`, `clicked` (quick-reply taps) and `cost` (`messageRates` per category, charged once delivered); per period and dimension `volume` and `cost`; at most 10 templates and 90 days per request",
+	},
+];

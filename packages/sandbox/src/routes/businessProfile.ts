@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { jsonBody, param, query, type SandboxPlugin } from '../http';
+import { jsonBody, param, query, type Endpoint, type SandboxPlugin } from '../http';
 import { PROFILE_FIELDS, profileAnswer, profileUpdate } from '../rules/businessProfile';
 import { commaFields } from '../validate';
 
@@ -35,3 +35,12 @@ export const businessProfileRoutes: SandboxPlugin = async (app, { sandbox }) => 
 		return { success: true };
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route: '`GET`/`POST /{phone_number_id}/whatsapp_business_profile`',
+		notes:
+			"Meta's Business Profile API: GET answers the `fields` asked for (without them, all, or none in the minimal dialect); POST takes `about` (1–139), `address` (256), `description` (512), `email` (128, an address), `websites` (2, 256 each, http(s)), `vertical` (Meta's list) and `profile_picture_handle` (a resumable upload's handle of a JPEG or PNG, else 131053)",
+	},
+];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { characterCount } from '../characters';
 import { fieldsToAnswer, pagingOf } from '../dialect';
 import { invalid, notFound } from '../errors';
-import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
+import { jsonBody, param, query, requiredQuery, type Endpoint, type SandboxPlugin } from '../http';
 import type { Catalog, CatalogBatch } from '../model';
 import { paginate } from '../paging';
 import { parseFilter } from '../rules/productFilter';
@@ -199,3 +199,17 @@ function applyBatch(
 	});
 	batch.status = 'finished';
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{ spec: '4.4', route: '`GET /{catalog_id}/products?fields&filter&summary&limit&after&before`' },
+	{
+		spec: '4.4',
+		route: '`POST /{catalog_id}/batch`',
+		notes: '`{handles:[h]}`, applied in the background',
+	},
+	{
+		route: '`GET /{catalog_id}/check_batch_request_status?handle=`',
+		notes: 'batch status, as the platform offers it',
+	},
+];

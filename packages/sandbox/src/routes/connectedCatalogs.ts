@@ -1,5 +1,5 @@
 import { fieldsToAnswer } from '../dialect';
-import { param, query, type SandboxPlugin } from '../http';
+import { param, query, type Endpoint, type SandboxPlugin } from '../http';
 import { commaFields, pick } from '../validate';
 
 /** The fields of a connected catalog that the Cloud API answers. */
@@ -22,3 +22,11 @@ export const connectedCatalogRoutes: SandboxPlugin = async (app, { sandbox }) =>
 		return { data: catalog ? [pick(catalog, fields)] : [] };
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route: '`GET /{business_account_id}/product_catalogs?fields`',
+		notes: "the Cloud API's connected catalog: `{data:[{id, name}]}` (the key's first catalog)",
+	},
+];

@@ -1,4 +1,4 @@
-import { jsonBody, param, type SandboxPlugin } from '../http';
+import { jsonBody, param, type Endpoint, type SandboxPlugin } from '../http';
 import { automationUpdate } from '../rules/conversationalAutomation';
 
 /**
@@ -14,3 +14,13 @@ export const conversationalAutomationRoutes: SandboxPlugin = async (app, { sandb
 		return { success: true };
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route:
+			'`POST /{phone_number_id}/conversational_automation`, `GET /{phone_number_id}?fields=conversational_automation`',
+		notes:
+			"Meta's conversational components: `prompts` (4 ice breakers of 80), `commands` (30, `command_name` of 32 without `/` or spaces and once each, `command_description` of 256), `enable_welcome_message` (true or false); no emoji; a list given replaces the one there",
+	},
+];

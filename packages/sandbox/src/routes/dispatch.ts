@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { notFound } from '../errors';
-import { param, type SandboxPlugin } from '../http';
+import { param, type Endpoint, type SandboxPlugin } from '../http';
 import { getBusinessAccount } from './account';
 import { deleteMedia, mediaUrlInfo } from './media';
 import { editTemplate, templateView } from './templates';
@@ -47,3 +47,6 @@ export const idRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		throw notFound('Media', id);
 	});
 };
+
+/** No rows of its own: each kind it serves is described by its area's module (account, templates…). */
+export const endpoints: Endpoint[] = [];

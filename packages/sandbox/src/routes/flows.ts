@@ -1,5 +1,5 @@
 import { fieldsToAnswer, pagingOf } from '../dialect';
-import { param, query, type SandboxPlugin } from '../http';
+import { param, query, type Endpoint, type SandboxPlugin } from '../http';
 import type { Flow } from '../model';
 import { paginate } from '../paging';
 import { commaFields, pick, queryInteger } from '../validate';
@@ -33,3 +33,11 @@ export const flowRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		};
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route: '`GET /{business_account_id}/flows?fields&limit&after&before`',
+		notes: "the Cloud API's Flows API: the seeded WhatsApp Flows",
+	},
+];

@@ -1,4 +1,4 @@
-import { jsonBody, param, type SandboxPlugin } from '../http';
+import { jsonBody, param, type Endpoint, type SandboxPlugin } from '../http';
 import {
 	MARKETING_KEYS,
 	marketingOptions,
@@ -34,3 +34,12 @@ export const marketingMessageRoutes: SandboxPlugin = async (app, { sandbox }) =>
 		});
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route: '`POST /{phone_number_id}/marketing_messages`',
+		notes:
+			'Meta\'s Marketing Messages API: a template message as on `/messages`, MARKETING templates only (another category: 100), with `product_policy` (`CLOUD_API_FALLBACK` or `STRICT`) and `message_activity_sharing` (boolean); every account is onboarded, so nothing falls back; the stored message says `sentThrough: "marketing_messages"`',
+	},
+];

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { ApiError, ErrorCode, notFound } from '../errors';
-import { baseUrlOf, param, query, requiredQuery, type SandboxPlugin } from '../http';
+import { baseUrlOf, param, query, requiredQuery, type Endpoint, type SandboxPlugin } from '../http';
 import { extensionFor } from '../mediaFiles';
 import type { Media } from '../model';
 import type { SandboxState } from '../sandbox';
@@ -108,3 +108,23 @@ function sendMedia(
 	);
 	return reply.send(sandbox.files.openMedia(media));
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.6',
+		route: '`GET /{media_id}?phone_number_id`',
+		notes: 'media URL retrieval (the call 4.6 references)',
+	},
+	{
+		spec: '4.6',
+		route: '`GET /chat_business/attachments/?mid&ext&hash`',
+		notes: 'the URL from the call above, 5 minutes',
+	},
+	{
+		spec: '4.6',
+		route: '`POST /downloadMedia/{media_id}?phone_number_id`',
+		notes: 'the file, with its `Content-Type`',
+	},
+	{ spec: '4.6', route: '`DELETE /{media_id}?phone_number_id`' },
+];

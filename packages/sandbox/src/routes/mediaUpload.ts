@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { ApiError, ErrorCode, invalid, refused } from '../errors';
-import { param, type SandboxPlugin } from '../http';
+import { param, type Endpoint, type SandboxPlugin } from '../http';
 import { TooLargeError } from '../mediaFiles';
 import type { Media } from '../model';
 import { multipartBoundary, MultipartError, readMultipart } from '../multipart';
@@ -142,3 +142,12 @@ function checkedUpload(
 		throw refused(ErrorCode.mediaUpload, 'Media upload error: the file is empty', 'file');
 	return { ...saved, mimeType };
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.6',
+		route: '`POST /{phone_number_id}/media`',
+		notes: 'multipart/form-data upload, answers `{id}` ([below](#conversations))',
+	},
+];

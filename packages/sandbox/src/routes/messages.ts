@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CUSTOMER_NUMBER, customerOfAddress, isUserId, sentTo } from '../customers';
 import { ApiError, ErrorCode, invalid, refused } from '../errors';
 import { messageStatusEvent } from '../events';
-import { jsonBody, param, type SandboxPlugin } from '../http';
+import { jsonBody, param, type Endpoint, type SandboxPlugin } from '../http';
 import type { FastifyRequest } from 'fastify';
 import type { Customer, Message, PhoneNumber, Pricing, Template, TemplateCategory } from '../model';
 import { cloudApiTakesMarketing } from '../rules/marketingMessages';
@@ -349,3 +349,12 @@ function scheduleReceipts(sandbox: SandboxState, number: PhoneNumber, message: M
 		});
 	}
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.2',
+		route: '`POST /{phone_number_id}/messages`',
+		notes: 'every Cloud API message type, or a read receipt ([below](#conversations))',
+	},
+];

@@ -1,5 +1,5 @@
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { jsonBody, param, type SandboxPlugin } from '../http';
+import { jsonBody, param, type Endpoint, type SandboxPlugin } from '../http';
 import type { Refund } from '../model';
 import { currencyDigits } from '../rules/money';
 import { oneOf, onlyKeys, requireInteger, requireObject, requireString } from '../validate';
@@ -85,3 +85,8 @@ export const paymentRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		return { id: refund.id, status: refund.status, speed_processed: speed };
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{ spec: '4.8', route: '`POST /{phone_number_id}/payments_refund`' },
+];

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldsToAnswer, nameFilter, pagingOf } from '../dialect';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { jsonBody, param, query, requiredQuery, type SandboxPlugin } from '../http';
+import { jsonBody, param, query, requiredQuery, type Endpoint, type SandboxPlugin } from '../http';
 import {
 	PARAMETER_FORMATS,
 	TEMPLATE_CATEGORIES,
@@ -252,3 +252,20 @@ function handleContext(
 		},
 	};
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.3',
+		route:
+			'`GET /{business_account_id}/message_templates?status&fields&limit&after&before&name&language`',
+		notes: 'newest first',
+	},
+	{
+		spec: '4.3',
+		route: '`POST /{business_account_id}/message_templates`',
+		notes: '`{id, status:"PENDING", category}`',
+	},
+	{ spec: '4.3', route: '`GET /{template_id}`, `POST /{template_id}` (edit)' },
+	{ spec: '4.3', route: '`DELETE /{business_account_id}/message_templates?name&hsm_id`' },
+];

@@ -1,6 +1,6 @@
 import { customerOfAddress, CUSTOMER_NUMBER, isUserId } from '../customers';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { jsonBody, param, type SandboxPlugin } from '../http';
+import { jsonBody, param, type Endpoint, type SandboxPlugin } from '../http';
 import { ownerOf, rolesOf, setOwner } from '../routing';
 import { oneOf, onlyKeys, requireObject, requireString, type Json } from '../validate';
 
@@ -81,3 +81,13 @@ function addressOf(body: Json): { to?: string; recipient?: string } {
 		return { recipient: requireString(body, 'recipient', 'recipient') };
 	throw invalid('to', "give to (the customer's number) or recipient (their user ID)");
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route:
+			'`GET /{phone_number_id}/routing_roles`, `POST /{phone_number_id}/thread_control` `{messaging_product, to, action, metadata, control_pass}`',
+		notes:
+			"Meta's conversation routing (`src/routing.ts`; the second app is played by the control API, [below](#conversation-routing)): the roles answer `{roles, is_standby}` (every role while the number has one responder); `pass` hands the chat to the other app and `release` leaves it idle (the chat's owner only), `take` takes it back (the escalation partner only); else 2494191",
+	},
+];

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ErrorCode, invalid, notFound, refused } from '../errors';
-import { query, requiredQuery, type SandboxPlugin } from '../http';
+import { query, requiredQuery, type Endpoint, type SandboxPlugin } from '../http';
 import { SAMPLE_FILE_TYPES } from '../model';
 import type { SandboxState } from '../sandbox';
 import { queryInteger } from '../validate';
@@ -97,3 +97,12 @@ function sameSecret(given: string, expected: string): boolean {
 	const b = Buffer.from(expected);
 	return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		spec: '4.5',
+		route: '`POST /app/uploads?file_length&file_type`, then `POST /upload:<id>?sig=<sig>`',
+		notes: 'raw `application/octet-stream`',
+	},
+];

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fieldsToAnswer } from '../dialect';
 import { invalid } from '../errors';
-import { jsonBody, param, query, type SandboxPlugin } from '../http';
+import { jsonBody, param, query, type Endpoint, type SandboxPlugin } from '../http';
 import type { PhoneNumber } from '../model';
 import { automationView } from '../rules/conversationalAutomation';
 import type { SandboxState } from '../sandbox';
@@ -112,3 +112,19 @@ export const subscribedAppRoutes: SandboxPlugin = async (app, { sandbox }) => {
 		};
 	});
 };
+
+/** Its rows of the README's endpoint table (generated: `npm run docs:operations`). */
+export const endpoints: Endpoint[] = [
+	{
+		route:
+			'`POST /{phone_number_id}` `{webhook_configuration:{override_callback_uri, verify_token}}`',
+		notes:
+			'Meta\'s per-number webhook override: the number\'s events go to that URL, once it passed the verification handshake; `""` removes it; `GET /{phone_number_id}?fields=webhook_configuration` says where they go',
+	},
+	{
+		route:
+			'`POST`/`GET /{business_account_id}/subscribed_apps` `{override_callback_uri, verify_token}`',
+		notes:
+			"the per-account override: the account's events (template events too) go there, unless a number has its own",
+	},
+];
