@@ -234,6 +234,19 @@ export const OPERATION_CASES: OperationCase[] = [
 		repeatable: true,
 	},
 	{
+		name: 'Account › Get Commerce Settings',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'getCommerceSettings',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+		}),
+		target: {
+			method: 'GET',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/whatsapp_commerce_settings`,
+		},
+		repeatable: true,
+	},
+	{
 		name: 'Account › Get Conversational Automation',
 		parameters: (bed) => ({
 			resource: 'account',
@@ -703,6 +716,10 @@ export const OUTPUT_CONTRACT: Record<string, { api: string; adds: string }> = {
 	},
 	'Account › Get Business Profile': {
 		api: 'the profile (`messaging_product` and the fields set)',
+		adds: '`phoneNumberId`',
+	},
+	'Account › Get Commerce Settings': {
+		api: 'the settings (`is_cart_enabled`, `is_catalog_visible`, `id`)',
 		adds: '`phoneNumberId`',
 	},
 	'Account › Get Conversational Automation': {

@@ -3,6 +3,7 @@ import type { Operation } from '../types';
 import * as blockUser from './blockUser.operation';
 import * as getBusinessAccount from './getBusinessAccount.operation';
 import * as getBusinessProfile from './getBusinessProfile.operation';
+import * as getCommerceSettings from './getCommerceSettings.operation';
 import * as getConversationalAutomation from './getConversationalAutomation.operation';
 import * as getRoutingRoles from './getRoutingRoles.operation';
 import * as listBlockedUsers from './listBlockedUsers.operation';
@@ -15,6 +16,7 @@ export const operations: Record<string, Operation> = {
 	blockUser,
 	getBusinessAccount,
 	getBusinessProfile,
+	getCommerceSettings,
 	getConversationalAutomation,
 	getRoutingRoles,
 	listBlockedUsers,
@@ -52,6 +54,12 @@ export const description: INodeProperties[] = [
 				description:
 					'Get the profile customers see for a number: about, address, description, email, websites, industry and photo',
 				action: 'Get a business profile',
+			},
+			{
+				name: 'Get Commerce Settings',
+				value: 'getCommerceSettings',
+				description: 'Get whether a number’s chats show the cart and the catalog',
+				action: 'Get commerce settings',
 			},
 			{
 				name: 'Get Conversational Automation',
@@ -103,6 +111,7 @@ export const description: INodeProperties[] = [
 	...blockUser.description,
 	...getBusinessAccount.description,
 	...getBusinessProfile.description,
+	...getCommerceSettings.description,
 	...getConversationalAutomation.description,
 	...getRoutingRoles.description,
 	...listBlockedUsers.description,
