@@ -385,6 +385,33 @@ export const OPERATION_CASES: OperationCase[] = [
 				: 0,
 	},
 	{
+		name: 'Account › Update Commerce Settings',
+		parameters: (bed) => ({
+			resource: 'account',
+			operation: 'updateCommerceSettings',
+			phoneNumberId: rl(bed.sandbox.phoneNumberIds[0]),
+			updateFields: { cartEnabled: false },
+		}),
+		target: {
+			method: 'POST',
+			path: (bed) => `^/${bed.sandbox.phoneNumberIds[0]}/whatsapp_commerce_settings`,
+		},
+		// The same update twice leaves the same settings.
+		repeatable: true,
+		// The cart is on until changed (the sandbox's rules/commerceSettings.ts).
+		effect: (bed) =>
+			bed.sandbox.state.store.numberSetting(
+				'commerceSettings',
+				bed.sandbox.phoneNumberIds[0],
+				() => ({
+					is_cart_enabled: true,
+					is_catalog_visible: true,
+				}),
+			).is_cart_enabled
+				? 0
+				: 1,
+	},
+	{
 		name: 'Template › Create',
 		parameters: (bed) => ({
 			resource: 'template',
@@ -737,6 +764,10 @@ export const OUTPUT_CONTRACT: Record<string, { api: string; adds: string }> = {
 	'Account › Update Business Profile': {
 		api: '—',
 		adds: '`success`, `phoneNumberId`, `updated`, `profilePhoto?`',
+	},
+	'Account › Update Commerce Settings': {
+		api: '—',
+		adds: '`success`, `phoneNumberId`, `updated`',
 	},
 	'Account › Update Conversational Automation': {
 		api: '—',

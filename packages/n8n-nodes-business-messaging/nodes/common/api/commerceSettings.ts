@@ -29,3 +29,30 @@ export async function getCommerceSettings(
 	);
 	return answer.data?.[0] ?? {};
 }
+
+/** The settings an update changes; one left undefined is not sent. */
+export interface CommerceChanges {
+	is_cart_enabled?: boolean;
+	is_catalog_visible?: boolean;
+}
+
+/**
+ * POST /{phone_number_id}/whatsapp_commerce_settings with the settings to change, in the query as
+ * the page sends them. The same update twice leaves the same settings, so it may be repeated
+ * after an unclear failure.
+ */
+export async function updateCommerceSettings(
+	this: Context,
+	phoneNumberId: string,
+	changes: CommerceChanges,
+	request: RequestContext = {},
+): Promise<{ success: boolean }> {
+	const qs: IDataObject = {};
+	for (const [name, value] of Object.entries(changes)) if (value !== undefined) qs[name] = value;
+	const answer = await requestJson<{ success?: unknown }>(
+		this,
+		{ method: 'POST', path: path(this, phoneNumberId), qs, idempotent: true },
+		request,
+	);
+	return { success: answer.success !== false };
+}

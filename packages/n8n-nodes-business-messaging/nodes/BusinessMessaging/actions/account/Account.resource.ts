@@ -10,6 +10,7 @@ import * as listBlockedUsers from './listBlockedUsers.operation';
 import * as listNumbers from './listNumbers.operation';
 import * as unblockUser from './unblockUser.operation';
 import * as updateBusinessProfile from './updateBusinessProfile.operation';
+import * as updateCommerceSettings from './updateCommerceSettings.operation';
 import * as updateConversationalAutomation from './updateConversationalAutomation.operation';
 
 export const operations: Record<string, Operation> = {
@@ -23,6 +24,7 @@ export const operations: Record<string, Operation> = {
 	listNumbers,
 	unblockUser,
 	updateBusinessProfile,
+	updateCommerceSettings,
 	updateConversationalAutomation,
 };
 
@@ -99,6 +101,12 @@ export const description: INodeProperties[] = [
 				action: 'Update a business profile',
 			},
 			{
+				name: 'Update Commerce Settings',
+				value: 'updateCommerceSettings',
+				description: 'Show or hide the cart and the catalog in a number’s chats',
+				action: 'Update commerce settings',
+			},
+			{
 				name: 'Update Conversational Automation',
 				value: 'updateConversationalAutomation',
 				description:
@@ -118,5 +126,6 @@ export const description: INodeProperties[] = [
 	...listNumbers.description,
 	...unblockUser.description,
 	...updateBusinessProfile.description,
+	...updateCommerceSettings.description,
 	...updateConversationalAutomation.description,
 ];
