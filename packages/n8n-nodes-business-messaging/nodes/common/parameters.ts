@@ -111,6 +111,12 @@ export function checkedId(
 	return value;
 }
 
+/** The Media ID field (fields/media.ts › mediaIdField), checked. */
+export function mediaIdValue(this: IExecuteFunctions, itemIndex: number): string {
+	const raw = this.getNodeParameter('mediaId', itemIndex, '');
+	return checkedId(this.getNode(), 'Media ID', raw, itemIndex);
+}
+
 /** A message ID as the platform gives it (2.10: it starts with "wamid."). */
 const MESSAGE_ID = /^wamid\.[\w=+/-]+$/;
 

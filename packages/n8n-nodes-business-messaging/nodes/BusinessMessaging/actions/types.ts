@@ -11,6 +11,9 @@ export interface ItemOperation {
 	execute(this: IExecuteFunctions, item: ItemContext): Promise<INodeExecutionData[]>;
 }
 
+/** An operation's work on one item; `this` is the node's run, as n8n gives it to execute(). */
+export type ItemExecute = ItemOperation['execute'];
+
 /** ...or for all input items at once (batches), pairing its outputs itself. */
 export interface BatchOperation {
 	description: INodeProperties[];

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
+import type { Context, RequestContext } from '../transport';
+import { changeNumberSetting, readNumberSetting } from './numberSetting';
 
 /**
  * The Cloud API's Business Profile API on a number (docs/API.md, "Business profile"): GET reads
@@ -17,25 +18,19 @@ export const PROFILE_FIELDS = [
 	'vertical',
 ];
 
-const path = (context: Context, phoneNumberId: string) =>
-	apiPath(context.getNode(), { 'Phone number ID': phoneNumberId }, 'whatsapp_business_profile');
-
 /** GET /{phone_number_id}/whatsapp_business_profile: the profile (the answer's `data[0]`). */
 export async function getBusinessProfile(
 	this: Context,
 	phoneNumberId: string,
 	request: RequestContext = {},
 ): Promise<IDataObject> {
-	const answer = await requestJson<{ data?: IDataObject[] }>(
+	return readNumberSetting(
 		this,
-		{
-			method: 'GET',
-			path: path(this, phoneNumberId),
-			qs: { fields: PROFILE_FIELDS.join(',') },
-		},
+		phoneNumberId,
+		'whatsapp_business_profile',
+		PROFILE_FIELDS,
 		request,
 	);
-	return answer.data?.[0] ?? {};
 }
 
 /** The fields an update changes; one left undefined is not sent. */
@@ -60,7 +55,8 @@ export async function updateBusinessProfile(
 	changes: ProfileChanges,
 	request: RequestContext = {},
 ): Promise<{ success: boolean }> {
-	const body: IDataObject = {
+	// Each field by name: a spread could carry a recipient into a body that is no message.
+	const body = {
 		messaging_product: 'whatsapp',
 		about: changes.about,
 		address: changes.address,
@@ -70,11 +66,5 @@ export async function updateBusinessProfile(
 		websites: changes.websites,
 		profile_picture_handle: changes.profile_picture_handle,
 	};
-	for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-	const answer = await requestJson<{ success?: unknown }>(
-		this,
-		{ method: 'POST', path: path(this, phoneNumberId), body, idempotent: true },
-		request,
-	);
-	return { success: answer.success !== false };
+	return changeNumberSetting(this, phoneNumberId, 'whatsapp_business_profile', { body }, request);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { apiPath, requestJson, type Context, type RequestContext } from '../transport';
+import { changeNumberSetting } from './numberSetting';
 
 /**
  * A number's conversational components (docs/API.md, "Conversational automation"): read among
@@ -41,25 +42,6 @@ export async function updateConversationalAutomation(
 	changes: AutomationChanges,
 	request: RequestContext = {},
 ): Promise<{ success: boolean }> {
-	const body: IDataObject = {
-		enable_welcome_message: changes.enable_welcome_message,
-		prompts: changes.prompts,
-		commands: changes.commands,
-	};
-	for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
-	const answer = await requestJson<{ success?: unknown }>(
-		this,
-		{
-			method: 'POST',
-			path: apiPath(
-				this.getNode(),
-				{ 'Phone number ID': phoneNumberId },
-				'conversational_automation',
-			),
-			body,
-			idempotent: true,
-		},
-		request,
-	);
-	return { success: answer.success !== false };
+	const body = { ...changes };
+	return changeNumberSetting(this, phoneNumberId, 'conversational_automation', { body }, request);
 }

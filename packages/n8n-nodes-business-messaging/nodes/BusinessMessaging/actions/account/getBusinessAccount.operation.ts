@@ -1,9 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { getBusinessAccount, type BusinessAccountField } from '../../../common/api/account';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { locatorValue } from '../../../common/parameters';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -29,11 +29,8 @@ export const description = updateDisplayOptions(
 );
 
 /** The business account as the API returns it (4.7). */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const accountId = locatorValue.call(this, 'businessAccountId', item.itemIndex);
 	const fields = this.getNodeParameter('fields', item.itemIndex, []) as BusinessAccountField[];
 	return [{ json: await getBusinessAccount.call(this, accountId, fields, item.request) }];
-}
+};

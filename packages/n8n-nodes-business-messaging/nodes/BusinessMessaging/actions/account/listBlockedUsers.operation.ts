@@ -1,10 +1,10 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { listBlockedUsers } from '../../../common/api/blockUsers';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
 import { returnAllFields } from '../../../common/fields/returnAll';
 import { locatorValue, resultLimit } from '../../../common/parameters';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [phoneNumberLocator(), ...returnAllFields];
 
@@ -14,10 +14,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per customer the number blocked, in the order they were blocked. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const users = await listBlockedUsers.call(
@@ -27,4 +24,4 @@ export async function execute(
 		item.request,
 	);
 	return users.map((json) => ({ json }));
-}
+};

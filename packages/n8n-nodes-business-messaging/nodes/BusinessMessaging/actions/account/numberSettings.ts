@@ -36,6 +36,25 @@ export function numberSettingGet(operation: string, read: ReadSetting): ItemOper
 	};
 }
 
+/** An Update's fields: the number, then Update Fields holding `options`, each shown when added. */
+export function numberSettingUpdate(
+	operation: string,
+	options: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(forOperation('account', operation), [
+		phoneNumberLocator(),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			description: 'What to change; the rest stays as it is',
+			options,
+		},
+	]);
+}
+
 /** Refuses the item with `message`, which names the field and the rule. */
 export type Refuse = (message: string) => Error;
 

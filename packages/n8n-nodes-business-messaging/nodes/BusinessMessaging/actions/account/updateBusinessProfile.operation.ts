@@ -1,8 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateBusinessProfile, type ProfileChanges } from '../../../common/api/businessProfile';
-import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { phoneNumberLocator } from '../../../common/fields/locators';
 import {
 	PROFILE_LIMITS,
 	PROFILE_PHOTO_TYPES,
@@ -12,87 +9,77 @@ import {
 } from '../../../common/rules/businessProfile';
 import { uploadForHandle } from '../../../common/handleUpload';
 import { isObject } from '../../../common/isObject';
-import { listEntriesOf, updateFieldsOf, type Refuse } from './numberSettings';
+import { listEntriesOf, numberSettingUpdate, updateFieldsOf, type Refuse } from './numberSettings';
+import type { ItemExecute } from '../types';
 
-const properties: INodeProperties[] = [
-	phoneNumberLocator(),
+const updateFields: INodeProperties[] = [
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'The fields to change; the others stay as they are',
+		displayName: 'About',
+		name: 'about',
+		type: 'string',
+		default: '',
+		description: `The line under the name in the profile, 1 to ${PROFILE_LIMITS.about} characters`,
+	},
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'string',
+		default: '',
+		description: `Up to ${PROFILE_LIMITS.address} characters; empty removes it`,
+	},
+	{
+		displayName: 'Description',
+		name: 'description',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: `What the business does, up to ${PROFILE_LIMITS.description} characters; empty removes it`,
+	},
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'e.g. hello@example.com',
+		default: '',
+		description: `Up to ${PROFILE_LIMITS.email} characters; empty removes it`,
+	},
+	{
+		displayName: 'Industry',
+		name: 'vertical',
+		type: 'options',
+		default: 'OTHER',
+		options: VERTICALS,
+		description: 'The business category the profile shows',
+	},
+	{
+		displayName: 'Profile Photo (Input Binary Field)',
+		name: 'profilePhoto',
+		type: 'string',
+		default: 'data',
+		description:
+			'The input binary field with the new photo, a JPEG or PNG file (square pictures show best). It is uploaded first, then set.',
+	},
+	{
+		displayName: 'Websites',
+		name: 'websites',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, maxAllowedFields: PROFILE_LIMITS.websites },
+		// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
+		// another field changes (test/noCodeForms.test.ts). A row left empty is no address.
+		default: { website: [{ url: '' }] },
+		placeholder: 'Add Website',
+		description: `Up to ${PROFILE_LIMITS.websites} addresses, replacing the ones there; none removes them`,
 		options: [
 			{
-				displayName: 'About',
-				name: 'about',
-				type: 'string',
-				default: '',
-				description: `The line under the name in the profile, 1 to ${PROFILE_LIMITS.about} characters`,
-			},
-			{
-				displayName: 'Address',
-				name: 'address',
-				type: 'string',
-				default: '',
-				description: `Up to ${PROFILE_LIMITS.address} characters; empty removes it`,
-			},
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				typeOptions: { rows: 3 },
-				default: '',
-				description: `What the business does, up to ${PROFILE_LIMITS.description} characters; empty removes it`,
-			},
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'e.g. hello@example.com',
-				default: '',
-				description: `Up to ${PROFILE_LIMITS.email} characters; empty removes it`,
-			},
-			{
-				displayName: 'Industry',
-				name: 'vertical',
-				type: 'options',
-				default: 'OTHER',
-				options: VERTICALS,
-				description: 'The business category the profile shows',
-			},
-			{
-				displayName: 'Profile Photo (Input Binary Field)',
-				name: 'profilePhoto',
-				type: 'string',
-				default: 'data',
-				description:
-					'The input binary field with the new photo, a JPEG or PNG file (square pictures show best). It is uploaded first, then set.',
-			},
-			{
-				displayName: 'Websites',
-				name: 'websites',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true, maxAllowedFields: PROFILE_LIMITS.websites },
-				// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
-				// another field changes (test/noCodeForms.test.ts). A row left empty is no address.
-				default: { website: [{ url: '' }] },
-				placeholder: 'Add Website',
-				description: `Up to ${PROFILE_LIMITS.websites} addresses, replacing the ones there; none removes them`,
-				options: [
+				displayName: 'Website',
+				name: 'website',
+				values: [
 					{
-						displayName: 'Website',
-						name: 'website',
-						values: [
-							{
-								displayName: 'URL',
-								name: 'url',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. https://example.com',
-							},
-						],
+						displayName: 'URL',
+						name: 'url',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. https://example.com',
 					},
 				],
 			},
@@ -100,10 +87,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions(
-	forOperation('account', 'updateBusinessProfile'),
-	properties,
-);
+export const description = numberSettingUpdate('updateBusinessProfile', updateFields);
 
 const TEXT_FIELDS = [
 	['about', 'About'],
@@ -116,10 +100,7 @@ const TEXT_FIELDS = [
  * Changes the fields given, each checked against Meta's limits before anything is sent; a photo
  * is uploaded (the resumable upload) once every field passed.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { phoneNumberId, fields, refuse } = updateFieldsOf.call(this, item);
 	const body: ProfileChanges = {};
 	for (const [name, label] of TEXT_FIELDS) {
@@ -169,7 +150,7 @@ export async function execute(
 			},
 		},
 	];
-}
+};
 
 /** The Websites field (`{website: [{url}]}`, or a list from an expression), checked. */
 function websitesOf(raw: unknown, refuse: Refuse): string[] {

@@ -1,9 +1,7 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { updateCommerceSettings, type CommerceChanges } from '../../../common/api/commerceSettings';
-import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { phoneNumberLocator } from '../../../common/fields/locators';
-import { updateFieldsOf, type Refuse } from './numberSettings';
+import { numberSettingUpdate, updateFieldsOf, type Refuse } from './numberSettings';
+import type { ItemExecute } from '../types';
 
 /** Each Update Field, by the name of the setting it sends. */
 const SETTINGS: Array<{ field: string; label: string; setting: keyof CommerceChanges }> = [
@@ -11,45 +9,27 @@ const SETTINGS: Array<{ field: string; label: string; setting: keyof CommerceCha
 	{ field: 'catalogVisible', label: 'Catalog Visible', setting: 'is_catalog_visible' },
 ];
 
-const properties: INodeProperties[] = [
-	phoneNumberLocator(),
+const updateFields: INodeProperties[] = [
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; the rest stays as it is',
-		options: [
-			{
-				displayName: 'Cart Enabled',
-				name: 'cartEnabled',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether customers can add products to a cart in the chat and send it as an order',
-			},
-			{
-				displayName: 'Catalog Visible',
-				name: 'catalogVisible',
-				type: 'boolean',
-				default: true,
-				description: "Whether the chat shows the catalog's storefront icon",
-			},
-		],
+		displayName: 'Cart Enabled',
+		name: 'cartEnabled',
+		type: 'boolean',
+		default: true,
+		description: 'Whether customers can add products to a cart in the chat and send it as an order',
+	},
+	{
+		displayName: 'Catalog Visible',
+		name: 'catalogVisible',
+		type: 'boolean',
+		default: true,
+		description: "Whether the chat shows the catalog's storefront icon",
 	},
 ];
 
-export const description = updateDisplayOptions(
-	forOperation('account', 'updateCommerceSettings'),
-	properties,
-);
+export const description = numberSettingUpdate('updateCommerceSettings', updateFields);
 
 /** Changes the settings Update Fields gives. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { phoneNumberId, fields, refuse } = updateFieldsOf.call(this, item);
 	const changes: CommerceChanges = {};
 	for (const { field, label, setting } of SETTINGS)
@@ -57,7 +37,7 @@ export async function execute(
 	if (Object.keys(changes).length === 0) throw refuse('Update Fields is empty: add what to change');
 	const { success } = await updateCommerceSettings.call(this, phoneNumberId, changes, item.request);
 	return [{ json: { success, phoneNumberId, updated: Object.keys(changes) } }];
-}
+};
 
 /** The switch's value, or an expression's true or false (a sheet or a CRM may give "true"). */
 function booleanOf(value: unknown, label: string, refuse: Refuse): boolean {

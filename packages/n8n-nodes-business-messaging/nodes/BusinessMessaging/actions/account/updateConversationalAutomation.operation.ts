@@ -1,119 +1,95 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import {
 	updateConversationalAutomation,
 	type AutomationChanges,
 } from '../../../common/api/conversationalAutomation';
-import type { ItemContext } from '../../../common/context';
-import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
-import { phoneNumberLocator } from '../../../common/fields/locators';
 import {
 	AUTOMATION_LIMITS,
 	commandNameProblem,
 	componentTextProblem,
 } from '../../../common/rules/conversationalAutomation';
-import { listEntriesOf, updateFieldsOf, type Refuse } from './numberSettings';
+import { listEntriesOf, numberSettingUpdate, updateFieldsOf, type Refuse } from './numberSettings';
+import type { ItemExecute } from '../types';
 
-const properties: INodeProperties[] = [
-	phoneNumberLocator(),
+const updateFields: INodeProperties[] = [
 	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'What to change; the rest stays as it is',
+		displayName: 'Commands',
+		name: 'commands',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.commands },
+		// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
+		// another field changes (test/noCodeForms.test.ts).
+		default: { command: [{ name: '', hint: '' }] },
+		placeholder: 'Add Command',
+		description: `What a customer sees on typing "/": up to ${AUTOMATION_LIMITS.commands} commands, replacing the ones there (none removes them). A chosen command comes to the trigger as a text message, the command with its slash.`,
 		options: [
 			{
-				displayName: 'Commands',
-				name: 'commands',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.commands },
-				// One row to fill when added; an empty list ({}) is dropped by n8n's editor as soon as
-				// another field changes (test/noCodeForms.test.ts).
-				default: { command: [{ name: '', hint: '' }] },
-				placeholder: 'Add Command',
-				description: `What a customer sees on typing "/": up to ${AUTOMATION_LIMITS.commands} commands, replacing the ones there (none removes them). A chosen command comes to the trigger as a text message, the command with its slash.`,
-				options: [
+				displayName: 'Command',
+				name: 'command',
+				values: [
 					{
-						displayName: 'Command',
-						name: 'command',
-						values: [
-							{
-								displayName: 'Name',
-								name: 'name',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. order',
-								description: `One word of up to ${AUTOMATION_LIMITS.commandName} characters, without the "/"`,
-							},
-							{
-								displayName: 'Hint',
-								name: 'hint',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. Track your order',
-								description: `What the command does, up to ${AUTOMATION_LIMITS.commandHint} characters`,
-							},
-						],
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. order',
+						description: `One word of up to ${AUTOMATION_LIMITS.commandName} characters, without the "/"`,
+					},
+					{
+						displayName: 'Hint',
+						name: 'hint',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Track your order',
+						description: `What the command does, up to ${AUTOMATION_LIMITS.commandHint} characters`,
 					},
 				],
-			},
-			{
-				displayName: 'Ice Breakers',
-				name: 'iceBreakers',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.iceBreakers },
-				default: { iceBreaker: [{ text: '' }] },
-				placeholder: 'Add Ice Breaker',
-				description: `Questions a customer can tap when they first open the chat: up to ${AUTOMATION_LIMITS.iceBreakers}, replacing the ones there (none removes them). A tap comes to the trigger as a text message.`,
-				options: [
-					{
-						displayName: 'Ice Breaker',
-						name: 'iceBreaker',
-						values: [
-							{
-								displayName: 'Text',
-								name: 'text',
-								type: 'string',
-								default: '',
-								placeholder: 'e.g. Where is my order?',
-								description: `Up to ${AUTOMATION_LIMITS.iceBreaker} characters, no emoji`,
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'Welcome Message',
-				name: 'welcomeMessage',
-				type: 'options',
-				default: 'on',
-				options: [
-					{ name: 'Off', value: 'off' },
-					{ name: 'On', value: 'on' },
-				],
-				description:
-					'Whether the platform tells the trigger when a customer opens the chat for the first time (Incoming Message of type request_welcome), so the workflow can greet them',
 			},
 		],
 	},
+	{
+		displayName: 'Ice Breakers',
+		name: 'iceBreakers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true, maxAllowedFields: AUTOMATION_LIMITS.iceBreakers },
+		default: { iceBreaker: [{ text: '' }] },
+		placeholder: 'Add Ice Breaker',
+		description: `Questions a customer can tap when they first open the chat: up to ${AUTOMATION_LIMITS.iceBreakers}, replacing the ones there (none removes them). A tap comes to the trigger as a text message.`,
+		options: [
+			{
+				displayName: 'Ice Breaker',
+				name: 'iceBreaker',
+				values: [
+					{
+						displayName: 'Text',
+						name: 'text',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Where is my order?',
+						description: `Up to ${AUTOMATION_LIMITS.iceBreaker} characters, no emoji`,
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Welcome Message',
+		name: 'welcomeMessage',
+		type: 'options',
+		default: 'on',
+		options: [
+			{ name: 'Off', value: 'off' },
+			{ name: 'On', value: 'on' },
+		],
+		description:
+			'Whether the platform tells the trigger when a customer opens the chat for the first time (Incoming Message of type request_welcome), so the workflow can greet them',
+	},
 ];
 
-export const description = updateDisplayOptions(
-	forOperation('account', 'updateConversationalAutomation'),
-	properties,
-);
+export const description = numberSettingUpdate('updateConversationalAutomation', updateFields);
 
 /** Changes what Update Fields gives, every rule checked before anything is sent. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { phoneNumberId, fields, refuse } = updateFieldsOf.call(this, item);
 	const changes: AutomationChanges = {};
 	if (fields.welcomeMessage !== undefined) {
@@ -133,7 +109,7 @@ export async function execute(
 		item.request,
 	);
 	return [{ json: { success, phoneNumberId, updated: Object.keys(changes) } }];
-}
+};
 
 function iceBreakersOf(raw: unknown, refuse: Refuse): string[] {
 	const texts = listEntriesOf(raw, 'iceBreaker').map((entry) =>

@@ -1,18 +1,12 @@
-import {
-	NodeOperationError,
-	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IDataObject, type INodeProperties } from 'n8n-workflow';
 import { getPricingAnalytics, type PricingDimension } from '../../../common/api/analytics';
-import type { ItemContext } from '../../../common/context';
 import { isoFromSeconds } from '../../../common/time';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { periodFields, periodValue } from '../../../common/fields/period';
 import { returnAllFields } from '../../../common/fields/returnAll';
 import { locatorValue, resultLimit } from '../../../common/parameters';
+import type { ItemExecute } from '../types';
 
 const DIMENSIONS: Array<{ name: string; value: PricingDimension }> = [
 	{ name: 'Business Number', value: 'PHONE' },
@@ -52,10 +46,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per period and split: messages charged (volume) and their cost, in the account's currency. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const node = this.getNode();
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
@@ -91,7 +82,7 @@ export async function execute(
 	return points
 		.slice(0, resultLimit.call(this, itemIndex))
 		.map((point) => ({ json: pricingRow(point, currency) }));
-}
+};
 
 /** A data point with its times as dates and the API's names in camelCase, for a sheet. */
 function pricingRow(point: IDataObject, currency: unknown): IDataObject {

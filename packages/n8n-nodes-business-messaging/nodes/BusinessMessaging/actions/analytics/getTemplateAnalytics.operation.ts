@@ -1,19 +1,14 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { getBusinessAccount } from '../../../common/api/account';
 import { getTemplateAnalytics, type TemplateDataPoint } from '../../../common/api/analytics';
 import { listTemplates } from '../../../common/api/templates';
-import type { ItemContext } from '../../../common/context';
 import { isoFromSeconds } from '../../../common/time';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { periodFields, periodValue } from '../../../common/fields/period';
 import { returnAllFields } from '../../../common/fields/returnAll';
 import { checkedId, locatorValue, resultLimit } from '../../../common/parameters';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -39,10 +34,7 @@ export const description = updateDisplayOptions(
  * One item per template and day: sent, delivered, read, clicked and cost, flat, with the
  * template's name and the account's currency, ready for a sheet.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
 	const period = periodValue.call(this, itemIndex);
@@ -69,7 +61,7 @@ export async function execute(
 	return points.map((point) => ({
 		json: reportRow(point, named.get(String(point.template_id)), currency),
 	}));
-}
+};
 
 /** A data point as one flat row: counts, clicks summed, cost by its type. */
 function reportRow(

@@ -1,7 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { threadControl } from '../../../common/api/routing';
 import { threadControlBody } from '../../../common/messages/threadControl';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
 import { customerField } from '../../../common/fields/recipient';
@@ -9,6 +8,7 @@ import { customerValue, locatorValue } from '../../../common/parameters';
 import { handoverStore, isoTime, keptIn, through } from './chatState';
 import { keepStateInField, throughField } from './handoverFields';
 import { handedBack } from '../../../common/store/chatHandovers';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	phoneNumberLocator(),
@@ -25,10 +25,7 @@ export const description = updateDisplayOptions(forOperation('chat', 'handBack')
  * With thread control the chat is first taken back from the other app on the number. Both leave
  * the same state when done twice, so both may be repeated.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const customer = customerValue.call(this, itemIndex);
@@ -55,4 +52,4 @@ export async function execute(
 			},
 		},
 	];
-}
+};

@@ -1,18 +1,13 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { threadControl } from '../../../common/api/routing';
 import { threadControlBody } from '../../../common/messages/threadControl';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
 import { customerField } from '../../../common/fields/recipient';
 import { customerValue, limitedText, locatorValue } from '../../../common/parameters';
 import { handoverStore, isoTime, keptIn, through } from './chatState';
 import { keepStateInField, MAX_HOURS, throughField } from './handoverFields';
+import type { ItemExecute } from '../types';
 
 /** The node's own bound on a note: it travels with every item of the chat while handed over. */
 const NOTE_MAX = 1000;
@@ -61,10 +56,7 @@ export const description = updateDisplayOptions(forOperation('chat', 'handOver')
  * number instead: this app then gets only standby copies of it, which the trigger marks, until
  * the chat is ours again; a pass repeated is refused by the platform.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
 	const customer = customerValue.call(this, itemIndex);
@@ -117,4 +109,4 @@ export async function execute(
 		keptIn: where,
 	};
 	return [{ json }];
-}
+};

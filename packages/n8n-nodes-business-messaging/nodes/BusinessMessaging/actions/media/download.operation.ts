@@ -1,15 +1,11 @@
-import {
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { type INodeProperties } from 'n8n-workflow';
 import { downloadMedia } from '../../../common/api/media';
 import { binaryItem } from '../../../common/binary';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
-import { checkedId, locatorValue } from '../../../common/parameters';
+import { locatorValue, mediaIdValue } from '../../../common/parameters';
 import { mediaIdField, outputBinaryField } from '../../../common/fields/media';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberLocator(), description: 'The number that received or uploaded the file' },
@@ -20,18 +16,10 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(forOperation('media', 'download'), properties);
 
 /** The file of a media ID (4.6), streamed into the item's binary data. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
-	const mediaId = checkedId(
-		this.getNode(),
-		'Media ID',
-		this.getNodeParameter('mediaId', itemIndex, ''),
-		itemIndex,
-	);
+	const mediaId = mediaIdValue.call(this, itemIndex);
 	const binaryProperty = String(
 		this.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
 	).trim();
@@ -47,4 +35,4 @@ export async function execute(
 			}),
 	);
 	return [file];
-}
+};

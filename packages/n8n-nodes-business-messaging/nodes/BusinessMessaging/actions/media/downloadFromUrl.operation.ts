@@ -1,14 +1,9 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { downloadMediaUrl, mediaIdOfUrl } from '../../../common/api/media';
 import { binaryItem } from '../../../common/binary';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { outputBinaryField } from '../../../common/fields/media';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -31,10 +26,7 @@ export const description = updateDisplayOptions(
 );
 
 /** A media URL (4.6): the API key goes along only when the URL is on the credential's base URL. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const url = String(this.getNodeParameter('url', itemIndex, '')).trim();
 	if (!url) throw new NodeOperationError(this.getNode(), 'URL is required', { itemIndex });
@@ -50,4 +42,4 @@ export async function execute(
 		});
 	});
 	return [file];
-}
+};

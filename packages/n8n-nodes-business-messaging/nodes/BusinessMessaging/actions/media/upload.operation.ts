@@ -1,17 +1,12 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { uploadMedia } from '../../../common/api/media';
 import { inputFile } from '../../../common/binary';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
 import { locatorValue } from '../../../common/parameters';
 import { checkMediaFile } from '../../../common/messages/mediaSource';
 import { MEDIA_KINDS, mediaKindOf } from '../../../common/rules/messageLimits';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{ ...phoneNumberLocator(), description: 'The number that will send the file' },
@@ -31,10 +26,7 @@ export const description = updateDisplayOptions(forOperation('media', 'upload'),
  * An input file uploaded once, to be sent many times by its media ID (Send Media › Media ID).
  * Run again, it only leaves an unused copy, so Retry On Fail is allowed.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
@@ -67,4 +59,4 @@ export async function execute(
 			},
 		},
 	];
-}
+};

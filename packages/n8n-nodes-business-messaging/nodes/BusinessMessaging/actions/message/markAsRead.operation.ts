@@ -1,11 +1,11 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 import { markAsRead } from '../../../common/api/messages';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { senderLocator } from '../../../common/fields/conversation';
 import { messageIdValue } from '../../../common/parameters';
 import { readReceiptBody } from '../../../common/messages/messageRequest';
 import { senderOf } from '../../../common/sender';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -39,10 +39,7 @@ export const description = updateDisplayOptions(forOperation('message', 'markAsR
  * The customer's message shows as read (blue ticks), optionally with "typing…". Safe to repeat,
  * so it is no side effect for the Retry On Fail guard.
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const { phoneNumberId } = senderOf.call(this, itemIndex, 'Phone Number');
 	const messageId = messageIdValue(
@@ -59,4 +56,4 @@ export async function execute(
 		item.request,
 	);
 	return [{ json: { success, messageId, typing, phoneNumberId } }];
-}
+};

@@ -1,15 +1,10 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
-import type { ItemContext } from '../../../common/context';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { chatRecipientField, senderField, windowNotice } from '../../../common/fields/conversation';
 import { messageIdValue } from '../../../common/parameters';
 import { reactionContent } from '../../../common/messages/contents';
 import { chatAddress, sendInChat } from './chatSend';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -59,10 +54,7 @@ export const description = updateDisplayOptions(forOperation('message', 'react')
 export const sideEffects = true;
 
 /** An emoji on a message of the chat, or its removal (the Cloud API's `reaction` message). */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
@@ -93,7 +85,7 @@ export async function execute(
 		reactionContent({ messageId, emoji }),
 		{ reactedTo: messageId, emoji, removed: remove },
 	);
-}
+};
 
 /** One emoji: a pictograph with its variation, skin tone, tags (🏴󠁧󠁢󠁳󠁣󠁴󠁿) and joined parts, a flag or a keycap. */
 const ONE_EMOJI =

@@ -1,17 +1,12 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { MarketingDelivery } from '../../../common/messages/messageRequest';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { senderLocator } from '../../../common/fields/conversation';
 import { templateLocator } from '../../../common/fields/locators';
 import { recipientField } from '../../../common/fields/recipient';
 import { headerBinaryOption, templateMessage } from '../../../common/templates/templateMessage';
 import { chatAddress, chatOptions, sendInChat } from './chatSend';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	senderLocator(
@@ -116,10 +111,7 @@ export const sideEffects = true;
 export const idempotencyKey = true;
 
 /** An approved template with its variables filled in (4.2); never repeated blindly. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	// No window fallback: a template is what reaches a customer outside the window.
 	const address = await chatAddress.call(this, item, null);
 	address.marketing = marketingDelivery.call(this, item.itemIndex);
@@ -149,7 +141,7 @@ export async function execute(
 		},
 		message.upload,
 	);
-}
+};
 
 /** Send Through and its two fields: how the Marketing Messages API takes the send, if it does. */
 function marketingDelivery(

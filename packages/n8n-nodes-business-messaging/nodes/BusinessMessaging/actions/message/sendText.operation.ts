@@ -1,9 +1,4 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type IExecuteFunctions, type INodeProperties } from 'n8n-workflow';
 import type { ItemContext } from '../../../common/context';
 import { partClaims } from '../../../common/idempotency/idempotencyKey';
 import {
@@ -19,6 +14,7 @@ import { LIMITS } from '../../../common/rules/messageLimits';
 import { waitForReceipt } from '../../../common/waiting/receiptWait';
 import { sendBubbles, type BubblePlan } from './bubbleSend';
 import { chatAddress, chatSendDescription, sendInChat, type ChatAddress } from './chatSend';
+import type { ItemExecute } from '../types';
 
 const splitOn = { show: { splitIntoBubbles: [true] } };
 
@@ -106,10 +102,7 @@ export const idempotencyKey = true;
  * A text message (the Cloud API's shape), inside the customer's 24-hour window; with Split Into
  * Bubbles, several (bubbleSend.ts).
  */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const address = await chatAddress.call(this, item);
 	const split = this.getNodeParameter('splitIntoBubbles', itemIndex, false) === true;
@@ -128,7 +121,7 @@ export async function execute(
 	return await waitForReceipt.call(this, item, async (callbackData) => [
 		await sendBubbles.call(this, item, address, plan, callbackData),
 	]);
-}
+};
 
 /** The bubbles and how they go, all checked before anything is sent. */
 function bubblePlan(

@@ -1,15 +1,11 @@
-import {
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { type INodeProperties } from 'n8n-workflow';
 import { refundPayment, type RefundRequest } from '../../../common/api/payments';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { phoneNumberLocator } from '../../../common/fields/locators';
 import { locatorValue, requiredText } from '../../../common/parameters';
 import { idempotencyKeyOption } from '../../../common/idempotency/idempotencyKey';
 import { REFUND_CURRENCIES, toAmount } from '../../../common/rules/money';
+import type { ItemExecute } from '../types';
 
 const partial = { refundType: ['partial'] };
 
@@ -101,10 +97,7 @@ export const sideEffects = true;
 export const idempotencyKey = true;
 
 /** Refunds a payment (4.8): it starts "pending". Never repeated blindly. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const phoneNumberId = locatorValue.call(this, 'phoneNumberId', itemIndex);
@@ -142,4 +135,4 @@ export async function execute(
 			},
 		},
 	];
-}
+};

@@ -3,15 +3,14 @@ import {
 	NodeOperationError,
 	type IDataObject,
 	type IExecuteFunctions,
-	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
 import { listProducts, MAX_PRODUCT_PAGE_SIZE } from '../../../common/api/catalog';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { locatorValue, resultLimit } from '../../../common/parameters';
 import { catalogField, PRODUCT_FIELDS } from '../../../common/fields/product';
 import { returnAllFields } from '../../../common/fields/returnAll';
+import type { ItemExecute } from '../types';
 
 /** Products per page, unless the user asks for fewer. */
 const DEFAULT_PAGE_SIZE = MAX_PRODUCT_PAGE_SIZE;
@@ -109,10 +108,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(forOperation('product', 'getMany'), properties);
 
 /** The products of a catalog (4.4): one item per product, across cursor pages. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const catalogId = locatorValue.call(this, 'catalogId', itemIndex);
 	const limit = resultLimit.call(this, itemIndex);
@@ -136,7 +132,7 @@ export async function execute(
 		item.request,
 	);
 	return products.map((json) => ({ json: summary ? { ...json, totalCount } : json }));
-}
+};
 
 /** The conditions (all must match) and the raw JSON filter, as one API filter. */
 function buildFilter(

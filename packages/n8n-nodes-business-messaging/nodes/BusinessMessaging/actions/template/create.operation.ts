@@ -1,11 +1,5 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { createTemplate } from '../../../common/api/templates';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { locatorValue } from '../../../common/parameters';
@@ -14,6 +8,7 @@ import { componentFields } from '../../../common/fields/templateComponents';
 import { checkTemplateName, checkTimeToLive, withRules } from '../../../common/rules/templateRules';
 import { checkedComponents } from '../../../common/templates/components';
 import { reviewWaitFields, waitForReview } from '../../../common/templates/reviewWait';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -92,10 +87,7 @@ export const description = updateDisplayOptions(forOperation('template', 'create
 export const sideEffects = true;
 
 /** Submits a new template (4.3): it starts PENDING. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
@@ -134,4 +126,4 @@ export async function execute(
 		review = await waitForReview.call(this, created.id, itemIndex, item.request);
 	}
 	return [{ json: { ...created, name, language, ...review } }];
-}
+};

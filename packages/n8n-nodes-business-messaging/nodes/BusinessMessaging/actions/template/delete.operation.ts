@@ -1,13 +1,9 @@
-import {
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { type INodeProperties } from 'n8n-workflow';
 import { deleteTemplate } from '../../../common/api/templates';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { checkedId, locatorValue, requiredText } from '../../../common/parameters';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -55,10 +51,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(forOperation('template', 'delete'), properties);
 
 /** Deletes a template (4.3): every language, or the one language whose ID is given. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const name = requiredText(
@@ -78,4 +71,4 @@ export async function execute(
 		item.request,
 	);
 	return [{ json: { ...result, name, ...(one ? { templateId } : {}) } }];
-}
+};

@@ -1,21 +1,16 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import {
 	listTemplatePage,
 	listTemplates,
 	TEMPLATE_PAGE_SIZE,
 	type TemplateField,
 } from '../../../common/api/templates';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator } from '../../../common/fields/locators';
 import { locatorValue, resultLimit } from '../../../common/parameters';
 import { returnAllFields } from '../../../common/fields/returnAll';
 import { LANGUAGES, STATUSES, TEMPLATE_FIELDS } from '../../../common/fields/template';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	businessAccountLocator(),
@@ -86,10 +81,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions(forOperation('template', 'getMany'), properties);
 
 /** The templates of a business account (4.3), newest first. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const { itemIndex } = item;
 	const accountId = locatorValue.call(this, 'businessAccountId', itemIndex);
 	const limit = resultLimit.call(this, itemIndex);
@@ -124,4 +116,4 @@ export async function execute(
 		item.request,
 	);
 	return templates.map((json) => ({ json }));
-}
+};

@@ -1,11 +1,5 @@
-import {
-	NodeOperationError,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeProperties,
-} from 'n8n-workflow';
+import { NodeOperationError, type INodeProperties } from 'n8n-workflow';
 import { editTemplate, getTemplate, type TemplateEdit } from '../../../common/api/templates';
-import type { ItemContext } from '../../../common/context';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { businessAccountLocator, templateLocator } from '../../../common/fields/locators';
 import { locatorValue } from '../../../common/parameters';
@@ -13,6 +7,7 @@ import { templateIdOf } from '../../../common/templates/byName';
 import { categoryField } from '../../../common/fields/template';
 import { componentFields } from '../../../common/fields/templateComponents';
 import { checkedComponents } from '../../../common/templates/components';
+import type { ItemExecute } from '../types';
 
 const EDITABLE = ['APPROVED', 'REJECTED', 'PAUSED'];
 
@@ -54,10 +49,7 @@ export const description = updateDisplayOptions(forOperation('template', 'update
 export const sideEffects = true;
 
 /** Edits a template (4.3): refused early, with the reason, when its status does not allow it. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const node = this.getNode();
 	const { itemIndex } = item;
 	const templateId = await templateIdOf.call(this, item, async () =>
@@ -109,4 +101,4 @@ export async function execute(
 			},
 		},
 	];
-}
+};

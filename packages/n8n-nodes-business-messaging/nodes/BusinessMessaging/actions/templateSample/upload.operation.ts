@@ -1,7 +1,7 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import type { ItemContext } from '../../../common/context';
+import type { INodeProperties } from 'n8n-workflow';
 import { forOperation, updateDisplayOptions } from '../../../common/displayOptions';
 import { uploadSample } from '../../../common/templates/sampleUpload';
+import type { ItemExecute } from '../types';
 
 const properties: INodeProperties[] = [
 	{
@@ -20,10 +20,7 @@ export const description = updateDisplayOptions(
 );
 
 /** Both steps of 4.5; outputs the handle `h` for a media header's example.header_handle. */
-export async function execute(
-	this: IExecuteFunctions,
-	item: ItemContext,
-): Promise<INodeExecutionData[]> {
+export const execute: ItemExecute = async function (item) {
 	const property = String(
 		this.getNodeParameter('binaryPropertyName', item.itemIndex, 'data'),
 	).trim();
@@ -38,4 +35,4 @@ export async function execute(
 			},
 		},
 	];
-}
+};
