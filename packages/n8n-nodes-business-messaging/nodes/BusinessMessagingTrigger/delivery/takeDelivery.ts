@@ -162,8 +162,7 @@ async function takeWith(
 	store: TriggerStore,
 	delivery: Delivery,
 ): Promise<IWebhookResponseData> {
-	const { auth, options, delivered, arrival, arrivedAt, download, binaryProperty, shared } =
-		delivery;
+	const { options, delivered, download, binaryProperty, shared } = delivery;
 	const quietSeconds = Number(options.collectBursts);
 	const bursting = options.collectBursts !== undefined && quietSeconds > 0;
 	// A standby copy (events/routing.ts) or a message of a chat a person handles
@@ -219,29 +218,8 @@ async function takeWith(
 		: await resumeWaiting.call(this, free, store.questions, options.strayAnswers === true);
 	// The other triggers of the app take their share before this one's execution starts.
 	if (!shared && store instanceof DatabaseStore && this.getMode() !== 'manual') {
-		// By message ID: resumeWaiting hands on copies of what it leaves (marked `waiting`).
-		const left = new Set(unanswered.map((e) => e.messageId));
-		const problem = await shareOut.call(this, {
-			tables: store.tables,
-			auth,
-			trigger: delivery.trigger,
-			body: delivery.body,
-			raw: delivery.raw,
-			answered: free.flatMap((e) =>
-				e.eventType === 'incomingMessage' &&
-				typeof e.messageId === 'string' &&
-				!left.has(e.messageId)
-					? [e.messageId]
-					: [],
-			),
-		});
-		if (problem)
-			return await refuseDelivery.call(
-				this,
-				503,
-				'Another trigger of the app could not take its share: deliver again later',
-				`${problem}; refused with 503 so that the platform delivers it again (no workflow started, each runs it once)`,
-			);
+		const refused = await shareWithOtherTriggers.call(this, store, delivery, free, unanswered);
+		if (refused) return refused;
 	}
 	const passive = [...(skipStandby ? [] : standby), ...(skipHandled ? [] : handled)];
 	const chosen = takenBy(takesOf(this), [...unanswered, ...passive]);
@@ -256,33 +234,9 @@ async function takeWith(
 		return answeredWithNothingToRun(this);
 	}
 
-	const items: INodeExecutionData[] = [];
-	let now = chosen;
-	if (bursting) {
-		const holding = new Set(incoming(chosen));
-		now = chosen.filter((e) => !holding.has(e));
-		const held = await store.holdInBursts(incoming(chosen), quietSeconds * 1000, {
-			arrival,
-			arrivedAt,
-		});
-		// A message with no customer to answer cannot be grouped: it goes on with the delivery.
-		now.push(...held.alone);
-		if (this.getMode() === 'manual') {
-			// The editor's test: the test webhook is called once, so the test waits for the burst.
-			for (const messages of await Promise.all(held.opened))
-				items.push(await burstExecutionItem.call(this, messages, download, binaryProperty));
-		} else {
-			const handOver = handOverOf(this, auth);
-			for (const opened of held.opened)
-				void opened.then(async (messages) =>
-					handOver
-						? await handOverBurst(handOver, messages)
-						: this.logger.error(
-								'Business Messaging Trigger: a burst closed, but the trigger has no webhook URL to hand it to',
-							),
-				);
-		}
-	}
+	const { now, items } = bursting
+		? await holdInBursts.call(this, store, delivery, incoming, chosen, quietSeconds)
+		: { now: chosen, items: [] as INodeExecutionData[] };
 	for (const event of now) items.push(await itemOf.call(this, event, download, binaryProperty));
 	// Its messages wait in bursts: nothing starts here.
 	if (items.length === 0) return answeredWithNothingToRun(this);
@@ -410,4 +364,78 @@ async function itemOf(
 	return download && event.mediaId
 		? await withMedia.call(this, event, binaryProperty)
 		: { json: event as IDataObject };
+}
+
+/**
+ * Passes the delivery on to the other triggers of the app that take its events (sharing/), before
+ * this trigger's execution starts; a 503 when one could not take its share.
+ */
+async function shareWithOtherTriggers(
+	this: IWebhookFunctions,
+	store: DatabaseStore,
+	delivery: Delivery,
+	free: TriggerEvent[],
+	unanswered: TriggerEvent[],
+): Promise<IWebhookResponseData | undefined> {
+	// By message ID: resumeWaiting hands on copies of what it leaves (marked `waiting`).
+	const left = new Set(unanswered.map((e) => e.messageId));
+	const problem = await shareOut.call(this, {
+		tables: store.tables,
+		auth: delivery.auth,
+		trigger: delivery.trigger,
+		body: delivery.body,
+		raw: delivery.raw,
+		answered: free.flatMap((e) =>
+			e.eventType === 'incomingMessage' && typeof e.messageId === 'string' && !left.has(e.messageId)
+				? [e.messageId]
+				: [],
+		),
+	});
+	if (!problem) return undefined;
+	return await refuseDelivery.call(
+		this,
+		503,
+		'Another trigger of the app could not take its share: deliver again later',
+		`${problem}; refused with 503 so that the platform delivers it again (no workflow started, each runs it once)`,
+	);
+}
+
+/**
+ * Collect Bursts: the chosen customers' messages are held in their chat's burst; what goes on now
+ * (`now`: the rest, and a message with no customer to answer), and, in the editor's test, the
+ * bursts' items once they close (elsewhere a closed burst is handed to the trigger's webhook).
+ */
+async function holdInBursts(
+	this: IWebhookFunctions,
+	store: TriggerStore,
+	{ auth, arrival, arrivedAt, download, binaryProperty }: Delivery,
+	incoming: (events: TriggerEvent[]) => TriggerEvent[],
+	chosen: TriggerEvent[],
+	quietSeconds: number,
+): Promise<{ now: TriggerEvent[]; items: INodeExecutionData[] }> {
+	const items: INodeExecutionData[] = [];
+	const holding = new Set(incoming(chosen));
+	const now = chosen.filter((e) => !holding.has(e));
+	const held = await store.holdInBursts(incoming(chosen), quietSeconds * 1000, {
+		arrival,
+		arrivedAt,
+	});
+	// A message with no customer to answer cannot be grouped: it goes on with the delivery.
+	now.push(...held.alone);
+	if (this.getMode() === 'manual') {
+		// The editor's test: the test webhook is called once, so the test waits for the burst.
+		for (const messages of await Promise.all(held.opened))
+			items.push(await burstExecutionItem.call(this, messages, download, binaryProperty));
+	} else {
+		const handOver = handOverOf(this, auth);
+		for (const opened of held.opened)
+			void opened.then(async (messages) =>
+				handOver
+					? await handOverBurst(handOver, messages)
+					: this.logger.error(
+							'Business Messaging Trigger: a burst closed, but the trigger has no webhook URL to hand it to',
+						),
+			);
+	}
+	return { now, items };
 }

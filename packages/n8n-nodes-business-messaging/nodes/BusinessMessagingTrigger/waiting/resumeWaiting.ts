@@ -86,47 +86,26 @@ export async function resumeWaiting(
 			}
 		}
 		if (event.eventType === 'messageStatus') {
-			const reference = parseReference(event.bizOpaqueCallbackData, address.path);
-			if (reference?.kind === 'text') {
-				const messageId = String(event.messageId);
-				// A failure closes only a question opened before, by a receipt the wait vouched for.
-				if (event.status === 'failed')
-					await open.close(event.phoneNumberId, customerIdsOf(event), messageId, now);
-				else if (!(await open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId))) {
-					// Only the wait can tell its own reference from a forged one: asked before the receipt
-					// opens the question (once: its later receipts name it again).
-					const check = await resume(this, address.origin, reference, event, undefined, true);
-					if (check.reason !== 'notYet') {
-						remaining.push({ ...event, waiting: check });
-						continue;
-					}
-					await open.open(
-						event.phoneNumberId,
-						customerIdsOf(event),
-						{ path: reference.path, messageId },
-						now,
-					);
-				}
-			}
-			// A receipt still reaches the workflow as before; the wait learns of it too.
-			if (reference?.kind === 'receipt') {
-				const outcome = await resume(this, address.origin, reference, event);
-				remaining.push(
-					outcome.resumed || outcome.reason === 'notYet' ? event : { ...event, waiting: outcome },
-				);
-				continue;
-			}
+			remaining.push(await receiptSeen(this, event, address, open, now));
+			continue;
 		}
 		remaining.push(event);
 	}
 	return remaining;
 }
 
+/** Where this n8n serves its waiting executions: its origin, and the path's first part. */
+interface WaitingAddress {
+	origin: string;
+	path: string;
+}
+
 /**
  * Where this n8n's waiting webhooks are: the origin to call and the path every resume address
  * starts with, from n8n's own `$execution.resumeUrl` (its WEBHOOK_URL and waiting endpoint).
  */
-function waitingAddress(context: IWebhookFunctions): { origin: string; path: string } | undefined {
+
+function waitingAddress(context: IWebhookFunctions): WaitingAddress | undefined {
 	try {
 		const url = new URL(String(context.evaluateExpression('{{ $execution.resumeUrl }}', 0)));
 		const path = url.pathname.replace(/\/[^/]*$/, '');
@@ -201,4 +180,43 @@ function carriedReference(event: TriggerEvent): { value: unknown; kind: AnswerKi
 	if (isObject(event.flow)) return { value: event.flow.token, kind: 'form' };
 	const reply = isObject(event.reply) ? event.reply : {};
 	return { value: reply.id ?? reply.payload, kind: 'tap' };
+}
+
+/**
+ * A receipt of a message a wait sent: a free-text question's receipt opens the question (once the
+ * wait vouched for its reference) or, failed, closes it; a receipt a wait asked for is passed to
+ * it. The receipt still reaches the workflow, with `waiting` when the wait refused it.
+ */
+async function receiptSeen(
+	context: IWebhookFunctions,
+	event: TriggerEvent,
+	address: WaitingAddress,
+	open: QuestionStore,
+	now: number,
+): Promise<TriggerEvent> {
+	const reference = parseReference(event.bizOpaqueCallbackData, address.path);
+	if (reference?.kind === 'text') {
+		const messageId = String(event.messageId);
+		// A failure closes only a question opened before, by a receipt the wait vouched for.
+		if (event.status === 'failed')
+			await open.close(event.phoneNumberId, customerIdsOf(event), messageId, now);
+		else if (!(await open.isOpen(event.phoneNumberId, customerIdsOf(event), messageId))) {
+			// Only the wait can tell its own reference from a forged one: asked before the receipt
+			// opens the question (once: its later receipts name it again).
+			const check = await resume(context, address.origin, reference, event, undefined, true);
+			if (check.reason !== 'notYet') return { ...event, waiting: check };
+			await open.open(
+				event.phoneNumberId,
+				customerIdsOf(event),
+				{ path: reference.path, messageId },
+				now,
+			);
+		}
+	}
+	// A receipt still reaches the workflow as before; the wait learns of it too.
+	if (reference?.kind === 'receipt') {
+		const outcome = await resume(context, address.origin, reference, event);
+		return outcome.resumed || outcome.reason === 'notYet' ? event : { ...event, waiting: outcome };
+	}
+	return event;
 }

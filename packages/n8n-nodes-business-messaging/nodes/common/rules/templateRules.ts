@@ -171,123 +171,134 @@ export function checkComponents(
 		if (seen.has(type)) throw new TemplateRuleError(where, `a template has only one ${type}`);
 		seen.add(type);
 		const example = (c.example ?? {}) as IDataObject;
-		if (type === 'HEADER') {
-			const format = String(c.format ?? '');
-			if (format === 'TEXT') {
-				const value = text(c.text);
-				if (!value) throw new TemplateRuleError('Header Text', 'is required for a text header');
-				checkLength(value, LIMITS.headerText, 'Header Text');
-				const names = placeholdersOf(value, parameterFormat, 'Header Text');
-				if (names.length > 1)
-					throw new TemplateRuleError(
-						'Header Text',
-						`a header holds at most one variable${parameterFormat === 'NAMED' ? '' : ', {{1}}'}`,
-					);
-				if (parameterFormat === 'NAMED') {
-					checkNamedExamples(example.header_text_named_params, names, 'Header Variable Example');
-					return;
-				}
-				const count = names.length;
-				const examples = example.header_text as unknown[] | undefined;
-				if (
-					count === 1 &&
-					(!Array.isArray(examples) || examples.length !== 1 || !text(examples[0]).trim())
-				) {
-					throw new TemplateRuleError(
-						'Header Variable Example',
-						'give one example value for {{1}}',
-					);
-				}
-				if (count === 0 && examples !== undefined)
-					throw new TemplateRuleError(
-						'Header Variable Example',
-						'the header has no variable, so it takes no example',
-					);
-			} else if (
-				c.text !== undefined &&
-				['IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'].includes(format)
-			) {
-				throw new TemplateRuleError(
-					'Header Text',
-					`only a TEXT header has text, not a ${format} header`,
-				);
-			} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) {
-				const handles = example.header_handle as unknown[] | undefined;
-				if (!Array.isArray(handles) || handles.length !== 1 || !text(handles[0])) {
-					throw new TemplateRuleError(
-						'Header Sample',
-						`a ${format.toLowerCase()} header needs a sample file (an upload handle)`,
-					);
-				}
-			} else if (format !== 'LOCATION') {
-				throw new TemplateRuleError(
-					'Header Type',
-					'must be TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION',
-				);
-			}
-		} else if (type === 'BODY') {
-			// The platform writes an authentication template's body itself.
-			if (category === 'AUTHENTICATION' && hasOtpButton(components) && c.text === undefined) return;
-			const value = text(c.text);
-			if (!value.trim()) throw new TemplateRuleError('Body', 'is required');
-			checkLength(value, LIMITS.bodyText, 'Body');
-			if (parameterFormat === 'NAMED') {
-				const names = placeholdersOf(value, parameterFormat, 'Body');
-				checkNamedExamples(example.body_text_named_params, names, 'Body Variable Examples');
-				return;
-			}
-			const count = countPlaceholders(value, 'Body');
-			const sets = example.body_text as unknown[][] | undefined;
-			if (count > 0) {
-				const values = Array.isArray(sets) && Array.isArray(sets[0]) ? sets[0] : [];
-				if (values.length !== count || values.some((v) => !text(v).trim())) {
-					throw new TemplateRuleError(
-						'Body Variable Examples',
-						`give exactly ${count} example value(s), one for each of {{1}} to {{${count}}} (got ${values.length})`,
-					);
-				}
-			} else if (sets !== undefined) {
-				throw new TemplateRuleError(
-					'Body Variable Examples',
-					'the body has no variables, so it takes no examples',
-				);
-			}
-		} else if (type === 'FOOTER') {
-			if (c.code_expiration_minutes !== undefined && c.text === undefined) {
-				const minutes = c.code_expiration_minutes;
-				if (
-					typeof minutes !== 'number' ||
-					!Number.isInteger(minutes) ||
-					minutes < 1 ||
-					minutes > LIMITS.codeExpirationMinutes
-				)
-					throw new TemplateRuleError(
-						'Code Expires In (Minutes)',
-						`must be a whole number from 1 to ${LIMITS.codeExpirationMinutes} (it is ${String(minutes)})`,
-					);
-				return;
-			}
-			const value = text(c.text);
-			if (!value)
-				throw new TemplateRuleError(
-					'Footer',
-					'is required in a FOOTER component (or leave the footer out)',
-				);
-			checkLength(value, LIMITS.footerText, 'Footer');
-			// The same test as the API: a complete {{…}} is a variable; a lone "{{" is just text.
-			if (countPlaceholders(value, 'Footer') > 0)
-				throw new TemplateRuleError('Footer', 'cannot hold variables');
-		} else if (type === 'BUTTONS') {
-			checkButtons(c.buttons, category, components);
-		} else {
-			const offer = (c.limited_time_offer ?? {}) as IDataObject;
-			if (!text(offer.text)) throw new TemplateRuleError('Limited-Time Offer Text', 'is required');
-			checkLength(text(offer.text), LIMITS.offerText, 'Limited-Time Offer Text');
-			if (category !== 'MARKETING')
-				throw new TemplateRuleError('Limited-Time Offer', 'needs the category Marketing');
-		}
+		if (type === 'HEADER') checkHeader(c, example, parameterFormat);
+		else if (type === 'BODY') checkBody(c, example, category, components, parameterFormat);
+		else if (type === 'FOOTER') checkFooter(c);
+		else if (type === 'BUTTONS') checkButtons(c.buttons, category, components);
+		else checkOffer(c, category);
 	});
 	if (!seen.has('BODY')) throw new TemplateRuleError('Body', 'is required');
+}
+
+/** A HEADER: a text's length, its one variable and its example; a media header's sample. */
+function checkHeader(c: IDataObject, example: IDataObject, parameterFormat: ParameterFormat): void {
+	const format = String(c.format ?? '');
+	if (format === 'TEXT') {
+		const value = text(c.text);
+		if (!value) throw new TemplateRuleError('Header Text', 'is required for a text header');
+		checkLength(value, LIMITS.headerText, 'Header Text');
+		const names = placeholdersOf(value, parameterFormat, 'Header Text');
+		if (names.length > 1)
+			throw new TemplateRuleError(
+				'Header Text',
+				`a header holds at most one variable${parameterFormat === 'NAMED' ? '' : ', {{1}}'}`,
+			);
+		if (parameterFormat === 'NAMED') {
+			checkNamedExamples(example.header_text_named_params, names, 'Header Variable Example');
+			return;
+		}
+		const count = names.length;
+		const examples = example.header_text as unknown[] | undefined;
+		if (
+			count === 1 &&
+			(!Array.isArray(examples) || examples.length !== 1 || !text(examples[0]).trim())
+		) {
+			throw new TemplateRuleError('Header Variable Example', 'give one example value for {{1}}');
+		}
+		if (count === 0 && examples !== undefined)
+			throw new TemplateRuleError(
+				'Header Variable Example',
+				'the header has no variable, so it takes no example',
+			);
+	} else if (c.text !== undefined && ['IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'].includes(format)) {
+		throw new TemplateRuleError(
+			'Header Text',
+			`only a TEXT header has text, not a ${format} header`,
+		);
+	} else if (['IMAGE', 'VIDEO', 'DOCUMENT'].includes(format)) {
+		const handles = example.header_handle as unknown[] | undefined;
+		if (!Array.isArray(handles) || handles.length !== 1 || !text(handles[0])) {
+			throw new TemplateRuleError(
+				'Header Sample',
+				`a ${format.toLowerCase()} header needs a sample file (an upload handle)`,
+			);
+		}
+	} else if (format !== 'LOCATION') {
+		throw new TemplateRuleError('Header Type', 'must be TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION');
+	}
+}
+
+/** The BODY: its length, and one example for each variable (the platform writes an OTP's). */
+function checkBody(
+	c: IDataObject,
+	example: IDataObject,
+	category: string,
+	components: unknown[],
+	parameterFormat: ParameterFormat,
+): void {
+	// The platform writes an authentication template's body itself.
+	if (category === 'AUTHENTICATION' && hasOtpButton(components) && c.text === undefined) return;
+	const value = text(c.text);
+	if (!value.trim()) throw new TemplateRuleError('Body', 'is required');
+	checkLength(value, LIMITS.bodyText, 'Body');
+	if (parameterFormat === 'NAMED') {
+		const names = placeholdersOf(value, parameterFormat, 'Body');
+		checkNamedExamples(example.body_text_named_params, names, 'Body Variable Examples');
+		return;
+	}
+	const count = countPlaceholders(value, 'Body');
+	const sets = example.body_text as unknown[][] | undefined;
+	if (count > 0) {
+		const values = Array.isArray(sets) && Array.isArray(sets[0]) ? sets[0] : [];
+		if (values.length !== count || values.some((v) => !text(v).trim())) {
+			throw new TemplateRuleError(
+				'Body Variable Examples',
+				`give exactly ${count} example value(s), one for each of {{1}} to {{${count}}} (got ${values.length})`,
+			);
+		}
+	} else if (sets !== undefined) {
+		throw new TemplateRuleError(
+			'Body Variable Examples',
+			'the body has no variables, so it takes no examples',
+		);
+	}
+}
+
+/** The FOOTER: a short text without variables, or an OTP's code expiry. */
+function checkFooter(c: IDataObject): void {
+	if (c.code_expiration_minutes !== undefined && c.text === undefined) {
+		const minutes = c.code_expiration_minutes;
+		if (
+			typeof minutes !== 'number' ||
+			!Number.isInteger(minutes) ||
+			minutes < 1 ||
+			minutes > LIMITS.codeExpirationMinutes
+		)
+			throw new TemplateRuleError(
+				'Code Expires In (Minutes)',
+				`must be a whole number from 1 to ${LIMITS.codeExpirationMinutes} (it is ${String(minutes)})`,
+			);
+		return;
+	}
+	const value = text(c.text);
+	if (!value)
+		throw new TemplateRuleError(
+			'Footer',
+			'is required in a FOOTER component (or leave the footer out)',
+		);
+	checkLength(value, LIMITS.footerText, 'Footer');
+	// The same test as the API: a complete {{…}} is a variable; a lone "{{" is just text.
+	if (countPlaceholders(value, 'Footer') > 0)
+		throw new TemplateRuleError('Footer', 'cannot hold variables');
+}
+
+/** The LIMITED_TIME_OFFER: its text, in a Marketing template only. */
+function checkOffer(c: IDataObject, category: string): void {
+	const offer = (c.limited_time_offer ?? {}) as IDataObject;
+	if (!text(offer.text)) throw new TemplateRuleError('Limited-Time Offer Text', 'is required');
+	checkLength(text(offer.text), LIMITS.offerText, 'Limited-Time Offer Text');
+	if (category !== 'MARKETING')
+		throw new TemplateRuleError('Limited-Time Offer', 'needs the category Marketing');
 }
 
 function hasOtpButton(components: unknown[]): boolean {
@@ -308,6 +319,40 @@ const ONCE: Record<string, string> = {
 	OTP: 'one-time password',
 };
 
+/** A copy-code button: its example is the code itself, of at most the platform's length. */
+function checkCopyCodeButton(button: IDataObject, field: string): void {
+	if (Array.isArray(button.example))
+		throw new TemplateRuleError(
+			`${field} Example Code`,
+			'must be the code itself (a text such as "WELCOME15"), not a list',
+		);
+	const example = text(button.example);
+	if (!example)
+		throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
+	checkLength(example, LIMITS.copyCode, `${field} Example Code`);
+}
+
+/** A URL button: an http(s) address that may end in one variable, with its example. */
+function checkUrlButton(button: IDataObject, field: string): void {
+	const url = text(button.url);
+	if (!/^https?:\/\/\S+$/.test(url.replace('{{1}}', 'x')))
+		throw new TemplateRuleError(`${field} URL`, 'must be an http(s) URL');
+	const count = countPlaceholders(url, `${field} URL`);
+	if (count > 1 || (count === 1 && !url.endsWith('{{1}}'))) {
+		throw new TemplateRuleError(
+			`${field} URL`,
+			'may end in one variable, {{1}}, and hold no other',
+		);
+	}
+	const examples = button.example as unknown[] | undefined;
+	if (count === 1 && (!Array.isArray(examples) || !text(examples[0]))) {
+		throw new TemplateRuleError(
+			`${field} URL Variable Example`,
+			'give an example for the {{1}} at the end of the URL',
+		);
+	}
+}
+
 function checkButtons(raw: unknown, category: string, components: unknown[]): void {
 	const buttons = Array.isArray(raw) ? (raw as IDataObject[]) : [];
 	if (buttons.length === 0 || buttons.length > LIMITS.buttons)
@@ -317,40 +362,13 @@ function checkButtons(raw: unknown, category: string, components: unknown[]): vo
 		const field = `Buttons[${index + 1}]`;
 		const type = String(button.type ?? '');
 		counts.set(type, (counts.get(type) ?? 0) + 1);
-		if (type === 'COPY_CODE') {
-			if (Array.isArray(button.example))
-				throw new TemplateRuleError(
-					`${field} Example Code`,
-					'must be the code itself (a text such as "WELCOME15"), not a list',
-				);
-			const example = text(button.example);
-			if (!example)
-				throw new TemplateRuleError(`${field} Example Code`, 'is required for a copy-code button');
-			checkLength(example, LIMITS.copyCode, `${field} Example Code`);
-			return;
-		}
+		if (type === 'COPY_CODE') return checkCopyCodeButton(button, field);
 		if (type === 'OTP') return checkOtpButton(button, field, category);
 		const label = text(button.text);
 		if (!label) throw new TemplateRuleError(`${field} Text`, 'is required');
 		checkLength(label, LIMITS.buttonText, `${field} Text`);
 		if (type === 'URL') {
-			const url = text(button.url);
-			if (!/^https?:\/\/\S+$/.test(url.replace('{{1}}', 'x')))
-				throw new TemplateRuleError(`${field} URL`, 'must be an http(s) URL');
-			const count = countPlaceholders(url, `${field} URL`);
-			if (count > 1 || (count === 1 && !url.endsWith('{{1}}'))) {
-				throw new TemplateRuleError(
-					`${field} URL`,
-					'may end in one variable, {{1}}, and hold no other',
-				);
-			}
-			const examples = button.example as unknown[] | undefined;
-			if (count === 1 && (!Array.isArray(examples) || !text(examples[0]))) {
-				throw new TemplateRuleError(
-					`${field} URL Variable Example`,
-					'give an example for the {{1}} at the end of the URL',
-				);
-			}
+			checkUrlButton(button, field);
 		} else if (type === 'PHONE_NUMBER') {
 			if (!/^\+?\d{7,15}$/.test(text(button.phone_number)))
 				throw new TemplateRuleError(

@@ -27,27 +27,12 @@ export function filledValues(
 			itemIndex,
 			description,
 		});
-	/** The field's value, trimmed; empty for an optional field left blank. */
-	const valueOf = (variable: TemplateVariable): string => {
-		const raw = values[variable.id];
-		const value = (raw instanceof Date ? raw.toISOString() : String(raw ?? '')).trim();
-		// A media header may come from an input binary instead (uploaded after every check).
-		const fromBinary = options.headerFromBinary && variable.target.part === 'headerMedia';
-		if (!value && (variable.required || variable.target.part === 'headerMedia') && !fromBinary)
-			throw fail(variable, 'is required', hintFor(variable));
-		// The platform refuses these in a text parameter of the header or body (error 132018).
-		const text = variable.target.part === 'headerText' || variable.target.part === 'body';
-		if (text && /[\n\t]|\s{5,}/.test(value))
-			throw fail(variable, 'cannot hold new lines, tabs or more than 4 spaces in a row');
-		return value;
-	};
-
 	const result: TemplateValues = { body: [], buttons: [] };
 	const location: Record<string, string> = {};
 	const multiProduct = new MultiProductValues(fail);
 	let fileName: string | undefined;
 	for (const variable of variables) {
-		const value = valueOf(variable);
+		const value = fieldValue(variable, values, options.headerFromBinary === true, fail);
 		const target = variable.target;
 		switch (target.part) {
 			case 'headerText':
@@ -82,17 +67,7 @@ export function filledValues(
 	}
 	result.buttons.push(...multiProduct.parameters());
 	if (result.header?.format === 'document' && fileName) result.header.fileName = fileName;
-	if (location.latitude !== undefined) {
-		result.header = {
-			format: 'location',
-			location: {
-				latitude: Number(location.latitude),
-				longitude: Number(location.longitude),
-				...(location.name ? { name: location.name } : {}),
-				...(location.address ? { address: location.address } : {}),
-			},
-		};
-	}
+	if (location.latitude !== undefined) result.header = locationHeader(location);
 	if (otpButtonIndex !== undefined) {
 		const code = result.body[0]?.text ?? '';
 		const variable = variables.find((v) => v.id === 'body_1');
@@ -113,6 +88,39 @@ function hintFor(variable: TemplateVariable): string | undefined {
 }
 
 type Fail = (variable: TemplateVariable, rule: string, description?: string) => Error;
+
+/** The field's value, trimmed; empty for an optional field left blank. */
+function fieldValue(
+	variable: TemplateVariable,
+	values: Record<string, unknown>,
+	headerFromBinary: boolean,
+	fail: Fail,
+): string {
+	const raw = values[variable.id];
+	const value = (raw instanceof Date ? raw.toISOString() : String(raw ?? '')).trim();
+	// A media header may come from an input binary instead (uploaded after every check).
+	const fromBinary = headerFromBinary && variable.target.part === 'headerMedia';
+	if (!value && (variable.required || variable.target.part === 'headerMedia') && !fromBinary)
+		throw fail(variable, 'is required', hintFor(variable));
+	// The platform refuses these in a text parameter of the header or body (error 132018).
+	const text = variable.target.part === 'headerText' || variable.target.part === 'body';
+	if (text && /[\n\t]|\s{5,}/.test(value))
+		throw fail(variable, 'cannot hold new lines, tabs or more than 4 spaces in a row');
+	return value;
+}
+
+/** A location header from its four fields (latitude and longitude checked as they came). */
+function locationHeader(location: Record<string, string>): TemplateHeader {
+	return {
+		format: 'location',
+		location: {
+			latitude: Number(location.latitude),
+			longitude: Number(location.longitude),
+			...(location.name ? { name: location.name } : {}),
+			...(location.address ? { address: location.address } : {}),
+		},
+	};
+}
 
 function coordinate(variable: TemplateVariable, value: string, max: number, fail: Fail): void {
 	const number = Number(value);

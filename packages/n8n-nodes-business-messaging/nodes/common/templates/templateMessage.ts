@@ -6,7 +6,7 @@ import {
 	type ResourceMapperValue,
 } from 'n8n-workflow';
 import { businessAccountOfNumber } from '../api/account';
-import { getTemplate } from '../api/templates';
+import { getTemplate, type Template } from '../api/templates';
 import type { ItemContext } from '../context';
 import { templateIdOf } from './byName';
 import { isUserId } from '../recipient';
@@ -71,50 +71,7 @@ export async function templateMessage(
 ): Promise<TemplateMessage> {
 	const node = this.getNode();
 	const { itemIndex } = item;
-	const templateId = await templateIdOf.call(
-		this,
-		item,
-		async () =>
-			await item.once(
-				`account:${sender}`,
-				async () => await businessAccountOfNumber.call(this, sender, item.request),
-			),
-		fields.template,
-	);
-	const template = await item.once(
-		`template:${templateId}`,
-		async () => await getTemplate.call(this, templateId, item.request),
-	);
-	const name = String(template.name);
-	const language = String(template.language);
-	if (template.status !== 'APPROVED') {
-		throw new NodeOperationError(
-			node,
-			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
-			{
-				itemIndex,
-				description:
-					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
-			},
-		);
-	}
-	const category = String(template.category ?? '').toUpperCase();
-	if (fields.category && category !== fields.category.only)
-		throw new NodeOperationError(
-			node,
-			`Template ${name} (${language}) is ${category ? `a ${category} template` : 'without a category'}; ${fields.category.because}`,
-			{ itemIndex },
-		);
-	if (isUserId(fields.recipient) && category === 'AUTHENTICATION')
-		throw new NodeOperationError(
-			node,
-			`Recipient "${fields.recipient}" is a user ID, and template ${name} (${language}) is an authentication template: the platform sends those to phone numbers only (Meta's error 131062)`,
-			{
-				itemIndex,
-				description:
-					'Send the code to the customer’s phone number, or ask for their number first (e.g. with a template that requests contact info).',
-			},
-		);
+	const { template, name, language } = await sendableTemplate.call(this, item, sender, fields);
 	const variables = templateVariables(template);
 	const form =
 		fields.form ??
@@ -167,4 +124,63 @@ export async function templateMessage(
 		upload,
 		components: template.components ?? [],
 	};
+}
+
+/**
+ * The template picked (read once per run), refused unless it can be sent here: APPROVED, of the
+ * category the operation takes, and no authentication template to a user ID.
+ */
+async function sendableTemplate(
+	this: IExecuteFunctions,
+	item: ItemContext,
+	sender: string,
+	fields: TemplateFields,
+): Promise<{ template: Template; name: string; language: string }> {
+	const node = this.getNode();
+	const { itemIndex } = item;
+	const templateId = await templateIdOf.call(
+		this,
+		item,
+		async () =>
+			await item.once(
+				`account:${sender}`,
+				async () => await businessAccountOfNumber.call(this, sender, item.request),
+			),
+		fields.template,
+	);
+	const template = await item.once(
+		`template:${templateId}`,
+		async () => await getTemplate.call(this, templateId, item.request),
+	);
+	const name = String(template.name);
+	const language = String(template.language);
+	if (template.status !== 'APPROVED') {
+		throw new NodeOperationError(
+			node,
+			`Template ${name} (${language}) is ${String(template.status)}: only APPROVED templates can be sent`,
+			{
+				itemIndex,
+				description:
+					'Wait for the review to approve it (the trigger tells you), or pick an approved template.',
+			},
+		);
+	}
+	const category = String(template.category ?? '').toUpperCase();
+	if (fields.category && category !== fields.category.only)
+		throw new NodeOperationError(
+			node,
+			`Template ${name} (${language}) is ${category ? `a ${category} template` : 'without a category'}; ${fields.category.because}`,
+			{ itemIndex },
+		);
+	if (isUserId(fields.recipient) && category === 'AUTHENTICATION')
+		throw new NodeOperationError(
+			node,
+			`Recipient "${fields.recipient}" is a user ID, and template ${name} (${language}) is an authentication template: the platform sends those to phone numbers only (Meta's error 131062)`,
+			{
+				itemIndex,
+				description:
+					'Send the code to the customer’s phone number, or ask for their number first (e.g. with a template that requests contact info).',
+			},
+		);
+	return { template, name, language };
 }

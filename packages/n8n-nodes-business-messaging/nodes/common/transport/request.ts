@@ -1,4 +1,4 @@
-import { sleep, type IDataObject } from 'n8n-workflow';
+import { sleep, type ICredentialsDecrypted, type IDataObject } from 'n8n-workflow';
 import { toNodeError } from './apiError';
 import { withoutKey } from './redact';
 import { runCredentials } from './credentials';
@@ -67,59 +67,9 @@ export async function send(
 	for (let attempt = 0; ; attempt++) {
 		if (paceKey !== undefined) await takeSlot(paceKey);
 		const sentAt = Date.now();
-		let outcome: Outcome;
-		let headers: IDataObject = {};
-		const raw = request.raw ? await request.raw.open() : undefined;
-		try {
-			const response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				{
-					method: request.method,
-					url,
-					qs: request.qs,
-					...(request.raw
-						? {
-								body: raw as IDataObject | Buffer,
-								headers: {
-									'content-type': request.raw.contentType,
-									...(request.raw.length === undefined
-										? {}
-										: { 'content-length': String(request.raw.length) }),
-								},
-								json: false,
-							}
-						: { body: request.body, json: !stream }),
-					...(stream ? { encoding: 'stream' as const } : {}),
-					returnFullResponse: true,
-					ignoreHttpStatusErrors: true,
-					timeout: retry.timeoutMs,
-					// A redirect is answered, never followed: the redirect client would send the apikey
-					// header to whatever host it names, and it keeps every chunk of an upload until the
-					// answer (a 100 MB file held whole).
-					disableFollowRedirect: true,
-				},
-				credentials,
-			)) as { statusCode: number; headers?: IDataObject; body: unknown };
-			headers = response.headers ?? {};
-			// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.
-			if (
-				stream &&
-				response.statusCode >= 200 &&
-				response.statusCode < 300 &&
-				!String(headers['content-type'] ?? '').includes('json')
-			)
-				return { body: response.body, headers };
-			const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
-			outcome = classifyResponse(parsedBody(readable), Date.now());
-			// A JSON file that reports no failure is still the file (the platform's media types hold no JSON).
-			if (stream && outcome.kind === 'ok')
-				return { body: Buffer.from(String(readable.body)), headers };
-		} catch (error) {
-			outcome = classifyThrown(error);
-			// A stream opened for this attempt is not sent again: let go of its file or socket.
-			(raw as { destroy?: () => void } | undefined)?.destroy?.();
-		}
+		const tried = await attemptOnce.call(this, request, url, stream, retry.timeoutMs, credentials);
+		if ('file' in tried) return tried.file;
+		const { outcome, headers } = tried;
 		if (paceKey !== undefined && outcome.kind === 'ok') sendAccepted(paceKey);
 		if (outcome.kind === 'ok') return { body: outcome.body, headers };
 		// Refused for the number's throughput: not processed. The pace slows down and the send goes
@@ -224,4 +174,74 @@ function retryWait(
 		default:
 			return undefined;
 	}
+}
+
+/**
+ * One attempt of `request`: its outcome, judged, and the answer's headers; or, for a file asked
+ * as a stream, the file itself.
+ */
+async function attemptOnce(
+	this: Context,
+	request: ApiRequest,
+	url: string,
+	stream: boolean,
+	timeoutMs: number,
+	credentials: { credentialsDecrypted: ICredentialsDecrypted },
+): Promise<
+	{ outcome: Outcome; headers: IDataObject } | { file: { body: unknown; headers: IDataObject } }
+> {
+	let outcome: Outcome;
+	let headers: IDataObject = {};
+	const raw = request.raw ? await request.raw.open() : undefined;
+	try {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			CREDENTIAL_TYPE,
+			{
+				method: request.method,
+				url,
+				qs: request.qs,
+				...(request.raw
+					? {
+							body: raw as IDataObject | Buffer,
+							headers: {
+								'content-type': request.raw.contentType,
+								...(request.raw.length === undefined
+									? {}
+									: { 'content-length': String(request.raw.length) }),
+							},
+							json: false,
+						}
+					: { body: request.body, json: !stream }),
+				...(stream ? { encoding: 'stream' as const } : {}),
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				timeout: timeoutMs,
+				// A redirect is answered, never followed: the redirect client would send the apikey
+				// header to whatever host it names, and it keeps every chunk of an upload until the
+				// answer (a 100 MB file held whole).
+				disableFollowRedirect: true,
+			},
+			credentials,
+		)) as { statusCode: number; headers?: IDataObject; body: unknown };
+		headers = response.headers ?? {};
+		// A file comes as a stream; JSON in its place (an error reported with 200) is read and judged.
+		if (
+			stream &&
+			response.statusCode >= 200 &&
+			response.statusCode < 300 &&
+			!String(headers['content-type'] ?? '').includes('json')
+		)
+			return { file: { body: response.body, headers } };
+		const readable = stream ? { ...response, body: await bodyText(response.body) } : response;
+		outcome = classifyResponse(parsedBody(readable), Date.now());
+		// A JSON file that reports no failure is still the file (the platform's media types hold no JSON).
+		if (stream && outcome.kind === 'ok')
+			return { file: { body: Buffer.from(String(readable.body)), headers } };
+	} catch (error) {
+		outcome = classifyThrown(error);
+		// A stream opened for this attempt is not sent again: let go of its file or socket.
+		(raw as { destroy?: () => void } | undefined)?.destroy?.();
+	}
+	return { outcome, headers };
 }

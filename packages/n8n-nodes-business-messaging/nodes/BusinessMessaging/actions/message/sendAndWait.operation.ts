@@ -1,6 +1,7 @@
 import {
 	NodeOperationError,
 	type IExecuteFunctions,
+	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
 } from 'n8n-workflow';
@@ -21,7 +22,12 @@ import { FLOW_LIMITS, FLOW_TOKEN_FIELD, flowFields } from '../../../common/field
 import { flowContent, readFlowFields } from '../../../common/messages/flow';
 import { limitedText } from '../../../common/parameters';
 import { LIMITS } from '../../../common/rules/messageLimits';
-import { answerOptions, responseTypeOf, type AnswerOption } from '../../../common/waiting/question';
+import {
+	answerOptions,
+	responseTypeOf,
+	type AnswerOption,
+	type ParameterReader,
+} from '../../../common/waiting/question';
 import { waitLimit, waitLimitFields } from '../../../common/waiting/waitLimit';
 import { waitFor, type AnswerReferences } from '../../../common/waiting/waitFor';
 import { askingContent, PAYLOAD_MAX } from '../../../common/waiting/templateQuestion';
@@ -365,12 +371,7 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 	const responseType = responseTypeOf(node, read);
 	const address = await chatAddress.call(this, item, QUESTION_TEMPLATE.variables);
 	const options = answerOptions(node, read);
-	const through = String(this.getNodeParameter('answerThrough', 0, 'chat'));
-	if (through !== 'chat' && through !== 'page')
-		throw new NodeOperationError(node, `Answer Through "${through}" is not one of chat, page`);
-	const askWith = through === 'chat' ? String(this.getNodeParameter('askWith', 0, 'message')) : '';
-	if (through === 'chat' && askWith !== 'message' && askWith !== 'template')
-		throw new NodeOperationError(node, `Ask With "${askWith}" is not one of message, template`);
+	const { through, askWith } = askingWay(node, read);
 	// The Flow's fields, checked before anything is sent (its token is the answer's reference).
 	const flow = responseType === 'form' ? readFlowFields(this, 0) : undefined;
 	// Read and checked before anything is sent: the template asked with, or asked with if the
@@ -435,6 +436,20 @@ export async function executeAll(this: IExecuteFunctions): Promise<INodeExecutio
 		},
 		{ answered: false },
 	);
+}
+
+/** Answer Through (chat or page) and, in the chat, Ask With (message or template), checked. */
+function askingWay(
+	node: INode,
+	read: ParameterReader,
+): { through: 'chat' | 'page'; askWith: string } {
+	const through = String(read('answerThrough', 'chat'));
+	if (through !== 'chat' && through !== 'page')
+		throw new NodeOperationError(node, `Answer Through "${through}" is not one of chat, page`);
+	const askWith = through === 'chat' ? String(read('askWith', 'message')) : '';
+	if (through === 'chat' && askWith !== 'message' && askWith !== 'template')
+		throw new NodeOperationError(node, `Ask With "${askWith}" is not one of message, template`);
+	return { through, askWith };
 }
 
 /** The Flow's button, whose flow token is the reference of the form's answer. */
