@@ -31,12 +31,12 @@ export function logAndFault(sandbox: SandboxState) {
 		if (!fault) return;
 		request.fault = fault;
 		request.logEntry.fault = fault.kind;
-		if (fault.kind === 'latency') return void (await sleep(fault.latencyMs ?? 0));
+		if (fault.kind === 'latency') return void (await holdOpen(request, fault.latencyMs ?? 0));
 		if (actsAfterProcessing(fault)) return;
 		if (fault.kind === 'reset' || fault.kind === 'timeout') {
 			// Before processing: take the reply over so that the handler never runs.
 			reply.hijack();
-			if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
+			if (fault.kind === 'timeout') await holdOpen(request, fault.latencyMs ?? 30_000);
 			return void request.raw.socket.destroy();
 		}
 		if (fault.kind === 'error_in_200')
@@ -115,7 +115,7 @@ export async function faultAfter(request: FastifyRequest, reply: FastifyReply, p
 		const text = typeof payload === 'string' ? payload : '{"data":[{"id":"1"}]}';
 		return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
 	}
-	if (fault.kind === 'timeout') await sleep(fault.latencyMs ?? 30_000);
+	if (fault.kind === 'timeout') await holdOpen(request, fault.latencyMs ?? 30_000);
 	request.raw.socket.destroy();
 	return payload;
 }
@@ -123,4 +123,23 @@ export async function faultAfter(request: FastifyRequest, reply: FastifyReply, p
 /** onResponse: the status the log shows. */
 export async function logStatus(request: FastifyRequest, reply: FastifyReply) {
 	if (request.logEntry) request.logEntry.status = reply.statusCode;
+}
+
+/**
+ * Holds the request `ms`, or until its client hangs up: a client that gave up (its own timeout)
+ * leaves no timer behind, which would keep the process that runs the sandbox alive.
+ */
+async function holdOpen(request: FastifyRequest, ms: number): Promise<void> {
+	const socket = request.raw.socket;
+	if (socket.destroyed) return;
+	const gone = new AbortController();
+	const hungUp = () => gone.abort();
+	socket.once('close', hungUp);
+	try {
+		await sleep(ms, undefined, { signal: gone.signal });
+	} catch {
+		// The client hung up: nothing is left to answer.
+	} finally {
+		socket.off('close', hungUp);
+	}
 }

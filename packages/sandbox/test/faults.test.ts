@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { expectError, useSandbox } from './helpers';
 import {
@@ -161,6 +163,40 @@ describe('fault injection', () => {
 		);
 		assert.equal(error.name, 'TimeoutError');
 		assert.ok(ms < 550, `aborted after ${ms} ms`);
+	});
+
+	it('leaves no timer behind once a timed-out client hung up: the process running it exits', async () => {
+		// In a process of its own, so that nothing else holds it: a 60 s timeout fault, a client that
+		// gives up after 150 ms, the sandbox closed; the process must then end by itself.
+		const script = `
+			const { startSandbox } = require(${JSON.stringify(join(__dirname, '..', 'src', 'index.js'))});
+			(async () => {
+				const s = await startSandbox({ port: 0 });
+				await fetch(s.controlUrl + '/faults', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ faults: [{ kind: 'timeout', latencyMs: 60000, path: 'getuserdetails' }] }),
+				});
+				await fetch(s.baseUrl + '/getuserdetails', {
+					headers: { apikey: s.apiKey },
+					signal: AbortSignal.timeout(150),
+				}).catch(() => {});
+				await s.close();
+				console.log('closed');
+			})();`;
+		const started = Date.now();
+		const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let output = '';
+		child.stdout.on('data', (chunk) => (output += String(chunk)));
+		const code = await new Promise<number | null>((resolve) => {
+			const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+			child.on('exit', (exitCode) => {
+				clearTimeout(kill);
+				resolve(exitCode);
+			});
+		});
+		assert.equal(output.trim(), 'closed');
+		assert.equal(code, 0, `the process was still held after ${Date.now() - started} ms`);
 	});
 
 	it('resets after processing (after: true): the client fails but the message was sent (outcome unknown)', async () => {
