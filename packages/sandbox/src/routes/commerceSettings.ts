@@ -17,9 +17,7 @@ export const commerceSettingsRoutes: SandboxPlugin = async (app, { sandbox }) =>
 			commaFields(query(request, 'fields'), COMMERCE_FIELDS),
 			COMMERCE_FIELDS,
 		);
-		const catalog = store.connectedCatalog(request.apiKey);
-		const settings = { ...commerceSettingsOf(store, number.phone_number_id), id: catalog?.id };
-		return { data: [pick(settings, fields)] };
+		return { data: [pick(commerceSettingsOf(store, number.phone_number_id), fields)] };
 	});
 
 	app.post('/:id/whatsapp_commerce_settings', async (request) => {
@@ -40,6 +38,6 @@ export const endpoints: Endpoint[] = [
 		route:
 			'`GET /{phone_number_id}/whatsapp_commerce_settings?fields`, `POST` it `?is_cart_enabled&is_catalog_visible`',
 		notes:
-			"Meta's commerce settings: `{data:[{is_cart_enabled, is_catalog_visible, id}]}`, both on for a new number, `id` the account's connected catalog; POST takes either setting (`true`/`false`, in the query or a JSON body), else 100, and answers `{success:true}`",
+			"Meta's commerce settings: `{data:[{is_cart_enabled, is_catalog_visible, id}]}`, both on for a new number, `id` the settings' own; POST takes either setting (`true`/`false`, in the query or a JSON body), else 100, and answers `{success:true}`",
 	},
 ];

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { invalid } from '../errors';
 import type { Store } from '../store';
 import type { Json } from '../validate';
@@ -10,8 +11,8 @@ import type { Json } from '../validate';
  * (`true` or `false`, in the query as the page's example sends them) changes it and answers
  * `{success: true}`.
  *
- * Where the page is silent, the sandbox reads: a number starts with both on; `id` is the ID of the
- * catalog connected to the account (absent without one), as other readings of the page name it;
+ * Where the page is silent, the sandbox reads: a number starts with both on; `id` is the settings'
+ * own ID, always answered (digits derived from the number, so the same number keeps it);
  * `fields` chooses what is answered, as on every Graph API read (without it, every field, or as
  * the dialect's default fields say); a POST may send its parameters in a JSON body too, as the Graph
  * API takes them; a POST with neither setting, or another value than true or false, is refused
@@ -21,13 +22,21 @@ import type { Json } from '../validate';
 export const COMMERCE_FIELDS = ['id', 'is_cart_enabled', 'is_catalog_visible'] as const;
 
 export interface CommerceSettings {
+	id: string;
 	is_cart_enabled: boolean;
 	is_catalog_visible: boolean;
+}
+
+/** The settings' own ID: 16 digits from the number's, the same for the same number. */
+function settingsId(phoneNumberId: string): string {
+	const digest = createHash('sha256').update(`commerce:${phoneNumberId}`).digest();
+	return String(1_000_000_000_000_000n + (digest.readBigUInt64BE() % 9_000_000_000_000_000n));
 }
 
 /** The number's settings, both on until changed. */
 export function commerceSettingsOf(store: Store, phoneNumberId: string): CommerceSettings {
 	return store.numberSetting('commerceSettings', phoneNumberId, () => ({
+		id: settingsId(phoneNumberId),
 		is_cart_enabled: true,
 		is_catalog_visible: true,
 	}));
@@ -37,7 +46,7 @@ const SETTINGS = ['is_cart_enabled', 'is_catalog_visible'] as const;
 
 /** What a POST changes: each setting given, as true or false (a query string gives "true"). */
 export function commerceUpdate(params: Json): Partial<CommerceSettings> {
-	const changes: Partial<CommerceSettings> = {};
+	const changes: Partial<Omit<CommerceSettings, 'id'>> = {};
 	for (const name of SETTINGS) {
 		const value = params[name];
 		if (value === undefined) continue;
