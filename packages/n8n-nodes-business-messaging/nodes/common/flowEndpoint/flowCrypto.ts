@@ -111,9 +111,10 @@ export function decryptFlowRequest(body: unknown, privateKey: KeyObject): FlowRe
 			'encrypted_aes_key does not decrypt with this private key: the client may hold an older public key',
 		);
 	const aesKey = unwrapped.value;
+	// It unwrapped, so it was wrapped for this key: a key of another length is a malformed request.
 	if (aesKey.length !== AES_KEY_BYTES)
 		throw new FlowRequestError(
-			421,
+			400,
 			`The AES key has ${aesKey.length} bytes; it has ${AES_KEY_BYTES}`,
 		);
 	const plain = attempt(() => {
