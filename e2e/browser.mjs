@@ -137,6 +137,26 @@ try {
 			if (attempt === 3) throw new Error('the credential list did not open in 3 clicks');
 		}
 	};
+	/**
+	 * After Ctrl+S: the workflow as n8n's database holds it, once the save has landed. The editor
+	 * shows the workflow's ID before a slow save is in the database (a busy machine), so the ID in
+	 * the address alone is not proof of it.
+	 */
+	const savedWorkflow = async () => {
+		await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
+		let saved;
+		await waitFor(
+			async () => {
+				const id = new URL(page.url()).pathname.split('/')[2];
+				const response = await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } });
+				saved = response.ok ? (await response.json()).data : undefined;
+				return Array.isArray(saved?.nodes) && saved.nodes.length > 0;
+			},
+			30_000,
+			'the workflow saved in n8n',
+		);
+		return saved;
+	};
 	/** The panel's credential field labelled `label`. */
 	const credentialSlot = (label) =>
 		page
@@ -403,12 +423,8 @@ try {
 				`canvas: ${JSON.stringify(subtitles)}`,
 			);
 			await page.keyboard.press('Control+s');
-			await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
-			const id = new URL(page.url()).pathname.split('/')[2];
-			const saved = await (
-				await fetch(`${base}/rest/workflows/${id}`, { headers: { cookie } })
-			).json();
-			const trigger = saved.data.nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
+			const { nodes } = await savedWorkflow();
+			const trigger = nodes.find((n) => n.type.endsWith('.businessMessagingTrigger'));
 			// The platform delivers to the trigger's Test URL while the editor listens.
 			await control(
 				'/webhook',
@@ -893,8 +909,7 @@ try {
 			await chooser.setFiles(file);
 			await page.getByTestId('canvas-node').filter({ hasText: 'Answer customers' }).waitFor();
 			await page.keyboard.press('Control+s');
-			await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
-			const id = new URL(page.url()).pathname.split('/')[2];
+			const { id } = await savedWorkflow();
 			await page.getByTestId('workflow-open-publish-modal-button').click();
 			await page.getByTestId('workflow-publish-button').click();
 			// n8n says what publishing a trigger workflow means.
@@ -991,8 +1006,7 @@ try {
 		await page.getByTestId('inline-edit-input').first().fill(`Shared app: ${name}`);
 		await page.keyboard.press('Enter');
 		await page.keyboard.press('Control+s');
-		await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
-		const id = new URL(page.url()).pathname.split('/')[2];
+		const { id } = await savedWorkflow();
 		await page.getByTestId('workflow-open-publish-modal-button').click();
 		await page.getByTestId('workflow-publish-button').click();
 		await page.getByRole('dialog').getByText('Workflow published').waitFor();
@@ -1096,8 +1110,7 @@ try {
 			await page.getByTestId('inline-edit-input').first().fill('New trigger, wrong secret');
 			await page.keyboard.press('Enter');
 			await page.keyboard.press('Control+s');
-			await page.waitForURL(/\/workflow\/[A-Za-z0-9]+/);
-			wrongSecretWorkflow = new URL(page.url()).pathname.split('/')[2];
+			wrongSecretWorkflow = (await savedWorkflow()).id;
 			await page.getByTestId('workflow-open-publish-modal-button').click();
 			await page.getByTestId('workflow-publish-button').click();
 			await visible(/The Secret of the Authentication credential is the API key/).waitFor();
