@@ -398,18 +398,14 @@ export const OPERATION_CASES: OperationCase[] = [
 		},
 		// The same update twice leaves the same settings.
 		repeatable: true,
-		// The cart is on until changed (the sandbox's rules/commerceSettings.ts).
+		// Counted without making the settings: read first, the sandbox's rules make them whole.
 		effect: (bed) =>
-			bed.sandbox.state.store.numberSetting(
+			bed.sandbox.state.store.numberSettingNow<{ is_cart_enabled: boolean }>(
 				'commerceSettings',
 				bed.sandbox.phoneNumberIds[0],
-				() => ({
-					is_cart_enabled: true,
-					is_catalog_visible: true,
-				}),
-			).is_cart_enabled
-				? 0
-				: 1,
+			)?.is_cart_enabled === false
+				? 1
+				: 0,
 	},
 	{
 		name: 'Template › Create',

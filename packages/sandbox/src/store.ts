@@ -130,6 +130,11 @@ export class Store {
 		return this.numberSettings.get(key) as T;
 	}
 
+	/** A number's setting of one kind as it stands, undefined while never read or changed. */
+	numberSettingNow<T>(kind: string, phoneNumberId: string): T | undefined {
+		return this.numberSettings.get(`${kind}:${phoneNumberId}`) as T | undefined;
+	}
+
 	/** The number's business profile: a new number's has only About, as the platform sets it. */
 	businessProfile(phoneNumberId: string): BusinessProfile {
 		return this.numberSetting('businessProfile', phoneNumberId, () => ({
