@@ -1,6 +1,7 @@
 import { OTHER_API_KEY } from 'business-messaging-sandbox';
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 import { fileItem, PNG_BASE64 } from './conversationSupport';
+import { numberSettingRunner } from './accountSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**
@@ -10,13 +11,7 @@ import { expectFailure, useTestBed } from './harness';
  */
 const bed = useTestBed();
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const number = () => bed.sandbox.phoneNumberIds[0];
-const run = (operation: string, fields: INodeParameters = {}, items?: INodeExecutionData[]) =>
-	bed.harness().execute({
-		parameters: { resource: 'account', operation, phoneNumberId: rl(number()), ...fields },
-		...(items ? { items } : {}),
-	});
+const { number, run } = numberSettingRunner(bed);
 const update = (updateFields: IDataObject, items?: INodeExecutionData[]) =>
 	run('updateBusinessProfile', { updateFields } as INodeParameters, items);
 

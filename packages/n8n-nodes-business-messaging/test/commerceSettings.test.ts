@@ -1,5 +1,6 @@
 import { OTHER_API_KEY } from 'business-messaging-sandbox';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { numberSettingRunner } from './accountSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**
@@ -8,12 +9,7 @@ import { expectFailure, useTestBed } from './harness';
  */
 const bed = useTestBed();
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const number = () => bed.sandbox.phoneNumberIds[0];
-const run = (operation: string, fields: INodeParameters = {}) =>
-	bed.harness().execute({
-		parameters: { resource: 'account', operation, phoneNumberId: rl(number()), ...fields },
-	});
+const { number, run } = numberSettingRunner(bed);
 const update = (updateFields: IDataObject) =>
 	run('updateCommerceSettings', { updateFields } as INodeParameters);
 /** The settings' own ID, as the sandbox gives it (the page shows one without saying of what). */

@@ -1,5 +1,6 @@
 import { OTHER_API_KEY } from 'business-messaging-sandbox';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { numberSettingRunner } from './accountSupport';
 import { expectFailure, useTestBed } from './harness';
 
 /**
@@ -9,12 +10,7 @@ import { expectFailure, useTestBed } from './harness';
  */
 const bed = useTestBed();
 
-const rl = (value: string) => ({ __rl: true, mode: 'id', value });
-const number = () => bed.sandbox.phoneNumberIds[0];
-const run = (operation: string, fields: INodeParameters = {}) =>
-	bed.harness().execute({
-		parameters: { resource: 'account', operation, phoneNumberId: rl(number()), ...fields },
-	});
+const { number, run } = numberSettingRunner(bed);
 const update = (updateFields: IDataObject) =>
 	run('updateConversationalAutomation', { updateFields } as INodeParameters);
 const iceBreakers = (...texts: string[]) => ({ iceBreaker: texts.map((text) => ({ text })) });
